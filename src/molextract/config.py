@@ -1,0 +1,42 @@
+"""Settings: the only place that reads the environment (prefix ``MOLEXTRACT_``)."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_cache_dir() -> Path:
+    return Path.home() / ".cache" / "molextract"
+
+
+class Settings(BaseSettings):
+    """Runtime configuration; every field can be set as ``MOLEXTRACT_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="MOLEXTRACT_", env_file=".env", extra="ignore")
+
+    cache_dir: Path = Field(default_factory=_default_cache_dir)
+    local_model: str = Field(
+        default="qwen2.5-coder-1.5b",
+        description="Catalogue name of a bundled model, or a path to any GGUF file.",
+    )
+    local_threads: int = Field(default=0, description="llama.cpp threads; 0 means all cores.")
+    local_context: int = Field(default=4096, ge=512)
+    engines: str = Field(default="local", description="Comma-separated engine fallback chain.")
+    max_new_tokens: int = Field(default=512, ge=16, le=8192)
+    chunk_tokens: int = Field(default=700, ge=64, description="Token budget of one text chunk.")
+    chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)
+    max_records_per_chunk: int = Field(default=8, ge=1, le=64)
+    max_document_chars: int = Field(default=2_000_000, ge=1000)
+    batch_size: int = Field(default=8, ge=1, description="Documents handed to the engine at once.")
+
+    @property
+    def models_dir(self) -> Path:
+        return self.cache_dir / "models"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Process-wide settings, read once."""
+    return Settings()

@@ -1,0 +1,104 @@
+"""The strict output contract: one ``DocumentResult`` line per document.
+
+These models are published (``molextract schemas --output``) and every output line
+is built through them, so the JSON users receive and the JSON Schema they validate
+against can never drift apart.
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True
+    )
+
+
+Status = Literal["accepted", "flagged", "rejected"]
+
+
+class Compound(_Strict):
+    name: str | None = Field(description="Compound name as written in the text.")
+    label: str | None = Field(default=None, description="Numeric label such as '5' or '7a'.")
+    smiles: str | None = None
+    canonical_smiles: str | None = None
+    inchikey: str | None = None
+    formula: str | None = None
+    mol_weight: float | None = None
+    smiles_source: Literal["text", "model"] | None = Field(
+        default=None,
+        description="'text' if the SMILES string occurs in the document, 'model' if the model supplied it.",
+    )
+
+
+class Evidence(_Strict):
+    quote: str
+    start: int | None = Field(description="Code-point offset of the quote in the document text.")
+    end: int | None
+    match: Literal["exact", "normalized", "none"]
+
+
+class Checks(_Strict):
+    structure: Literal["valid", "invalid", "absent"]
+    grounded: bool = Field(description="The evidence quote was found in the document.")
+    value_in_quote: bool = Field(description="The stated number occurs in the located quote.")
+    plausible: bool | None = Field(description="Within the property's plausible range; null if none is known.")
+    formula_consistent: bool | None = Field(
+        description="A formula or mass stated in the text agrees with the structure; null if none is stated."
+    )
+
+
+class EngineInfo(_Strict):
+    name: str
+    model: str
+    fallback_from: str | None = None
+
+
+class Record(_Strict):
+    doc_id: str
+    schema_name: str = Field(alias="schema")
+    compound: Compound
+    property: str
+    value: float | None
+    value_low: float | None = None
+    value_high: float | None = None
+    qualifier: str | None = None
+    unit: str | None
+    value_si: float | None = None
+    unit_si: str | None = None
+    conditions: str | None = None
+    evidence: Evidence
+    checks: Checks
+    status: Status
+    failed_checks: list[str] = Field(default_factory=list)
+    engine: EngineInfo
+
+
+class DocumentError(_Strict):
+    code: str
+    message: str
+    chunk: int | None = None
+
+
+class Usage(_Strict):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+
+
+class DocumentResult(_Strict):
+    """One output line: everything extracted from one document, and what went wrong."""
+
+    doc_id: str
+    schema_name: str = Field(alias="schema")
+    records: list[Record] = Field(default_factory=list)
+    errors: list[DocumentError] = Field(default_factory=list)
+    engine: EngineInfo
+    usage: Usage = Field(default_factory=Usage)
+
+
+def output_line_json_schema() -> dict[str, object]:
+    """The published JSON Schema of one output line."""
+    return DocumentResult.model_json_schema(by_alias=True)
