@@ -44,7 +44,9 @@ class Checks(_Strict):
     structure: Literal["valid", "invalid", "absent"]
     grounded: bool = Field(description="The evidence quote was found in the document.")
     value_in_quote: bool = Field(description="The stated number occurs in the located quote.")
-    plausible: bool | None = Field(description="Within the property's plausible range; null if none is known.")
+    plausible: bool | None = Field(
+        description="Within the property's plausible range; null if none is known."
+    )
     formula_consistent: bool | None = Field(
         description="A formula or mass stated in the text agrees with the structure; null if none is stated."
     )

@@ -44,12 +44,16 @@ def load_custom_schema(path: Path) -> SchemaSpec:
     except OSError as exc:
         raise SchemaError(f"cannot read schema file {path}: {exc.strerror}") from exc
     if len(raw) > MAX_CUSTOM_SCHEMA_BYTES:
-        raise SchemaError(f"{path}: schema is {len(raw)} bytes; the limit is {MAX_CUSTOM_SCHEMA_BYTES}")
+        raise SchemaError(
+            f"{path}: schema is {len(raw)} bytes; the limit is {MAX_CUSTOM_SCHEMA_BYTES}"
+        )
     try:
         document = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SchemaError(f"{path}: not valid JSON: {exc}") from exc
-    return schema_from_json(document, default_name=path.stem.removesuffix(".schema"), source=str(path))
+    return schema_from_json(
+        document, default_name=path.stem.removesuffix(".schema"), source=str(path)
+    )
 
 
 def schema_from_json(document: Any, *, default_name: str, source: str) -> SchemaSpec:
@@ -100,7 +104,7 @@ def schema_from_json(document: Any, *, default_name: str, source: str) -> Schema
         extras.get("instructions")
         or f"You extract {', '.join(p.replace('_', ' ') for p in properties)} values from "
         "chemistry text and answer only with JSON. Copy each quote verbatim; give each value "
-        "as written; never invent values. If nothing is stated, answer {\"records\": []}."
+        'as written; never invent values. If nothing is stated, answer {"records": []}.'
     )
     spec = SchemaSpec(name, description, instructions, props, examples, max_items, source)
     for example in examples:
@@ -123,5 +127,7 @@ def _get(node: dict[str, Any], keys: tuple[str, ...], where: str) -> dict[str, A
 def _enum(node: Any, field: str, where: str) -> list[Any]:
     values = node.get("enum") if isinstance(node, dict) else None
     if not isinstance(values, list) or not values:
-        raise SchemaError(f"{where}: record field '{field}' must declare an 'enum' of allowed values")
+        raise SchemaError(
+            f"{where}: record field '{field}' must declare an 'enum' of allowed values"
+        )
     return values

@@ -108,7 +108,7 @@ def build_generation_model(spec: SchemaSpec) -> type[BaseModel]:
     return create_model(
         f"{_camel(spec.name)}Extraction",
         __config__=strict,
-        records=(list[item], Field(max_length=spec.max_records)),  # type: ignore[valid-type]
+        records=(list[item], Field(max_length=spec.max_records)),
     )
 
 

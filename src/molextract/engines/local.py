@@ -1,0 +1,200 @@
+"""The embedded CPU engine: llama.cpp runs the model, Outlines enforces the schema.
+
+Outlines builds the logits processor from the JSON Schema; llama.cpp's own chat
+completion is called directly (rather than ``outlines.Generator.__call__``) because
+only it reports token usage and the finish reason, and a generation cut off by the
+token budget must never pass for a result.
+
+llama.cpp calls logits processors from a C callback: an exception there (for
+example Outlines' kernels without numba) is printed and ignored, and generation
+would go on unconstrained. ``_GuardedProcessor`` records such failures so the
+generation is refused instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.errors import ConstraintError, EngineError, EngineUnavailableError
+
+#: JSON may only have single spaces between tokens: small models otherwise pad
+#: output with whitespace until the token budget runs out.
+WHITESPACE_PATTERN = r"[ ]?"
+
+_LOADED: dict[tuple[str, int, int], Any] = {}
+_LOAD_LOCK = threading.Lock()
+
+
+class _GuardedProcessor:
+    """Wraps an Outlines processor; a failure is remembered and ends the generation.
+
+    Raising would be useless (llama.cpp swallows it), so on failure every token but
+    end-of-sequence is masked and the caller refuses the output afterwards.
+    """
+
+    def __init__(self, inner: Any, eos_token_id: int) -> None:
+        self.inner = inner
+        self.eos_token_id = eos_token_id
+        self.error: BaseException | None = None
+        self.calls = 0
+
+    def reset(self) -> None:
+        self.inner.reset()
+        self.error = None
+        self.calls = 0
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        self.calls += 1
+        if self.error is None:
+            try:
+                return self.inner(input_ids, scores)
+            except Exception as exc:
+                self.error = exc
+        scores[:] = -float("inf")
+        scores[self.eos_token_id] = 0.0
+        return scores
+
+
+def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
+    """Load a GGUF once per process and configuration; later calls reuse it."""
+    key = (str(model_path), n_ctx, n_threads)
+    with _LOAD_LOCK:
+        if key not in _LOADED:
+            try:
+                from llama_cpp import Llama
+            except ImportError as exc:  # pragma: no cover - depends on the install
+                raise EngineUnavailableError(
+                    "llama-cpp-python is not installed; install molextract with its default "
+                    "dependencies (see README)"
+                ) from exc
+            kwargs: dict[str, Any] = {"n_ctx": n_ctx, "verbose": False, "seed": 0}
+            if n_threads > 0:
+                kwargs["n_threads"] = n_threads
+                kwargs["n_threads_batch"] = n_threads
+            try:
+                _LOADED[key] = Llama(model_path=str(model_path), **kwargs)
+            except (ValueError, RuntimeError) as exc:
+                raise EngineUnavailableError(
+                    f"llama.cpp could not load {model_path}: {exc}"
+                ) from exc
+        return _LOADED[key]
+
+
+class LocalEngine:
+    """In-process, offline, one generation at a time (llama.cpp does not batch)."""
+
+    def __init__(self, model_path: Path, *, n_ctx: int = 4096, n_threads: int = 0) -> None:
+        self._path = model_path
+        self._n_ctx = n_ctx
+        self._n_threads = n_threads
+        self._llama: Any = None
+        self._outlines_model: Any = None
+        self._processors: dict[str, _GuardedProcessor] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return "local"
+
+    @property
+    def model(self) -> str:
+        return self._path.name.removesuffix(".gguf")
+
+    def _ensure_loaded(self) -> Any:
+        if self._llama is None:
+            if importlib.util.find_spec("numba") is None:
+                raise ConstraintError(
+                    "numba is not installed, so Outlines cannot constrain llama.cpp's output; "
+                    "install `outlines[llamacpp]`"
+                )
+            import outlines
+
+            self._llama = load_llama(self._path, self._n_ctx, self._n_threads)
+            self._outlines_model = outlines.from_llamacpp(self._llama)
+        return self._llama
+
+    def processor(self, json_schema: dict[str, Any]) -> _GuardedProcessor:
+        """The compiled grammar for ``json_schema``, built once (it takes seconds)."""
+        key = json.dumps(json_schema, sort_keys=True)
+        if key not in self._processors:
+            self._ensure_loaded()
+            import outlines
+            from outlines.types import JsonSchema
+
+            # Property order matters (evidence quote first), so compile the schema as given.
+            schema_text = json.dumps(json_schema)
+            generator = outlines.Generator(
+                self._outlines_model, JsonSchema(schema_text, whitespace_pattern=WHITESPACE_PATTERN)
+            )
+            eos = self._outlines_model.tokenizer.eos_token_id
+            processor = getattr(generator, "logits_processor", None)
+            if processor is None:
+                raise ConstraintError("Outlines returned a generator without a logits processor")
+            self._processors[key] = _GuardedProcessor(processor, eos)
+        return self._processors[key]
+
+    def count_tokens(self, text: str) -> int:
+        llama = self._ensure_loaded()
+        return len(llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        return await asyncio.to_thread(self.generate_sync, prompts, json_schema, max_tokens)
+
+    def generate_sync(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int
+    ) -> list[Generation]:
+        with self._lock:
+            processor = self.processor(json_schema)
+            return [self._one(prompt, processor, max_tokens) for prompt in prompts]
+
+    def generate_unconstrained(self, prompt: Prompt, max_tokens: int) -> Generation:
+        """Plain sampling, for benchmarks that compare against constrained output."""
+        with self._lock:
+            return self._one(prompt, None, max_tokens)
+
+    def _one(
+        self, prompt: Prompt, processor: _GuardedProcessor | None, max_tokens: int
+    ) -> Generation:
+        from llama_cpp import LogitsProcessorList
+
+        llama = self._ensure_loaded()
+        processors = None
+        if processor is not None:
+            processor.reset()
+            processors = LogitsProcessorList([processor])
+        started = time.perf_counter()
+        try:
+            response = llama.create_chat_completion(
+                messages=list(prompt),
+                max_tokens=max_tokens,
+                temperature=0.0,
+                logits_processor=processors,
+            )
+        except ValueError as exc:  # e.g. prompt longer than the context window
+            raise EngineError(f"llama.cpp rejected the prompt: {exc}") from exc
+        seconds = time.perf_counter() - started
+        if processor is not None and (processor.error is not None or processor.calls == 0):
+            raise ConstraintError(
+                f"the grammar constraint failed inside llama.cpp ({processor.error!r}); "
+                "output would be unconstrained and was discarded"
+            )
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        finish: FinishReason = "length" if choice.get("finish_reason") == "length" else "stop"
+        return Generation(
+            text=choice["message"].get("content") or "",
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+            finish_reason=finish,
+            seconds=seconds,
+        )

@@ -1,0 +1,101 @@
+"""The embedded engine on a real model (SmolLM2-135M through llama.cpp + Outlines)."""
+
+import json
+from typing import Any
+
+import pytest
+
+from molextract.engines.base import Engine, Prompt
+from molextract.engines.local import LocalEngine, _GuardedProcessor
+from molextract.errors import ConstraintError
+from molextract.prompts import build_prompt
+from molextract.schemas import get_schema
+
+pytestmark = pytest.mark.model
+
+SCHEMA = get_schema("melting_point")
+FREE_TEXT: Prompt = [
+    {"role": "system", "content": "You are a poet. Never write JSON, braces or quotes."},
+    {"role": "user", "content": "Write four lines of free verse about the sea."},
+]
+
+
+def test_local_engine_satisfies_the_protocol(smol_engine: LocalEngine) -> None:
+    assert isinstance(smol_engine, Engine)
+    assert smol_engine.name == "local"
+    assert smol_engine.model == "smollm2-135m"
+    assert smol_engine.count_tokens("Aspirin melts at 135 °C.") > 3
+
+
+YES_NO = {
+    "type": "object",
+    "properties": {"answer": {"enum": ["yes", "no"]}},
+    "required": ["answer"],
+    "additionalProperties": False,
+}
+
+
+def test_constraint_is_active_even_when_the_prompt_asks_for_prose(smol_engine: LocalEngine) -> None:
+    unconstrained = smol_engine.generate_unconstrained(FREE_TEXT, 48)
+    with pytest.raises(ValueError):
+        json.loads(unconstrained.text)  # the model left alone writes prose, not JSON
+    [generation] = smol_engine.generate_sync([FREE_TEXT], YES_NO, 32)
+    assert generation.finish_reason == "stop"
+    assert json.loads(generation.text) in ({"answer": "yes"}, {"answer": "no"})
+    assert generation.prompt_tokens > 10 and generation.completion_tokens > 2
+
+
+def test_extraction_schema_output_is_json_from_the_first_token(smol_engine: LocalEngine) -> None:
+    [generation] = smol_engine.generate_sync([FREE_TEXT], SCHEMA.json_schema, 64)
+    assert generation.text.replace(" ", "").startswith('{"records":[')
+    if generation.finish_reason == "stop":
+        SCHEMA.generation_model.model_validate_json(generation.text, strict=True)
+
+
+def test_a_too_small_budget_is_reported_as_length(smol_engine: LocalEngine) -> None:
+    prompt: Prompt = [{"role": "user", "content": "Text:\nAspirin melts at 135 °C."}]
+    [generation] = smol_engine.generate_sync([prompt], SCHEMA.json_schema, 5)
+    assert generation.finish_reason == "length"
+    assert generation.completion_tokens == 5
+
+
+def test_compiled_schema_is_cached_per_schema(smol_engine: LocalEngine) -> None:
+    first = smol_engine.processor(SCHEMA.json_schema)
+    assert smol_engine.processor(dict(SCHEMA.json_schema)) is first
+    assert smol_engine.processor(get_schema("density").json_schema) is not first
+
+
+def test_batch_returns_one_generation_per_prompt_in_order(smol_engine: LocalEngine) -> None:
+    texts = ["Urea melts at 133 °C.", "Phenol, a white solid, melts at 40.5 °C.",
+             "After drying in vacuo overnight, the colourless needles of naphthalene melted at 80 °C."]  # fmt: skip
+    prompts = [build_prompt(SCHEMA, text) for text in texts]
+    generations = smol_engine.generate_sync(prompts, SCHEMA.json_schema, 200)
+    assert len(generations) == 3
+    lengths = [g.prompt_tokens for g in generations]
+    assert lengths == sorted(lengths) and len(set(lengths)) == 3, (
+        "answers come back in prompt order"
+    )
+    for generation in generations:
+        assert generation.finish_reason == "stop"
+        SCHEMA.generation_model.model_validate_json(generation.text, strict=True)
+
+
+class FaultInjectingProcessor:
+    """Fake processor that fails like Outlines' kernels do without numba (fault injection)."""
+
+    def reset(self) -> None:
+        return None
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        raise RuntimeError("injected: numba missing")
+
+
+def test_a_failing_constraint_is_refused_not_ignored(smol_engine: LocalEngine) -> None:
+    engine = LocalEngine(smol_engine._path)
+    engine._ensure_loaded()
+    key = json.dumps(SCHEMA.json_schema, sort_keys=True)
+    engine._processors[key] = _GuardedProcessor(
+        FaultInjectingProcessor(), engine._llama.token_eos()
+    )
+    with pytest.raises(ConstraintError, match="injected: numba missing"):
+        engine.generate_sync([FREE_TEXT], SCHEMA.json_schema, 8)

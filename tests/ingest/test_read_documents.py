@@ -1,0 +1,252 @@
+"""The whole-run stream: ordering, unique ids, resume, directories, checks and hints."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+from molextract.document import Document
+from molextract.errors import InputError
+from molextract.ingest import (
+    SUPPORTED_SUFFIXES,
+    Skipped,
+    check_inputs,
+    count_documents_hint,
+    detect_format,
+    read_documents,
+)
+
+
+def read(
+    paths: list[Path], skip_ids: frozenset[str] = frozenset()
+) -> tuple[list[Document], list[Skipped]]:
+    skips: list[Skipped] = []
+    documents = list(read_documents(paths, skips.append, skip_ids=skip_ids))
+    return documents, skips
+
+
+def jsonl(path: Path, *records: dict[str, object]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def test_skipped_str() -> None:
+    assert str(Skipped("data.jsonl", 7, "not valid JSON")) == "data.jsonl:7: not valid JSON"
+    assert str(Skipped("a.txt", None, "empty file")) == "a.txt: empty file"
+
+
+def test_duplicate_ids_across_files_keep_the_first(tmp_path: Path) -> None:
+    a = jsonl(
+        tmp_path / "a.jsonl",
+        {"id": "p", "text": "1"},
+        {"id": "x", "text": "2"},
+        {"id": "X", "text": "3"},
+    )
+    b = jsonl(
+        tmp_path / "b.jsonl",
+        {"id": "q", "text": "4"},
+        {"id": "X", "text": "5"},
+        {"id": 7, "text": "6"},
+    )
+    c = tmp_path / "c.csv"
+    c.write_text("id,text\n7,again\n", encoding="utf-8")
+    documents, skips = read([a, b, c])
+    assert [(d.id, d.text) for d in documents] == [
+        ("p", "1"),
+        ("x", "2"),
+        ("X", "3"),
+        ("q", "4"),
+        ("7", "6"),
+    ]
+    assert skips == [
+        Skipped(str(b), 2, f"duplicate id 'X' (first seen at {a}:3)"),
+        Skipped(str(c), 2, f"duplicate id '7' (first seen at {b}:3)"),
+    ]
+
+
+def test_duplicate_of_a_text_file_names_it_without_a_line(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    txt = tmp_path / "d" / "paper.txt"
+    txt.write_text("body", encoding="utf-8")
+    rows = jsonl(tmp_path / "r.jsonl", {"id": "paper", "text": "again"})
+    _, skips = read([tmp_path / "d", rows])
+    assert skips == [Skipped(str(rows), 1, f"duplicate id 'paper' (first seen at {txt})")]
+
+
+def test_skip_ids_are_passed_over_silently_but_still_count_as_seen(tmp_path: Path) -> None:
+    a = jsonl(tmp_path / "a.jsonl", {"id": "done", "text": "1"}, {"id": "new", "text": "2"})
+    b = jsonl(tmp_path / "b.jsonl", {"id": "done", "text": "3"})
+    documents, skips = read([a, b], skip_ids=frozenset({"done"}))
+    assert [d.id for d in documents] == ["new"]
+    assert skips == [Skipped(str(b), 1, f"duplicate id 'done' (first seen at {a}:1)")]
+
+
+def test_directory_tree_with_mixed_files(tmp_path: Path) -> None:
+    root = tmp_path / "dump"
+    jsonl(root / "b" / "rows.jsonl", {"text": "jsonl"})
+    with gzip.open(root / "b" / "more.ndjson.gz", "wt", encoding="utf-8") as stream:
+        stream.write(json.dumps({"text": "ndjson.gz"}) + "\n")
+    (root / "a.csv").write_text("text\ncsv\n", encoding="utf-8")
+    (root / "c.txt").write_text("txt", encoding="utf-8")
+    (root / "b" / "notes.pdf").write_bytes(b"%PDF")
+    (root / "README").write_text("about", encoding="utf-8")
+    (root / ".hidden.jsonl").write_text("not read", encoding="utf-8")
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text("x", encoding="utf-8")
+
+    documents, skips = read([root])
+
+    assert [(d.id, d.text) for d in documents] == [
+        ("a:2", "csv"),
+        ("b/more:1", "ndjson.gz"),
+        ("b/rows:1", "jsonl"),
+        ("c", "txt"),
+    ]
+    assert documents[1].metadata["source"] == str(root / "b" / "more.ndjson.gz")
+    assert skips == [
+        Skipped(str(root / "README"), None, "unsupported file type"),
+        Skipped(str(root / "b" / "notes.pdf"), None, "unsupported file type"),
+    ]
+
+
+def test_same_file_name_in_two_folders_gets_distinct_default_ids(tmp_path: Path) -> None:
+    jsonl(tmp_path / "x" / "data.jsonl", {"text": "1"})
+    jsonl(tmp_path / "y" / "data.jsonl", {"text": "2"})
+    documents, skips = read([tmp_path])
+    assert skips == []
+    assert [d.id for d in documents] == ["x/data:1", "y/data:1"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")
+def test_symlink_loop_is_walked_once(tmp_path: Path) -> None:
+    jsonl(tmp_path / "d" / "a.jsonl", {"text": "once"})
+    (tmp_path / "d" / "loop").symlink_to(tmp_path / "d", target_is_directory=True)
+    documents, skips = read([tmp_path / "d"])
+    assert [d.text for d in documents] == ["once"]
+    assert skips == []
+
+
+def test_problems_with_inputs_do_not_stop_the_run(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.jsonl"
+    unsupported = tmp_path / "paper.pdf"
+    unsupported.write_bytes(b"%PDF")
+    good = jsonl(tmp_path / "good.jsonl", {"text": "fine"})
+    documents, skips = read([missing, unsupported, good])
+    assert [d.text for d in documents] == ["fine"]
+    assert skips == [
+        Skipped(str(missing), None, "does not exist"),
+        Skipped(str(unsupported), None, "unsupported file type"),
+    ]
+
+
+def test_reading_is_lazy(tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    with path.open("w", encoding="utf-8") as stream:
+        for n in range(200_000):
+            stream.write(f'{{"id": "d{n}", "text": "document number {n}"}}\n')
+        stream.write("{this last line is broken\n")
+    skips: list[Skipped] = []
+    documents = read_documents([tmp_path / "not-there.jsonl", path], skips.append)
+    assert skips == []  # nothing happens before the first document is asked for
+    first = next(documents)
+    assert first.id == "d0"
+    assert skips == [Skipped(str(tmp_path / "not-there.jsonl"), None, "does not exist")]
+    assert isinstance(documents, Generator)
+    documents.close()
+
+
+def test_check_inputs_accepts_usable_inputs(tmp_path: Path) -> None:
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / "whatever.bin").write_bytes(b"")
+    files = [tmp_path / name for name in ("a.jsonl", "b.NDJSON.gz", "c.csv", "d.txt.gz")]
+    for path in files:
+        path.write_bytes(b"")
+    check_inputs([tmp_path / "dir", *files])
+
+
+def test_check_inputs_names_every_problem(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.jsonl"
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF")
+    good = jsonl(tmp_path / "good.jsonl", {"text": "x"})
+    with pytest.raises(InputError) as caught:
+        check_inputs([missing, good, pdf])
+    message = str(caught.value)
+    assert message.startswith("cannot use 2 inputs:\n")
+    assert f"{missing}: does not exist" in message
+    assert f"{pdf}: unsupported file type" in message
+    assert str(good) not in message
+    assert ".jsonl.gz" in message
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can read anything")
+def test_check_inputs_unreadable_file(tmp_path: Path) -> None:
+    path = jsonl(tmp_path / "secret.jsonl", {"text": "x"})
+    path.chmod(0)
+    try:
+        with pytest.raises(InputError, match=r"secret\.jsonl: is not readable"):
+            check_inputs([path])
+    finally:
+        path.chmod(0o600)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("a.jsonl", "jsonl"),
+        ("a.ndjson", "jsonl"),
+        ("A.JSONL.GZ", "jsonl"),
+        ("a.csv.gz", "csv"),
+        ("notes.v2.txt", "txt"),
+        ("a.gz", None),
+        ("a.json", None),
+        ("a.jsonl.zip", None),
+        ("jsonl", None),
+        (".jsonl", None),
+    ],
+)
+def test_detect_format(name: str, expected: str | None) -> None:
+    assert detect_format(Path("some/dir") / name) == expected
+
+
+def test_supported_suffixes() -> None:
+    assert set(SUPPORTED_SUFFIXES) == {
+        ".jsonl",
+        ".ndjson",
+        ".csv",
+        ".txt",
+        ".jsonl.gz",
+        ".ndjson.gz",
+        ".csv.gz",
+        ".txt.gz",
+    }
+
+
+def test_count_documents_hint(tmp_path: Path) -> None:
+    a = tmp_path / "a.jsonl"
+    a.write_bytes(b'{"text": "1"}\n' * 3 + b'{"text": "no newline at end"}')
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / "b.ndjson").write_bytes(b'{"text": "1"}\n' * 5)
+    (tmp_path / "dir" / "p.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "dir" / "q.txt").write_text("y", encoding="utf-8")
+    assert count_documents_hint([a, tmp_path / "dir"]) == 4 + 5 + 2
+
+
+def test_count_documents_hint_gives_up_on_csv_and_gzip(tmp_path: Path) -> None:
+    plain = jsonl(tmp_path / "a.jsonl", {"text": "x"})
+    csv_file = tmp_path / "b.csv"
+    csv_file.write_text("text\nx\n", encoding="utf-8")
+    gz = tmp_path / "c.jsonl.gz"
+    gz.write_bytes(gzip.compress(b'{"text": "x"}\n'))
+    disguised = tmp_path / "d.jsonl"
+    disguised.write_bytes(gzip.compress(b'{"text": "x"}\n'))
+    assert count_documents_hint([plain]) == 1
+    assert count_documents_hint([plain, csv_file]) is None
+    assert count_documents_hint([plain, gz]) is None
+    assert count_documents_hint([plain, disguised]) is None
