@@ -21,9 +21,11 @@ from molextract.chem import (
     parse_value,
     smiles_in_text,
     to_si,
+    unit_stated,
 )
 from molextract.chunking import Chunk
 from molextract.schemas.records import Checks, Compound, EngineInfo, Evidence, Record, Status
+from molextract.schemas.spec import SchemaSpec
 
 _LABEL = re.compile(r"(?:^|\s|\()(\d{1,3}[a-z]{0,2}|[IVX]{1,4}[a-z]?)\)?$")
 _FORMULA_WINDOW = 300
@@ -67,7 +69,13 @@ def _compound(item: dict[str, Any], text: str) -> tuple[Compound, str, Any]:
 
 
 def assess(
-    item: dict[str, Any], *, doc_id: str, text: str, chunk: Chunk, schema: str, engine: EngineInfo
+    item: dict[str, Any],
+    *,
+    doc_id: str,
+    text: str,
+    chunk: Chunk,
+    schema: SchemaSpec,
+    engine: EngineInfo,
 ) -> Record:
     """Check one generated item against the document it came from."""
     compound, structure, info = _compound(item, text)
@@ -80,10 +88,11 @@ def assess(
     )
     parsed = parse_value(str(item.get("value") or ""))
     unit = normalize_unit(item.get("unit"))
+    unit_fits = _unit_fits(schema, str(item["property"]), unit)
     value_si: float | None = None
     unit_si: str | None = None
     plausible: bool | None = None
-    if parsed is not None and parsed.value is not None:
+    if parsed is not None and parsed.value is not None and unit_fits:
         converted = to_si(parsed.value, unit)
         if converted is not None:
             value_si, unit_si = converted
@@ -102,7 +111,13 @@ def assess(
         plausible=plausible,
         formula_consistent=consistent,
     )
-    failed = _failed_checks(checks, compound, unit_si is None and parsed is not None)
+    failed = _failed_checks(checks, compound)
+    if not unit_fits:
+        failed.append("unit_not_for_property")
+    elif span is not None and not unit_stated(unit, text[span.start : span.end]):
+        failed.append("unit_not_in_quote")
+    elif unit_si is None and parsed is not None:
+        failed.append("unit_unknown")
     status: Status = "accepted"
     if parsed is None or not (value_in_quote or numbers_present(parsed.numbers, text)):
         status = "rejected"
@@ -111,7 +126,7 @@ def assess(
         status = "flagged"
     return Record(
         doc_id=doc_id,
-        schema_name=schema,
+        schema_name=schema.name,
         compound=compound,
         property=str(item["property"]),
         value=parsed.value if parsed else None,
@@ -130,7 +145,15 @@ def assess(
     )
 
 
-def _failed_checks(checks: Checks, compound: Compound, unit_unknown: bool) -> list[str]:
+def _unit_fits(schema: SchemaSpec, prop: str, unit: str | None) -> bool:
+    """The grammar allows any of a schema's units with any of its properties; not all fit."""
+    for spec in schema.properties:
+        if spec.name == prop:
+            return unit in {normalize_unit(u) for u in spec.units}
+    return False
+
+
+def _failed_checks(checks: Checks, compound: Compound) -> list[str]:
     failed = []
     if checks.structure == "invalid":
         failed.append("structure_invalid")
@@ -144,8 +167,6 @@ def _failed_checks(checks: Checks, compound: Compound, unit_unknown: bool) -> li
         failed.append("implausible")
     if checks.formula_consistent is False:
         failed.append("formula_mismatch")
-    if unit_unknown:
-        failed.append("unit_unknown")
     return failed
 
 

@@ -25,9 +25,11 @@ from rich.table import Table
 from molextract import weights
 from molextract.bulk import RunStats, run_bulk
 from molextract.config import get_settings
+from molextract.engines import create_engine
 from molextract.errors import MolextractError
 from molextract.ingest import Skipped, check_inputs, count_documents_hint
 from molextract.output import JsonlSink, done_ids
+from molextract.pipeline import Pipeline
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
 
 app = typer.Typer(
@@ -83,9 +85,6 @@ def run(
         spec = get_schema(schema)
         check_inputs(inputs)
         finished = done_ids(output) if (resume and output is not None) else set()
-        from molextract.engines import create_engine
-        from molextract.pipeline import Pipeline
-
         pipeline = Pipeline(spec, create_engine(settings, engine=engine, model=model), settings)
     except MolextractError as exc:
         _fail(str(exc))
@@ -136,7 +135,7 @@ def run(
                     inputs,
                     results_sink,
                     rejects_sink,
-                    batch_size=batch_size or settings.batch_size,
+                    batch_size=batch_size or settings.batch_size or _auto_batch(pipeline),
                     skip_ids=finished,
                     limit=limit,
                     on_skip=on_skip,
@@ -147,6 +146,10 @@ def run(
     _summary(stats, output, rejects)
     if stats.documents == 0 and stats.resumed == 0:
         _fail("no document could be read from the inputs", code=1)
+
+
+def _auto_batch(pipeline: Pipeline) -> int:
+    return 1 if pipeline.engine.name == "local" else 16
 
 
 class _nullcontext:

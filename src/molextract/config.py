@@ -29,7 +29,13 @@ class Settings(BaseSettings):
     chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)
     max_records_per_chunk: int = Field(default=8, ge=1, le=64)
     max_document_chars: int = Field(default=2_000_000, ge=1000)
-    batch_size: int = Field(default=8, ge=1, description="Documents handed to the engine at once.")
+    batch_size: int = Field(
+        default=0,
+        ge=0,
+        description="Documents handed to the engine at once; 0 picks 1 for the local engine "
+        "(it generates one at a time, so smaller batches only make progress smoother) and 16 "
+        "for servers (to keep their continuous batching full).",
+    )
 
     @property
     def models_dir(self) -> Path:

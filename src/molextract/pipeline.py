@@ -146,7 +146,7 @@ class Pipeline:
                 doc_id=doc.id,
                 text=doc.text,
                 chunk=task.chunk,
-                schema=self.schema.name,
+                schema=self.schema,
                 engine=self.engine_info,
             )
             key = record_key(record)

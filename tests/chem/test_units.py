@@ -1,6 +1,6 @@
 import pytest
 
-from molextract.chem import normalize_unit, to_si
+from molextract.chem import normalize_unit, to_si, unit_stated
 from molextract.schemas.builtin import DENSITY, SOLUBILITY, TEMPERATURE_UNITS, YIELD
 
 
@@ -117,3 +117,20 @@ def test_other_units_go_to_base_units() -> None:
 @pytest.mark.parametrize("unit", ["furlongs of fish", "(((", "1/0", "2", "mg mL-1 extra"])
 def test_unparseable_unit_gives_none(unit: str) -> None:
     assert to_si(1.0, unit) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "text", "stated"),
+    [
+        ("°C", "with a melting point of 130-132° C.", True),
+        ("°C", "Aspirin melts at 135°C, then", True),
+        ("%", "This gave 4.8 g (80% of the theoretical)", True),
+        ("g/L", "This gave 4.0 g (83% of the theoretical) of product", False),
+        ("mg/mL", "soluble to 5 mg ml-1 in water", True),
+        ("g/cm³", "a density of 1.49 g cm-3 at 20 °C", True),
+        ("K", "it melts at 135 °C", False),
+        (None, "logP 3.97", True),
+    ],
+)
+def test_unit_stated_after_a_number(unit: str | None, text: str, stated: bool) -> None:
+    assert unit_stated(unit, text) is stated

@@ -12,7 +12,7 @@ from molextract.chem.structure import (
     formula_consistent,
     smiles_in_text,
 )
-from molextract.chem.units import normalize_unit, to_si
+from molextract.chem.units import normalize_unit, to_si, unit_stated
 from molextract.chem.values import ParsedValue, parse_value
 
 __all__ = [
@@ -29,4 +29,5 @@ __all__ = [
     "parse_value",
     "smiles_in_text",
     "to_si",
+    "unit_stated",
 ]

@@ -149,3 +149,27 @@ def to_si(value: float, unit: str | None) -> tuple[float, str] | None:
     except _PARSE_ERRORS:
         return None
     return _round(float(base.magnitude)), format(base.units, "~P") or "1"
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_UNIT_WORDS = 3
+_UNIT_TAIL = 24
+
+
+def unit_stated(unit: str | None, text: str) -> bool:
+    """Whether ``text`` states ``unit`` right after one of its numbers.
+
+    A model under a unit enum must pick some unit even when the text gives none
+    ("4.0 g of product" read as a solubility in g/L); this catches that. The words
+    after each number are tried one, two and three at a time, because units are
+    written with spaces ("° C.", "mg ml-1"). A dimensionless value (None) needs none.
+    """
+    if unit is None:
+        return True
+    for match in _NUMBER.finditer(text):
+        words = text[match.end() : match.end() + _UNIT_TAIL].split()
+        for n in range(1, min(_UNIT_WORDS, len(words)) + 1):
+            candidate = " ".join(words[:n]).strip(".,;:()[]")
+            if candidate and normalize_unit(candidate) == unit:
+                return True
+    return False
