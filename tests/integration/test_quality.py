@@ -1,0 +1,61 @@
+"""Smoke tests of extraction quality with the default model (Qwen2.5-Coder-1.5B).
+
+Easy sentences only: these guard against regressions in prompts, schemas and
+checks that would make even a good model fail; real quality is measured with gold data.
+"""
+
+import pytest
+
+from molextract.config import Settings
+from molextract.document import Document
+from molextract.engines.local import LocalEngine
+from molextract.pipeline import Pipeline
+from molextract.schemas import Record, get_schema
+
+pytestmark = [pytest.mark.quality, pytest.mark.model, pytest.mark.slow]
+
+PATENT = (
+    "This gave 1.95 g (75% of the theoretical) of 4-amino-2-(3-thienyl)phenol hydrochloride "
+    "with a melting point of 130-132° C."
+)
+
+
+def _records(engine: LocalEngine, schema: str, text: str) -> tuple[str, list[Record]]:
+    settings = Settings(max_new_tokens=384)
+    [result] = Pipeline(get_schema(schema), engine, settings).run([Document("d", text)])
+    assert result.errors == []
+    return text, result.records
+
+
+def _grounded(text: str, record: Record) -> None:
+    assert record.checks.grounded
+    assert record.evidence.start is not None and record.evidence.end is not None
+    span = text[record.evidence.start : record.evidence.end]
+    if record.evidence.match == "exact":
+        assert span == record.evidence.quote
+
+
+def test_simple_melting_point(qwen_engine: LocalEngine) -> None:
+    text, records = _records(qwen_engine, "melting_point", "Aspirin melts at 135 °C.")
+    [record] = [r for r in records if r.value == 135.0]
+    assert record.unit == "°C" and record.value_si == 408.15
+    assert "aspirin" in (record.compound.name or "").lower()
+    _grounded(text, record)
+    assert record.status in ("accepted", "flagged")
+    assert record.failed_checks in ([], ["structure_from_model"])
+
+
+def test_patent_melting_range(qwen_engine: LocalEngine) -> None:
+    text, records = _records(qwen_engine, "melting_point", PATENT)
+    [record] = [r for r in records if r.value_low == 130.0]
+    assert record.value_high == 132.0 and record.unit == "°C"
+    assert "thienyl" in (record.compound.name or "")
+    _grounded(text, record)
+    assert "130-132° C" in text[record.evidence.start or 0 : record.evidence.end]
+
+
+def test_reaction_yield(qwen_engine: LocalEngine) -> None:
+    text, records = _records(qwen_engine, "reaction_yield", PATENT)
+    [record] = [r for r in records if r.property == "reaction_yield"]
+    assert record.value == 75.0 and record.unit == "%" and record.value_si == 0.75
+    _grounded(text, record)
