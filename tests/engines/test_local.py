@@ -1,6 +1,7 @@
 """The embedded engine on a real model (SmolLM2-135M through llama.cpp + Outlines)."""
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,3 +100,22 @@ def test_a_failing_constraint_is_refused_not_ignored(smol_engine: LocalEngine) -
     )
     with pytest.raises(ConstraintError, match="injected: numba missing"):
         engine.generate_sync([FREE_TEXT], SCHEMA.json_schema, 8)
+
+
+def test_compiled_grammar_is_kept_on_disk_and_reused(
+    smol_engine: LocalEngine, tmp_path: Path
+) -> None:
+    first = LocalEngine(smol_engine._path, grammar_dir=tmp_path)
+    first.processor(SCHEMA.json_schema)
+    [stored] = list(tmp_path.glob("*.index"))
+    written = stored.stat().st_mtime_ns
+    second = LocalEngine(smol_engine._path, grammar_dir=tmp_path)
+    [generation] = second.generate_sync(
+        [build_prompt(SCHEMA, "Urea melts at 133 °C.")], SCHEMA.json_schema, 200
+    )
+    SCHEMA.generation_model.model_validate_json(generation.text, strict=True)
+    assert stored.stat().st_mtime_ns == written, "the stored index was loaded, not rebuilt"
+    stored.write_bytes(b"garbage")
+    third = LocalEngine(smol_engine._path, grammar_dir=tmp_path)
+    third.processor(SCHEMA.json_schema)
+    assert stored.read_bytes() != b"garbage", "a damaged index is rebuilt"

@@ -23,4 +23,9 @@ def create_engine(
     from molextract.engines.local import LocalEngine
 
     path = resolve_model(model or settings.local_model, settings.models_dir)
-    return LocalEngine(path, n_ctx=settings.local_context, n_threads=settings.local_threads)
+    return LocalEngine(
+        path,
+        n_ctx=settings.local_context,
+        n_threads=settings.local_threads,
+        grammar_dir=settings.cache_dir / "grammars",
+    )

@@ -14,8 +14,12 @@ generation is refused instead.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import importlib.metadata
 import importlib.util
 import json
+import os
+import pickle
 import threading
 import time
 from collections.abc import Sequence
@@ -30,6 +34,7 @@ from molextract.errors import ConstraintError, EngineError, EngineUnavailableErr
 WHITESPACE_PATTERN = r"[ ]?"
 
 _LOADED: dict[tuple[str, int, int], Any] = {}
+_OUTLINES_CORE = importlib.metadata.version("outlines_core")
 _LOAD_LOCK = threading.Lock()
 
 
@@ -63,6 +68,13 @@ class _GuardedProcessor:
         return scores
 
 
+def _model_identity(path: Path) -> str:
+    """Cheap identity of a model file: its size and the hash of its first 4 MiB."""
+    with path.open("rb") as handle:
+        head = hashlib.sha256(handle.read(1 << 22)).hexdigest()
+    return f"{path.stat().st_size}-{head}"
+
+
 def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
     """Load a GGUF once per process and configuration; later calls reuse it."""
     key = (str(model_path), n_ctx, n_threads)
@@ -91,8 +103,16 @@ def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
 class LocalEngine:
     """In-process, offline, one generation at a time (llama.cpp does not batch)."""
 
-    def __init__(self, model_path: Path, *, n_ctx: int = 4096, n_threads: int = 0) -> None:
+    def __init__(
+        self,
+        model_path: Path,
+        *,
+        n_ctx: int = 4096,
+        n_threads: int = 0,
+        grammar_dir: Path | None = None,
+    ) -> None:
         self._path = model_path
+        self._grammar_dir = grammar_dir
         self._n_ctx = n_ctx
         self._n_threads = n_threads
         self._llama: Any = None
@@ -122,24 +142,51 @@ class LocalEngine:
         return self._llama
 
     def processor(self, json_schema: dict[str, Any]) -> _GuardedProcessor:
-        """The compiled grammar for ``json_schema``, built once (it takes seconds)."""
+        """The compiled grammar for ``json_schema``: built once per process, kept on disk.
+
+        Outlines compiles a schema into an index over the whole vocabulary; for a 151k-token
+        vocabulary that takes 20-40 s, which every ``molextract run`` would pay again. The
+        index is pickled under the cache directory, keyed by model, outlines-core version
+        and the schema's regular expression.
+        """
         key = json.dumps(json_schema, sort_keys=True)
         if key not in self._processors:
             self._ensure_loaded()
-            import outlines
-            from outlines.types import JsonSchema
+            from outlines.backends.outlines_core import OutlinesCoreLogitsProcessor
+            from outlines_core.json_schema import build_regex_from_schema
 
             # Property order matters (evidence quote first), so compile the schema as given.
-            schema_text = json.dumps(json_schema)
-            generator = outlines.Generator(
-                self._outlines_model, JsonSchema(schema_text, whitespace_pattern=WHITESPACE_PATTERN)
-            )
+            regex = build_regex_from_schema(json.dumps(json_schema), WHITESPACE_PATTERN)
+            processor = OutlinesCoreLogitsProcessor(self._index(regex), "numpy")
             eos = self._outlines_model.tokenizer.eos_token_id
-            processor = getattr(generator, "logits_processor", None)
-            if processor is None:
-                raise ConstraintError("Outlines returned a generator without a logits processor")
             self._processors[key] = _GuardedProcessor(processor, eos)
         return self._processors[key]
+
+    def _index(self, regex: str) -> Any:
+        from outlines.backends.outlines_core import OutlinesCoreBackend
+        from outlines_core import Index
+
+        path = None
+        if self._grammar_dir is not None:
+            digest = hashlib.sha256(
+                f"{_model_identity(self._path)}|{_OUTLINES_CORE}|{regex}".encode()
+            )
+            path = self._grammar_dir / f"{digest.hexdigest()[:32]}.index"
+            try:
+                with path.open("rb") as handle:
+                    return pickle.load(handle)
+            except FileNotFoundError:
+                pass
+            except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+                path.unlink(missing_ok=True)
+        index = Index(regex, OutlinesCoreBackend(self._outlines_model).vocabulary)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.partial")
+            with partial.open("wb") as handle:
+                pickle.dump(index, handle)
+            partial.replace(path)
+        return index
 
     def count_tokens(self, text: str) -> int:
         llama = self._ensure_loaded()
