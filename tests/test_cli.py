@@ -108,6 +108,7 @@ def test_csv_text_folder_and_gzip_inputs_in_one_run(tmp_path: Path) -> None:
                         str(tmp_path / "g.jsonl.gz"), "-s", "melting_point", "-o", str(out))  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert [line["doc_id"] for line in _lines(out)] == ["sub/urea", "c1", "g1"]
+    assert "t.csv" in result.stderr and "g.jsonl.gz" in result.stderr, "per-file counts"
 
 
 @pytest.mark.model

@@ -22,6 +22,13 @@ from molextract.schemas.records import DocumentResult
 
 
 @dataclass
+class FileStats:
+    documents: int = 0
+    records: int = 0
+    skipped: int = 0
+
+
+@dataclass
 class RunStats:
     documents: int = 0
     documents_with_errors: int = 0
@@ -34,12 +41,19 @@ class RunStats:
     completion_tokens: int = 0
     started: float = field(default_factory=time.perf_counter)
     error_codes: dict[str, int] = field(default_factory=dict)
+    per_file: dict[str, FileStats] = field(default_factory=dict)
 
     @property
     def seconds(self) -> float:
         return time.perf_counter() - self.started
 
-    def add(self, result: DocumentResult) -> None:
+    def file(self, source: object) -> FileStats:
+        return self.per_file.setdefault(str(source), FileStats())
+
+    def add(self, result: DocumentResult, source: object) -> None:
+        per_file = self.file(source)
+        per_file.documents += 1
+        per_file.records += len(result.records)
         self.documents += 1
         self.documents_with_errors += bool(result.errors)
         for error in result.errors:
@@ -73,6 +87,7 @@ def run_bulk(
 
     def skipped(item: Skipped) -> None:
         stats.skipped_inputs += 1
+        stats.file(item.path).skipped += 1
         on_skip(item)
 
     documents: Iterable[Document] = read_documents(inputs, skipped, skip_ids=skip_ids)
@@ -81,8 +96,8 @@ def run_bulk(
     with asyncio.Runner() as runner:
         for batch in batched(documents, batch_size):
             kept = []
-            for result in runner.run(pipeline.process(batch)):
-                stats.add(result)
+            for doc, result in zip(batch, runner.run(pipeline.process(batch)), strict=True):
+                stats.add(result, doc.metadata.get("source", "?"))
                 if rejects is None:  # nowhere else to put them: keep them in the line
                     kept.append(result)
                     continue

@@ -44,6 +44,7 @@ app.add_typer(models_app, name="models")
 
 err = Console(stderr=True)
 MAX_SKIP_LINES = 20
+MAX_FILE_ROWS = 30
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -183,6 +184,13 @@ def _summary(stats: RunStats, output: Path | None, rejects: Path | None) -> None
     for label, value in rows:
         table.add_row(label, str(value))
     err.print(table)
+    if len(stats.per_file) > 1:
+        files = Table("file", "documents", "records", "skipped", title_justify="left")
+        for name, counts in list(stats.per_file.items())[:MAX_FILE_ROWS]:
+            files.add_row(name, str(counts.documents), str(counts.records), str(counts.skipped))
+        if len(stats.per_file) > MAX_FILE_ROWS:
+            files.add_row(f"… {len(stats.per_file) - MAX_FILE_ROWS} more files", "", "", "")
+        err.print(files)
 
 
 @app.command()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from molextract.errors import InputError
 from molextract.ingest.base import Skipped, Source
-from molextract.ingest.formats import SUPPORTED_SUFFIXES, detect_format
+from molextract.ingest.formats import SUPPORTED_SUFFIXES, content_problem, detect_format
 from molextract.ingest.lines import GZIP_MAGIC, MIB, is_gzip_name
 from molextract.ingest.sources import iter_sources
 
@@ -36,20 +36,26 @@ def _problem(path: Path) -> str | None:
         return f"cannot be accessed ({exc.strerror})"
     if stat.S_ISDIR(mode):
         return None if os.access(path, os.R_OK | os.X_OK) else "directory is not readable"
-    if detect_format(path) is None:
+    fmt = detect_format(path)
+    if fmt is None:
         return "unsupported file type"
-    return None if os.access(path, os.R_OK) else "is not readable"
+    if not os.access(path, os.R_OK):
+        return "is not readable"
+    # An XML file of another kind (an SVG, a Maven pom) is as unusable as a PDF.
+    return content_problem(path, fmt)
 
 
 def count_documents_hint(paths: Sequence[Path]) -> int | None:
     """A progress-bar total, or None when only reading everything could tell.
 
     Counts one document per line of uncompressed JSONL (blank lines included, so it may
-    run high) and one per text file; any CSV or compressed record file gives None.
+    run high) and one per text or ``.nxml`` file (PMC ships one article per file; a rare
+    multi-article ``.nxml`` makes it run low); any CSV, ``.xml`` or compressed record
+    file gives None.
     """
     total = 0
     for source in _sources_quietly(paths):
-        if source.format == "txt":
+        if source.format in ("txt", "jats"):
             total += 1
         elif source.format == "jsonl" and not is_gzip_name(source.path):
             lines = _count_lines(source)

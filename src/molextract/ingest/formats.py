@@ -1,19 +1,29 @@
-"""Which reader handles which file name.
+"""Which reader handles which file.
 
 Adding a format is one reader module plus one ``Format`` entry below; nothing else
-in the package names a format's suffixes.
+in the package names a format's suffixes or root elements. File names decide, except
+for ``.xml``: PubMed, PMC and USPTO dumps all use it, so the root element decides.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from molextract.ingest.base import Reader
+from molextract.document import Document
+from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
+from molextract.ingest.jats import ROOTS as JATS_ROOTS
+from molextract.ingest.jats import read_jats
 from molextract.ingest.jsonl import read_jsonl
 from molextract.ingest.lines import GZIP_SUFFIX
+from molextract.ingest.pubmed import ROOTS as PUBMED_ROOTS
+from molextract.ingest.pubmed import read_pubmed
 from molextract.ingest.text import read_text
+from molextract.ingest.uspto import ROOTS as USPTO_ROOTS
+from molextract.ingest.uspto import read_uspto
+from molextract.ingest.xmlstream import sniff_root, unrecognised
 
 
 @dataclass(frozen=True)
@@ -21,16 +31,38 @@ class Format:
     name: str
     suffixes: tuple[str, ...]
     reader: Reader
+    #: Root elements (local names) by which a ``.xml`` file is recognised as this format.
+    roots: tuple[str, ...] = ()
+
+
+def _read_xml(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
+    """Hand a ``.xml`` file to the reader of its root element."""
+    root = sniff_root(source)
+    if root is None:
+        # No root to go by: the file is empty, unreadable or broken before its root,
+        # and any XML reader reports that in the same words.
+        yield from read_jats(source, on_skip)
+        return
+    fmt = _BY_ROOT.get(root)
+    if fmt is None:
+        on_skip(Skipped(source.name, None, unrecognised(root)))
+        return
+    yield from fmt.reader(source, on_skip)
 
 
 FORMATS: tuple[Format, ...] = (
     Format("jsonl", (".jsonl", ".ndjson"), read_jsonl),
     Format("csv", (".csv",), read_csv),
     Format("txt", (".txt",), read_text),
+    Format("xml", (".xml",), _read_xml),
+    Format("jats", (".nxml",), read_jats, JATS_ROOTS),
+    Format("pubmed", (), read_pubmed, PUBMED_ROOTS),
+    Format("uspto", (), read_uspto, USPTO_ROOTS),
 )
 
 _BY_SUFFIX = {suffix: fmt for fmt in FORMATS for suffix in fmt.suffixes}
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+_BY_ROOT = {root: fmt for fmt in FORMATS for root in fmt.roots}
 
 #: Every accepted file-name ending, compressed variants included, for help and error text.
 SUPPORTED_SUFFIXES: tuple[str, ...] = tuple(
@@ -47,6 +79,19 @@ def detect_format(path: Path) -> str | None:
 
 def reader_for(format_name: str) -> Reader:
     return _BY_NAME[format_name].reader
+
+
+def content_problem(path: Path, format_name: str) -> str | None:
+    """Why an XML file's root element rules it out, judged from its first start tag.
+
+    None when it is fine or cannot be told yet (empty, unreadable, malformed): reading
+    reports those with a line number.
+    """
+    allowed = _BY_ROOT if format_name == "xml" else _BY_NAME[format_name].roots
+    if not allowed:
+        return None
+    root = sniff_root(Source(path, str(path), path.name, format_name))
+    return None if root is None or root in allowed else unrecognised(root)
 
 
 def strip_suffixes(name: str) -> str:

@@ -1,0 +1,113 @@
+"""PubMed/MEDLINE XML (``PubmedArticleSet``): the annual baseline and daily update files.
+
+One document per article: the title, then the abstract, one paragraph per abstract
+part. Structured abstracts keep their labels ("METHODS: ...") because they tell the
+model whether a number is a result or a dose. Articles without an abstract are
+skipped: a title alone is too little to extract from, and a third of MEDLINE is
+title-only records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lxml import etree
+
+from molextract.document import Document
+from molextract.ingest.base import SkipHandler, Source
+from molextract.ingest.records import default_id
+from molextract.ingest.xmlstream import build_documents, read_records
+from molextract.ingest.xmltext import TextBuilder, collapse, inline_text, prepare
+
+#: ``MedlineCitationSet`` is the older, PubmedData-less form of the same records.
+ROOTS = ("PubmedArticleSet", "MedlineCitationSet")
+#: ``MedlineCitation`` is a record only at the top level of a ``MedlineCitationSet``;
+#: inside a ``PubmedArticle`` it is part of that record. ``DeleteCitation`` lists in
+#: update files are instructions, not records, and are not read.
+_RECORDS = ("PubmedArticle", "PubmedBookArticle", "MedlineCitation")
+#: PubMed's placeholder for an abstract part without a real label.
+_NO_LABEL = "UNLABELLED"
+_YEAR = re.compile(r"\b(\d{4})\b")
+
+
+def read_pubmed(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
+    records = read_records(source, on_skip, _RECORDS, ROOTS)
+    return build_documents(source, on_skip, records, _document)
+
+
+def _document(source: Source, line: int, record: etree._Element) -> Document | str:
+    if record.tag == "PubmedBookArticle":
+        return "book records (PubmedBookArticle) are not read"
+    citation = record if record.tag == "MedlineCitation" else record.find("MedlineCitation")
+    article = None if citation is None else citation.find("Article")
+    if citation is None or article is None:
+        return "no MedlineCitation/Article"
+    prepare(record)
+    title = inline_text(article.find("ArticleTitle"))
+    parts = _abstract_parts(article)
+    if not parts:
+        return "no abstract" if title else "no title or abstract"
+
+    builder = TextBuilder()
+    with builder.section("Title"):
+        builder.paragraph(title)
+    if any(label for label, _ in parts):
+        for label, text in parts:
+            with builder.section(label or "Abstract"):
+                builder.paragraph(f"{label}: {text}" if label else text)
+    else:
+        with builder.section("Abstract"):
+            for _, text in parts:
+                builder.paragraph(text)
+
+    pmid = collapse(citation.findtext("PMID") or "")
+    metadata = {
+        "title": title or None,
+        "journal": collapse(article.findtext("Journal/Title") or "") or None,
+        "year": _year(article),
+        "doi": _doi(record, article),
+        "mesh": [
+            collapse(name.text or "")
+            for name in citation.iterfind("MeshHeadingList/MeshHeading/DescriptorName")
+        ],
+        "sections": builder.sections,
+        "source": source.name,
+        "line": line,
+    }
+    doc_id = f"pmid:{pmid}" if pmid else default_id(source, line)
+    return Document(id=doc_id, text=builder.text, metadata=metadata)
+
+
+def _abstract_parts(article: etree._Element) -> list[tuple[str, str]]:
+    """``(label, text)`` of each non-empty part; copyright lines are not part of it."""
+    parts = []
+    for part in article.iterfind("Abstract/AbstractText"):
+        text = inline_text(part)
+        if text:
+            label = collapse(part.get("Label") or "")
+            parts.append(("" if label.upper() == _NO_LABEL else label, text))
+    return parts
+
+
+def _year(article: etree._Element) -> int | None:
+    """The issue's year; ``MedlineDate`` ("1998 Dec-1999 Jan") gives its first year."""
+    date = article.find("Journal/JournalIssue/PubDate")
+    candidates = [] if date is None else [date.findtext("Year"), date.findtext("MedlineDate")]
+    candidates.append(article.findtext("ArticleDate/Year"))
+    for candidate in candidates:
+        match = _YEAR.search(candidate or "")
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def _doi(record: etree._Element, article: etree._Element) -> str | None:
+    # Only PubmedData's own list: ReferenceList entries carry ArticleIdLists of their own.
+    listed = record.iterfind("PubmedData/ArticleIdList/ArticleId[@IdType='doi']")
+    located = article.iterfind("ELocationID[@EIdType='doi']")
+    for found in (*listed, *located):
+        doi = collapse(found.text or "")
+        if doi and found.get("ValidYN") != "N":
+            return doi
+    return None

@@ -1,0 +1,165 @@
+"""USPTO full-text patent XML (``us-patent-grant``/``us-patent-application``, v4.x).
+
+Weekly bulk files are many complete XML documents concatenated (see ``xmlsplit``);
+a single-patent file is the one-piece case of the same thing. The text is title,
+abstract, description (headings as their own paragraphs, tables as rows of
+" | "-separated cells, list items as paragraphs) and claims, one claim a paragraph:
+the examples in the description are where melting points and yields are reported.
+A patent without description paragraphs is still read if it has an abstract or claims;
+with neither there is nothing to extract from and it is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lxml import etree
+
+from molextract.document import Document
+from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.lines import GZIP_ERRORS, SkipFile, open_bytes, read_error_reason
+from molextract.ingest.records import default_id
+from molextract.ingest.xmlsplit import Piece, Splitter
+from molextract.ingest.xmlstream import (
+    REST_SKIPPED,
+    RecordParser,
+    XmlFault,
+    build_documents,
+    unrecognised,
+)
+from molextract.ingest.xmltext import (
+    Handler,
+    TextBuilder,
+    collapse,
+    flow,
+    inline_text,
+    prepare,
+    table_lines,
+)
+
+ROOTS = ("us-patent-grant", "us-patent-application")
+_BIBLIOGRAPHIC = ("us-bibliographic-data-grant", "us-bibliographic-data-application")
+_PADDED = ("p", "heading", "li", "claim-text", "claim", "entry", "br")
+#: Blocks made of other blocks, read as if their content stood in their place.
+_CONTAINERS = ("p", "ul", "ol", "li", "description-of-drawings")
+
+
+def read_uspto(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
+    has_content = False
+    piece: Piece | None = None
+    try:
+        with open_bytes(source) as stream:
+            for piece in Splitter(stream):
+                parser = RecordParser(ROOTS, line_offset=piece.start_line - 1)
+                records = _records(source, on_skip, piece, parser)
+                yield from build_documents(source, on_skip, records, _document)
+                has_content = has_content or parser.has_content
+    except GZIP_ERRORS as exc:
+        line = None if piece is None else piece.start_line
+        on_skip(Skipped(source.name, line, f"{read_error_reason(exc)}{REST_SKIPPED}"))
+        return
+    except (SkipFile, OSError) as exc:
+        on_skip(Skipped(source.name, None, read_error_reason(exc)))
+        return
+    if not has_content:
+        on_skip(Skipped(source.name, None, "empty file"))
+
+
+def _records(
+    source: Source, on_skip: SkipHandler, piece: Piece, parser: RecordParser
+) -> Iterator[tuple[int, etree._Element]]:
+    """The patent in one piece; its problems are reported at the line the piece starts."""
+    try:
+        yield from parser.parse(piece)
+    except XmlFault as fault:
+        if parser.has_content:  # whitespace between documents is not a document
+            on_skip(Skipped(source.name, piece.start_line, fault.reason))
+        return
+    if parser.records == 0:
+        on_skip(Skipped(source.name, piece.start_line, unrecognised(parser.root)))
+
+
+def _document(source: Source, line: int, patent: etree._Element) -> Document | str:
+    prepare(patent, padded=_PADDED)
+    biblio = _first(patent, _BIBLIOGRAPHIC)
+    title = inline_text(None if biblio is None else biblio.find("invention-title"))
+    text = _Text()
+    builder = text.builder
+    with builder.section("Title"):
+        builder.paragraph(title)
+    after_title = builder.paragraph_count
+    with builder.section("Abstract"):
+        for abstract in patent.iterfind("abstract"):
+            text.flow(abstract)
+    has_abstract = builder.paragraph_count > after_title
+    with builder.section("Description"):
+        description = patent.find("description")
+        if description is not None:
+            text.flow(description)
+    claims = 0
+    with builder.section("Claims"):
+        for claim in patent.iterfind("claims/claim"):
+            builder.paragraph(inline_text(claim))
+            claims += 1
+    if not has_abstract and not claims:
+        return "no abstract or claims"
+
+    document_id = None if biblio is None else biblio.find("publication-reference/document-id")
+    metadata = {
+        "title": title or None,
+        "date": _date(document_id),
+        "sections": builder.sections,
+        "source": source.name,
+        "line": line,
+    }
+    return Document(id=_id(source, line, document_id), text=builder.text, metadata=metadata)
+
+
+class _Text:
+    """Block handlers of one patent, sharing its TextBuilder."""
+
+    def __init__(self) -> None:
+        self.builder = TextBuilder()
+        self.blocks: dict[str, Handler] = {
+            **dict.fromkeys(_CONTAINERS, self.flow),
+            "heading": self.heading,
+            "tables": self.table,
+        }
+
+    def flow(self, element: etree._Element) -> None:
+        flow(self.builder, element, self.blocks)
+
+    def heading(self, element: etree._Element) -> None:
+        self.builder.paragraph(inline_text(element))
+
+    def table(self, tables: etree._Element) -> None:
+        # Each tgroup has its own columns, so empty columns are judged per group.
+        groups = tables.findall(".//tgroup") or [tables]
+        self.builder.lines(line for group in groups for line in table_lines(group))
+
+
+def _first(element: etree._Element, tags: tuple[str, ...]) -> etree._Element | None:
+    for tag in tags:
+        found = element.find(tag)
+        if found is not None:
+            return found
+    return None
+
+
+def _id(source: Source, line: int, document_id: etree._Element | None) -> str:
+    """``US06840965B2``: country, number and kind, as patents are cited."""
+    if document_id is None:
+        return default_id(source, line)
+    number = collapse(document_id.findtext("doc-number") or "")
+    if not number:
+        return default_id(source, line)
+    country = collapse(document_id.findtext("country") or "") or "US"
+    return f"{country}{number}{collapse(document_id.findtext('kind') or '')}"
+
+
+def _date(document_id: etree._Element | None) -> str | None:
+    """Publication date as ISO ``2005-01-11`` (the XML has ``20050111``)."""
+    raw = "" if document_id is None else collapse(document_id.findtext("date") or "")
+    if len(raw) == 8 and raw.isdigit():
+        return f"{raw[:4]}-{raw[4:6]}-{raw[6:]}"
+    return raw or None

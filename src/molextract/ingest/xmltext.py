@@ -1,0 +1,204 @@
+"""Flattening XML records into a Document's text and its section offsets.
+
+Literature XML mixes inline markup (``T<sub>4</sub>``, italics, citations) with block
+structure (paragraphs, headings, tables). Inline markup is flattened to its text so a
+name or a formula stays one searchable string; blocks become paragraphs separated by a
+blank line, because chunking splits on paragraphs and the model reads them as units.
+Section offsets let results point back to the part of a paper a value came from.
+"""
+
+from __future__ import annotations
+
+import html.entities
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, cast
+
+from lxml import etree
+
+from molextract.ingest.xmlstream import local_name
+
+PARAGRAPH_BREAK = "\n\n"
+#: Between the cells of a table row; rows are lines, because properties often live in tables.
+CELL_SEPARATOR = " | "
+
+#: lxml-stubs do not declare the factory that is the ``tag`` of entity-reference nodes.
+_ENTITY: Any = etree.Entity
+_SPACE = re.compile(r"\s+")
+_ROW_TAGS = frozenset({"tr", "row"})
+_CELL_TAGS = frozenset({"td", "th", "entry"})
+
+Section = dict[str, str | int]
+Handler = Callable[[etree._Element], None]
+
+
+def collapse(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def texts(element: etree._Element) -> Iterator[str]:
+    """Text of ``element`` and its descendants in document order, without its own tail."""
+    # lxml-stubs allow bytes here, but text parsed from bytes input is always str.
+    return cast("Iterator[str]", element.itertext())
+
+
+def inline_text(element: etree._Element | None) -> str:
+    return "" if element is None else collapse("".join(texts(element)))
+
+
+def prepare(
+    record: etree._Element, *, dropped: Sequence[str] = (), padded: Sequence[str] = ()
+) -> None:
+    """Make a record's flattened text read right; the record is discarded afterwards,
+    so it is edited in place.
+
+    Entities stay unexpanded while parsing (the DTDs are not available, and expanding
+    is unsafe), so references like ``&nbsp;`` become their characters here. ``dropped``
+    elements carry no prose (TeX source, image references) and go, keeping their tails.
+    ``padded`` elements are blocks that often abut without whitespace in the source
+    (``</title><p>``), which would glue words together when flattened.
+    """
+    for node in list(record.iter(_ENTITY)):
+        _replace_entity(node)
+    if dropped:
+        etree.strip_elements(record, *dropped, with_tail=False)
+    if padded:
+        for node in record.iter(*padded):
+            node.text = " " + (node.text or "")
+            node.tail = " " + (node.tail or "")
+
+
+def _replace_entity(node: etree._Element) -> None:
+    reference = node.text or ""
+    # An unknown name stays as written: visibly odd beats silently lost.
+    value = html.entities.html5.get(reference[1:], reference)
+    text = value + (node.tail or "")
+    previous, parent = node.getprevious(), node.getparent()
+    if parent is None:
+        return
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+    node.tail = None
+    parent.remove(node)
+
+
+def strip_namespaces(record: etree._Element) -> None:
+    """Namespaced JATS (as PMC's OAI service serves it) reads like plain JATS after this."""
+    for node in record.iter():
+        tag = node.tag
+        if isinstance(tag, str) and tag.startswith("{"):
+            node.tag = tag.rpartition("}")[2]
+
+
+def labelled(label: str, caption: str) -> str:
+    """``Table 1`` + ``Melting points`` -> ``Table 1. Melting points``."""
+    if not label or not caption:
+        return label or caption
+    return f"{label}{' ' if label[-1] in '.:' else '. '}{caption}"
+
+
+def table_lines(table: etree._Element) -> list[str]:
+    """One line per row, cells joined by ``CELL_SEPARATOR``.
+
+    Rows with no text (rules drawn as empty rows) and columns empty in every row
+    (indentation columns) are dropped; other empty cells stay so columns line up.
+    """
+    rows = [
+        [inline_text(cell) for cell in row if local_name(cell) in _CELL_TAGS]
+        for row in table.iter()
+        if local_name(row) in _ROW_TAGS
+    ]
+    rows = [row for row in rows if any(row)]
+    width = max((len(row) for row in rows), default=0)
+    kept = [i for i in range(width) if any(i < len(row) and row[i] for row in rows)]
+    lines = []
+    for row in rows:
+        cells = [row[i] if i < len(row) else "" for i in kept]
+        while cells and not cells[-1]:
+            cells.pop()
+        lines.append(CELL_SEPARATOR.join(cells))
+    return lines
+
+
+class TextBuilder:
+    """Paragraphs joined by a blank line, with the code-point span of each section.
+
+    A section spans from its first paragraph (its heading, where the source has one)
+    to the end of its last; nested sections nest inside their parents' spans. A
+    section that received no paragraph is left out.
+    """
+
+    def __init__(self) -> None:
+        self._paragraphs: list[str] = []
+        self._starts: list[int] = []
+        self._length = 0
+        self._sections: list[Section | None] = []
+
+    @property
+    def text(self) -> str:
+        return PARAGRAPH_BREAK.join(self._paragraphs)
+
+    @property
+    def paragraph_count(self) -> int:
+        return len(self._paragraphs)
+
+    @property
+    def sections(self) -> list[Section]:
+        return [section for section in self._sections if section is not None]
+
+    def paragraph(self, text: str) -> None:
+        """Add ``text`` with whitespace runs collapsed; nothing if it is blank."""
+        self._add(collapse(text))
+
+    def lines(self, lines: Iterable[str]) -> None:
+        """Add one paragraph whose non-blank ``lines`` keep their line breaks."""
+        self._add("\n".join(line for line in map(collapse, lines) if line))
+
+    @contextmanager
+    def section(self, title: str) -> Iterator[None]:
+        first = len(self._paragraphs)
+        slot = len(self._sections)
+        self._sections.append(None)  # reserves the place, so parents precede children
+        yield
+        if title and len(self._paragraphs) > first:
+            self._sections[slot] = {
+                "title": title,
+                "start": self._starts[first],
+                "end": self._length,
+            }
+
+    def _add(self, text: str) -> None:
+        if not text:
+            return
+        if self._paragraphs:
+            self._length += len(PARAGRAPH_BREAK)
+        self._starts.append(self._length)
+        self._paragraphs.append(text)
+        self._length += len(text)
+
+
+def flow(builder: TextBuilder, element: etree._Element, blocks: Mapping[str, Handler]) -> None:
+    """Add mixed content as paragraphs.
+
+    Inline children join the running paragraph; a child whose tag is in ``blocks``
+    (a table or list inside a paragraph, a paragraph inside a section) ends it and is
+    handed to its handler, and the text after it starts a new paragraph.
+    """
+    pending: list[str] = [element.text or ""]
+    for child in element:
+        handler = blocks.get(child.tag)
+        if handler is None:
+            pending.extend(texts(child))
+        else:
+            builder.paragraph("".join(pending))
+            pending.clear()
+            handler(child)
+        pending.append(child.tail or "")
+    builder.paragraph("".join(pending))
+
+
+def ignore(_: etree._Element) -> None:
+    """Handler for blocks that hold no prose for extraction (reference lists, ...)."""
