@@ -62,3 +62,17 @@ def test_a_sentence_longer_than_the_budget_is_cut_at_spaces() -> None:
 def test_estimate_tokens_is_positive() -> None:
     assert estimate_tokens("") == 1
     assert estimate_tokens("a" * 40) == 10
+
+
+def test_chunks_end_at_section_boundaries_and_do_not_overlap_across_them() -> None:
+    intro = "Intro sentence number one is here. " * 6
+    methods = "Methods sentence number two is here. " * 6
+    text = intro + methods
+    count = lambda s: len(s.split())  # noqa: E731
+    boundary = len(intro)
+    plain = chunk_text(text, 40, count, overlap=1)
+    assert any(c.start < boundary < c.end for c in plain), "without sections a chunk straddles"
+    chunks = chunk_text(text, 40, count, overlap=1, boundaries={0, boundary})
+    assert not any(c.start < boundary < c.end for c in chunks)
+    assert any(c.start == boundary for c in chunks)
+    assert all(count(c.text) <= 40 for c in chunks)

@@ -7,7 +7,7 @@ points into the original text. Short texts are one chunk and cost one count.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 TokenCounter = Callable[[str], int]
@@ -97,17 +97,29 @@ def _is_abbreviation(word: str) -> bool:
 
 
 def chunk_text(
-    text: str, budget: int, count_tokens: TokenCounter = estimate_tokens, overlap: int = 1
+    text: str,
+    budget: int,
+    count_tokens: TokenCounter = estimate_tokens,
+    overlap: int = 1,
+    boundaries: Collection[int] = (),
 ) -> list[Chunk]:
-    """Pack whole sentences into chunks of at most ``budget`` tokens, ``overlap`` shared."""
+    """Pack whole sentences into chunks of at most ``budget`` tokens, ``overlap`` shared.
+
+    ``boundaries`` are offsets where sections start (from the XML readers): a chunk
+    that is at least half full ends there rather than straddling two sections, and a
+    chunk that starts a section repeats nothing of the previous one.
+    """
     if count_tokens(text) <= budget:
         return [Chunk(0, 0, len(text), text)]
     pieces = _fit_pieces(text, budget, count_tokens)
+    starts = set(boundaries)
     chunks: list[Chunk] = []
     i = 0
     while i < len(pieces):
         j, used = i, 0
         while j < len(pieces) and (j == i or used + pieces[j][2] <= budget):
+            if j > i and pieces[j][0] in starts and used >= budget // 2:
+                break
             used += pieces[j][2]
             j += 1
         start, end = pieces[i][0], pieces[j - 1][1]
@@ -115,7 +127,7 @@ def chunk_text(
         if j >= len(pieces):
             break
         back = min(overlap, j - i - 1)
-        if sum(p[2] for p in pieces[j - back : j]) > budget // 2:
+        if pieces[j][0] in starts or sum(p[2] for p in pieces[j - back : j]) > budget // 2:
             back = 0
         i = j - back
     return chunks

@@ -66,6 +66,7 @@ class Pipeline:
                 self.settings.chunk_tokens,
                 self.engine.count_tokens,
                 self.settings.chunk_overlap_sentences,
+                section_starts(doc),
             )
             tasks.extend(_Task(i, chunk) for chunk in chunks)
         await self._generate(tasks, self.settings.max_new_tokens)
@@ -153,6 +154,14 @@ class Pipeline:
             if key not in seen:
                 seen.add(key)
                 result.records.append(record)
+
+
+def section_starts(doc: Document) -> set[int]:
+    """Offsets where the reader saw a section begin (XML readers record them)."""
+    sections = doc.metadata.get("sections")
+    if not isinstance(sections, list):
+        return set()
+    return {int(s["start"]) for s in sections if isinstance(s, dict) and "start" in s}
 
 
 def split_rejected(result: DocumentResult) -> tuple[DocumentResult, list[Record]]:
