@@ -149,3 +149,17 @@ def test_nothing_readable_exits_non_zero(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "in.jsonl:1:" in result.stderr and "in.jsonl:2:" in result.stderr
     assert "no document could be read" in result.stderr
+
+
+def test_ingest_converts_literature_dumps_to_jsonl(tmp_path: Path) -> None:
+    out = tmp_path / "docs.jsonl"
+    result = molextract("ingest", "examples/literature", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "SOURCES.md: unsupported file type" in result.stderr
+    docs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {d["id"] for d in docs} >= {"US06840965B2", "pmid:29768149"}
+    assert all(d["text"].strip() for d in docs)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    nothing = molextract("ingest", str(empty))
+    assert nothing.returncode == 1 and "no document could be read" in nothing.stderr

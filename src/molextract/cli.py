@@ -7,6 +7,8 @@ to stderr, so ``molextract run x.jsonl > out.jsonl`` stays clean JSONL.
 from __future__ import annotations
 
 import json
+import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -28,6 +30,7 @@ from molextract.config import get_settings
 from molextract.engines import create_engine
 from molextract.errors import MolextractError
 from molextract.ingest import Skipped, check_inputs, count_documents_hint
+from molextract.ingest.convert import write_jsonl
 from molextract.output import JsonlSink, done_ids
 from molextract.pipeline import Pipeline
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
@@ -129,7 +132,7 @@ def run(
         try:
             with (
                 JsonlSink(output, append=resume) as results_sink,
-                JsonlSink(rejects, append=resume) if rejects else _nullcontext() as rejects_sink,
+                JsonlSink(rejects, append=resume) if rejects else nullcontext() as rejects_sink,
             ):
                 stats = run_bulk(
                     pipeline,
@@ -191,6 +194,34 @@ def _summary(stats: RunStats, output: Path | None, rejects: Path | None) -> None
         if len(stats.per_file) > MAX_FILE_ROWS:
             files.add_row(f"… {len(stats.per_file) - MAX_FILE_ROWS} more files", "", "", "")
         err.print(files)
+
+
+@app.command()
+def ingest(
+    inputs: Annotated[
+        list[Path], typer.Argument(help="Dump files or folders (any supported format).")
+    ],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="JSONL (default: stdout).")
+    ] = None,
+) -> None:
+    """Convert dumps into molextract's JSONL document form, without extracting anything."""
+    try:
+        check_inputs(inputs)
+    except MolextractError as exc:
+        _fail(str(exc))
+    skipped: list[Skipped] = []
+
+    def on_skip(item: Skipped) -> None:
+        skipped.append(item)
+        if len(skipped) <= MAX_SKIP_LINES:
+            err.print(f"[yellow]skipped[/] {item}", highlight=False)
+
+    with output.open("w", encoding="utf-8") if output else nullcontext(sys.stdout) as handle:
+        written = write_jsonl(inputs, handle, on_skip)
+    err.print(f"{written} documents written to {output or 'stdout'}, {len(skipped)} inputs skipped")
+    if written == 0:
+        _fail("no document could be read from the inputs", code=1)
 
 
 @app.command()
