@@ -60,7 +60,9 @@ def test_ehp_sample() -> None:
     assert document.metadata["doi"] == "10.1289/ehp.11570"
     assert (document.metadata["source"], document.metadata["line"]) == (str(EHP), 2)
     # Inline markup flattened: "T<sub>4</sub>" is searchable as "T4".
-    assert "Minnows exposed to PBDE-47 had depressed plasma thyroxine (T4), but not" in document.text
+    assert (
+        "Minnows exposed to PBDE-47 had depressed plasma thyroxine (T4), but not" in document.text
+    )
     # Captions of the floating figures come last, after the body.
     assert document.text.endswith(
         "\n\nFigure 3. Dietary PBDE-47 exposure elevated mRNA levels for TRα in females (A), and "
@@ -290,6 +292,13 @@ def test_malformed_article_in_a_set_keeps_the_ones_before(tmp_path: Path) -> Non
             "malformed XML (EntityRef: expecting ';') at column 289; the rest of the file is skipped",
         )
     ]
+
+
+@pytest.mark.parametrize("content", [b"", b"\n \n"])
+def test_empty_nxml(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "empty.nxml"
+    path.write_bytes(content)
+    assert read(path) == ([], [Skipped(str(path), None, "empty file")])
 
 
 def test_nxml_of_another_kind(tmp_path: Path) -> None:

@@ -52,7 +52,9 @@ def test_sample_article(tmp_path: Path) -> None:
         "glucocorticoid plus a fast-acting β 2-agonist may be an alternative to conventional "
         "treatment strategies.\n\nMETHODS: We conducted a 52-week, double-blind trial"
     )
-    assert document.text.endswith("(Funded by AstraZeneca; SYGMA 1 ClinicalTrials.gov number, NCT02149199 .).")
+    assert document.text.endswith(
+        "(Funded by AstraZeneca; SYGMA 1 ClinicalTrials.gov number, NCT02149199 .)."
+    )
     assert len(document.text) == 2697
     metadata = document.metadata
     assert metadata["title"] == TITLE
@@ -256,7 +258,9 @@ def test_truncated_gzip_keeps_completed_articles(tmp_path: Path) -> None:
 
 
 def test_malformed_xml_keeps_articles_before_the_fault(tmp_path: Path) -> None:
-    path = dump(tmp_path / "bad.xml", article(1), article(2).replace("</Article>", "</Articel>"), article(3))
+    path = dump(
+        tmp_path / "bad.xml", article(1), article(2).replace("</Article>", "</Articel>"), article(3)
+    )
     documents, skips = read(path)
     assert [d.id for d in documents] == ["pmid:1"]
     assert skips == [
@@ -339,7 +343,9 @@ def test_reading_is_lazy_on_a_large_file(tmp_path: Path) -> None:
 def test_whole_large_file_then_the_fault(tmp_path: Path) -> None:
     path = tmp_path / "medline.xml"
     path.write_text(
-        HEADER + "".join(article(n) for n in range(20_000)) + "<PubmedArticle><broken></PubmedArticle>\n",
+        HEADER
+        + "".join(article(n) for n in range(20_000))
+        + "<PubmedArticle><broken></PubmedArticle>\n",
         encoding="utf-8",
     )
     documents, skips = read(path)

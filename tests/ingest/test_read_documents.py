@@ -167,7 +167,7 @@ def test_check_inputs_accepts_usable_inputs(tmp_path: Path) -> None:
     files = [tmp_path / name for name in ("a.jsonl", "b.NDJSON.gz", "c.csv", "d.txt.gz")]
     for path in files:
         path.write_bytes(b"")
-    check_inputs([tmp_path / "dir", *files])
+    assert check_inputs([tmp_path / "dir", *files]) is None  # raises InputError otherwise
 
 
 def test_check_inputs_names_every_problem(tmp_path: Path) -> None:
@@ -204,6 +204,10 @@ def test_check_inputs_unreadable_file(tmp_path: Path) -> None:
         ("A.JSONL.GZ", "jsonl"),
         ("a.csv.gz", "csv"),
         ("notes.v2.txt", "txt"),
+        ("pubmed25n0001.xml.gz", "xml"),
+        ("ipg050111.XML", "xml"),
+        ("ehp-116-1694.nxml", "jats"),
+        ("a.nxml.gz", "jats"),
         ("a.gz", None),
         ("a.json", None),
         ("a.jsonl.zip", None),
@@ -225,6 +229,10 @@ def test_supported_suffixes() -> None:
         ".ndjson.gz",
         ".csv.gz",
         ".txt.gz",
+        ".xml",
+        ".xml.gz",
+        ".nxml",
+        ".nxml.gz",
     }
 
 
@@ -250,3 +258,70 @@ def test_count_documents_hint_gives_up_on_csv_and_gzip(tmp_path: Path) -> None:
     assert count_documents_hint([plain, csv_file]) is None
     assert count_documents_hint([plain, gz]) is None
     assert count_documents_hint([plain, disguised]) is None
+
+
+LITERATURE = Path(__file__).parent.parent / "data" / "literature"
+
+
+def test_xml_files_go_to_the_reader_of_their_root(tmp_path: Path) -> None:
+    for sample in ("pubmed-29768149.xml", "US06840965B2.xml", "pone.0000217.nxml"):
+        (tmp_path / sample.replace(".nxml", ".xml")).write_bytes((LITERATURE / sample).read_bytes())
+    (tmp_path / "logo.svg.xml").write_text(
+        '<?xml version="1.0"?>\n<!-- drawn by hand -->\n<svg xmlns="http://www.w3.org/2000/svg"/>',
+        encoding="utf-8",
+    )
+    (tmp_path / "broken.xml").write_text("not xml at all", encoding="utf-8")
+    documents, skips = read([tmp_path])
+    assert [(d.id, d.metadata["source"]) for d in documents] == [
+        ("US06840965B2", str(tmp_path / "US06840965B2.xml")),
+        ("pmcid:PMC1790863", str(tmp_path / "pone.0000217.xml")),
+        ("pmid:29768149", str(tmp_path / "pubmed-29768149.xml")),
+    ]
+    assert skips == [
+        Skipped(
+            str(tmp_path / "broken.xml"),
+            1,
+            "malformed XML (Start tag expected, '<' not found) at column 1; "
+            "the rest of the file is skipped",
+        ),
+        Skipped(str(tmp_path / "logo.svg.xml"), None, "unrecognised XML: root element <svg>"),
+    ]
+
+
+def test_unreadable_xml_is_reported_by_the_reader(tmp_path: Path) -> None:
+    plain = tmp_path / "a.xml.gz"
+    plain.write_text("<PubmedArticleSet/>", encoding="utf-8")
+    cut = tmp_path / "b.xml.gz"
+    cut.write_bytes(gzip.compress((LITERATURE / "ehp-116-1694.nxml").read_bytes())[:-100])
+    documents, skips = read([plain, cut])
+    assert documents == []
+    assert skips[0] == Skipped(
+        str(plain), None, "the name ends in .gz but the file is not gzip-compressed"
+    )
+    assert (skips[1].path, skips[1].line) == (str(cut), 2)
+    assert skips[1].reason.startswith("truncated or corrupt gzip data (")
+    assert len(skips) == 2
+
+
+def test_check_inputs_rejects_xml_of_another_kind(tmp_path: Path) -> None:
+    pom = tmp_path / "pom.xml"
+    pom.write_text("<project><modelVersion>4.0.0</modelVersion></project>", encoding="utf-8")
+    html = tmp_path / "page.nxml"
+    html.write_text("<html/>", encoding="utf-8")
+    usable = [LITERATURE / name for name in ("pubmed-29768149.xml", "ehp-116-1694.nxml")]
+    empty = tmp_path / "empty.xml"  # nothing to judge yet: reading reports it
+    empty.write_bytes(b"")
+    check_inputs([*usable, empty])
+    with pytest.raises(InputError) as caught:
+        check_inputs([pom, html, *usable])
+    message = str(caught.value)
+    assert message.startswith("cannot use 2 inputs:\n")
+    assert f"{pom}: unrecognised XML: root element <project>" in message
+    assert f"{html}: unrecognised XML: root element <html>" in message
+
+
+def test_count_documents_hint_counts_nxml_files_and_gives_up_on_xml(tmp_path: Path) -> None:
+    plain = jsonl(tmp_path / "a.jsonl", {"text": "x"})
+    nxml = LITERATURE / "pone.0000217.nxml"
+    assert count_documents_hint([plain, nxml, LITERATURE / "ehp-116-1694.nxml"]) == 3
+    assert count_documents_hint([plain, LITERATURE / "pubmed-29768149.xml"]) is None

@@ -7,6 +7,7 @@ as a ``Skipped`` and the stream goes on, because one bad line should not end a l
 
 from molextract.ingest.base import SkipHandler, Skipped
 from molextract.ingest.checks import check_inputs, count_documents_hint
+from molextract.ingest.convert import write_jsonl
 from molextract.ingest.formats import SUPPORTED_SUFFIXES, detect_format
 from molextract.ingest.stream import read_documents
 
@@ -18,4 +19,5 @@ __all__ = [
     "count_documents_hint",
     "detect_format",
     "read_documents",
+    "write_jsonl",
 ]

@@ -18,7 +18,14 @@ from molextract.document import Document
 from molextract.ingest.base import SkipHandler, Source
 from molextract.ingest.records import default_id
 from molextract.ingest.xmlstream import build_documents, read_records
-from molextract.ingest.xmltext import TextBuilder, collapse, inline_text, prepare
+from molextract.ingest.xmltext import (
+    TextBuilder,
+    child,
+    child_text,
+    collapse,
+    inline_text,
+    prepare,
+)
 
 #: ``MedlineCitationSet`` is the older, PubmedData-less form of the same records.
 ROOTS = ("PubmedArticleSet", "MedlineCitationSet")
@@ -39,12 +46,12 @@ def read_pubmed(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
 def _document(source: Source, line: int, record: etree._Element) -> Document | str:
     if record.tag == "PubmedBookArticle":
         return "book records (PubmedBookArticle) are not read"
-    citation = record if record.tag == "MedlineCitation" else record.find("MedlineCitation")
-    article = None if citation is None else citation.find("Article")
+    citation = record if record.tag == "MedlineCitation" else child(record, "MedlineCitation")
+    article = child(citation, "Article")
     if citation is None or article is None:
         return "no MedlineCitation/Article"
     prepare(record)
-    title = inline_text(article.find("ArticleTitle"))
+    title = child_text(article, "ArticleTitle")
     parts = _abstract_parts(article)
     if not parts:
         return "no abstract" if title else "no title or abstract"
@@ -61,16 +68,14 @@ def _document(source: Source, line: int, record: etree._Element) -> Document | s
             for _, text in parts:
                 builder.paragraph(text)
 
-    pmid = collapse(citation.findtext("PMID") or "")
+    pmid = child_text(citation, "PMID")
+    journal = child(article, "Journal")
     metadata = {
         "title": title or None,
-        "journal": collapse(article.findtext("Journal/Title") or "") or None,
-        "year": _year(article),
+        "journal": child_text(journal, "Title") or None,
+        "year": _year(article, journal),
         "doi": _doi(record, article),
-        "mesh": [
-            collapse(name.text or "")
-            for name in citation.iterfind("MeshHeadingList/MeshHeading/DescriptorName")
-        ],
+        "mesh": _mesh(citation),
         "sections": builder.sections,
         "source": source.name,
         "line": line,
@@ -81,8 +86,9 @@ def _document(source: Source, line: int, record: etree._Element) -> Document | s
 
 def _abstract_parts(article: etree._Element) -> list[tuple[str, str]]:
     """``(label, text)`` of each non-empty part; copyright lines are not part of it."""
+    abstract = child(article, "Abstract")
     parts = []
-    for part in article.iterfind("Abstract/AbstractText"):
+    for part in () if abstract is None else abstract.iterchildren("AbstractText"):
         text = inline_text(part)
         if text:
             label = collapse(part.get("Label") or "")
@@ -90,13 +96,15 @@ def _abstract_parts(article: etree._Element) -> list[tuple[str, str]]:
     return parts
 
 
-def _year(article: etree._Element) -> int | None:
+def _year(article: etree._Element, journal: etree._Element | None) -> int | None:
     """The issue's year; ``MedlineDate`` ("1998 Dec-1999 Jan") gives its first year."""
-    date = article.find("Journal/JournalIssue/PubDate")
-    candidates = [] if date is None else [date.findtext("Year"), date.findtext("MedlineDate")]
-    candidates.append(article.findtext("ArticleDate/Year"))
-    for candidate in candidates:
-        match = _YEAR.search(candidate or "")
+    date = child(journal, "JournalIssue", "PubDate")
+    for candidate in (
+        child_text(date, "Year"),
+        child_text(date, "MedlineDate"),
+        child_text(article, "ArticleDate", "Year"),
+    ):
+        match = _YEAR.search(candidate)
         if match:
             return int(match.group(1))
     return None
@@ -104,10 +112,24 @@ def _year(article: etree._Element) -> int | None:
 
 def _doi(record: etree._Element, article: etree._Element) -> str | None:
     # Only PubmedData's own list: ReferenceList entries carry ArticleIdLists of their own.
-    listed = record.iterfind("PubmedData/ArticleIdList/ArticleId[@IdType='doi']")
-    located = article.iterfind("ELocationID[@EIdType='doi']")
-    for found in (*listed, *located):
+    ids = child(record, "PubmedData", "ArticleIdList")
+    listed = () if ids is None else ids.iterchildren("ArticleId")
+    candidates = [
+        *(found for found in listed if found.get("IdType") == "doi"),
+        *(found for found in article.iterchildren("ELocationID") if found.get("EIdType") == "doi"),
+    ]
+    for found in candidates:
         doi = collapse(found.text or "")
         if doi and found.get("ValidYN") != "N":
             return doi
     return None
+
+
+def _mesh(citation: etree._Element) -> list[str]:
+    headings = child(citation, "MeshHeadingList")
+    if headings is None:
+        return []
+    names = (
+        child_text(heading, "DescriptorName") for heading in headings.iterchildren("MeshHeading")
+    )
+    return [name for name in names if name]

@@ -50,7 +50,8 @@ def read_uspto(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
     try:
         with open_bytes(source) as stream:
             for piece in Splitter(stream):
-                parser = RecordParser(ROOTS, line_offset=piece.start_line - 1)
+                start = piece.start_line
+                parser = RecordParser(ROOTS, line_offset=start - 1, fault_line=start)
                 records = _records(source, on_skip, piece, parser)
                 yield from build_documents(source, on_skip, records, _document)
                 has_content = has_content or parser.has_content

@@ -24,6 +24,7 @@ from molextract.ingest.lines import GZIP_ERRORS, UTF8_BOM, SkipFile, open_bytes,
 REST_SKIPPED = "; the rest of the file is skipped"
 
 _LOCATION_SUFFIX = re.compile(r",\s*line \d+, column \d+\s*$")
+_LINE_IN_MESSAGE = re.compile(r"\bline (\d+)")
 _SPACE = re.compile(r"\s+")
 
 
@@ -128,9 +129,14 @@ class RecordParser:
     tree never holds more than the record being read.
     """
 
-    def __init__(self, tags: Sequence[str], *, line_offset: int = 0) -> None:
+    def __init__(
+        self, tags: Sequence[str], *, line_offset: int = 0, fault_line: int | None = None
+    ) -> None:
+        """``line_offset`` places a document that starts part-way into a file;
+        ``fault_line``, if given, is the line every fault is reported at."""
         self._tags = tags
         self._offset = line_offset
+        self._fault_line = fault_line
         self._open: list[int] = []
         self._stream: _Counted | None = None
         self.records = 0
@@ -178,11 +184,16 @@ class RecordParser:
         # the input has run out, but they point before its end: that is plain bad XML.
         truncated = stream is not None and stream.at_eof and (line, column) >= stream.end()
         line += self._offset
-        where = self._open[0] if self._open else line
+        where = self._fault_line or (self._open[0] if self._open else line)
         if truncated:
             reason = f"the XML ends early, at line {line} (truncated file?)"
             return XmlFault(where, reason, truncated=True)
         message = _SPACE.sub(" ", _LOCATION_SUFFIX.sub("", exc.msg)).strip()
+        if self._offset:
+            # libxml2 numbers lines from the start of what it was given.
+            message = _LINE_IN_MESSAGE.sub(
+                lambda match: f"line {int(match.group(1)) + self._offset}", message
+            )
         at = f"column {column}" if line == where else f"line {line}, column {column}"
         return XmlFault(where, f"malformed XML ({message}) at {at}", truncated=False)
 

@@ -10,7 +10,6 @@ Section offsets let results point back to the part of a paper a value came from.
 from __future__ import annotations
 
 import html.entities
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -25,7 +24,6 @@ CELL_SEPARATOR = " | "
 
 #: lxml-stubs do not declare the factory that is the ``tag`` of entity-reference nodes.
 _ENTITY: Any = etree.Entity
-_SPACE = re.compile(r"\s+")
 _ROW_TAGS = frozenset({"tr", "row"})
 _CELL_TAGS = frozenset({"td", "th", "entry"})
 
@@ -34,7 +32,9 @@ Handler = Callable[[etree._Element], None]
 
 
 def collapse(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+    """Whitespace runs to one space, ends trimmed. ``str.split`` splits on exactly the
+    characters ``\\s`` matches, and is several times faster than a regex."""
+    return " ".join(text.split())
 
 
 def texts(element: etree._Element) -> Iterator[str]:
@@ -45,6 +45,24 @@ def texts(element: etree._Element) -> Iterator[str]:
 
 def inline_text(element: etree._Element | None) -> str:
     return "" if element is None else collapse("".join(texts(element)))
+
+
+def child(element: etree._Element | None, *path: str) -> etree._Element | None:
+    """The first element at ``path`` below ``element``, or None.
+
+    What ``find("a/b")`` does, at a fraction of the cost: ElementPath's overhead is
+    most of the time spent on a small PubMed record, and a baseline file has 30,000.
+    """
+    for tag in path:
+        if element is None:
+            return None
+        element = next(element.iterchildren(tag), None)
+    return element
+
+
+def child_text(element: etree._Element | None, *path: str) -> str:
+    """Collapsed text of the element at ``path`` (markup flattened), or ``""``."""
+    return inline_text(child(element, *path))
 
 
 def prepare(
