@@ -37,6 +37,17 @@ class Settings(BaseSettings):
         "for servers (to keep their continuous batching full).",
     )
 
+    database_url: str = Field(
+        default="", description="SQLAlchemy URL; empty means a SQLite file in the cache dir."
+    )
+    claim_lease_seconds: int = Field(
+        default=3600, ge=60, description="How long a worker owns a claimed document."
+    )
+
+    @property
+    def database(self) -> str:
+        return self.database_url or f"sqlite:///{self.cache_dir / 'molextract.db'}"
+
     @property
     def models_dir(self) -> Path:
         return self.cache_dir / "models"

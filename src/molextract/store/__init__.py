@@ -1,0 +1,48 @@
+"""The job service's storage: SQLite by default, PostgreSQL by URL.
+
+Typical start-up::
+
+    upgrade(url)
+    repository = Repository(session_factory(make_engine(url)))
+"""
+
+from molextract.store.db import make_engine, ready, session_factory, upgrade
+from molextract.store.errors import (
+    DuplicateDocumentError,
+    IdempotencyConflict,
+    InvalidCursor,
+    JobFinished,
+    JobNotFound,
+    StoreError,
+)
+from molextract.store.models import (
+    ApiKey,
+    DocumentStatus,
+    Job,
+    JobDocument,
+    JobStatus,
+    ResultRecord,
+)
+from molextract.store.repository import JobCounts, Repository, request_hash
+
+__all__ = [
+    "ApiKey",
+    "DocumentStatus",
+    "DuplicateDocumentError",
+    "IdempotencyConflict",
+    "InvalidCursor",
+    "Job",
+    "JobCounts",
+    "JobDocument",
+    "JobFinished",
+    "JobNotFound",
+    "JobStatus",
+    "Repository",
+    "ResultRecord",
+    "StoreError",
+    "make_engine",
+    "ready",
+    "request_hash",
+    "session_factory",
+    "upgrade",
+]

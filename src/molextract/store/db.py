@@ -1,0 +1,123 @@
+"""Engines, sessions and migrations for the one SQLite or PostgreSQL URL in use."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url, text
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+#: Execution option marking a connection that is about to write. On SQLite it turns
+#: ``BEGIN`` into ``BEGIN IMMEDIATE`` (see :func:`_configure_sqlite`).
+WRITE_TRANSACTION = "molextract_write"
+
+#: Alembic keeps its running migration context in module globals, so two threads of
+#: one process must not migrate at once (processes are kept apart by the database).
+_MIGRATING = threading.Lock()
+
+
+def database_url(url: str) -> URL:
+    """Parse ``url``, sending plain ``postgresql://`` (and ``postgres://``) to psycopg 3.
+
+    SQLAlchemy would otherwise pick psycopg2, which is not a dependency.
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str, *, sqlite_busy_timeout_ms: int = 30_000) -> Engine:
+    """An engine for ``url``, with the settings the store relies on.
+
+    PostgreSQL gets ``pool_pre_ping`` because workers live for days and a database
+    restart must not fail the next task. SQLite gets WAL, foreign keys and explicit
+    transaction control (see :func:`_configure_sqlite`).
+    """
+    parsed = database_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    database = parsed.database or ""
+    in_memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
+    if not in_memory and not database.startswith("file:"):
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed)
+    _configure_sqlite(engine, busy_timeout_ms=sqlite_busy_timeout_ms, wal=not in_memory)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, *, busy_timeout_ms: int, wal: bool) -> None:
+    """Make SQLite safe for an API process and worker processes sharing one file.
+
+    WAL lets readers go on while one process writes. Foreign keys are off by
+    default in SQLite. The driver's own transaction handling is switched off so we
+    can say ``BEGIN IMMEDIATE`` for writes: a deferred transaction that reads and
+    then writes can fail at once with "database is locked" when another process
+    wrote in between, and the busy timeout does not help in that case, whereas an
+    immediate one waits its turn up front.
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            if wal:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        writing = connection.get_execution_options().get(WRITE_TRANSACTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def session_factory(engine: Engine) -> sessionmaker[Session]:
+    """Sessions whose objects stay readable after commit.
+
+    The repository hands rows to callers after its transaction has ended (the API
+    serialises them, a worker reads a claimed document's text); expiring them on
+    commit would make every such access a lazy load on a closed session.
+    """
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def alembic_config() -> Config:
+    """An Alembic config built in code, so the installed package needs no alembic.ini."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Bring the database at ``url`` to ``revision``; safe to call from every process at start-up."""
+    engine = make_engine(url)
+    try:
+        with _MIGRATING, engine.connect() as connection:
+            connection = connection.execution_options(**{WRITE_TRANSACTION: True})
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            connection.commit()
+    finally:
+        engine.dispose()
+
+
+def ready(session: Session) -> bool:
+    """Whether the database answers, for ``/readyz``: an error here is a "no", not a crash."""
+    try:
+        answer: object = session.execute(text("SELECT 1")).scalar_one()
+        return answer == 1
+    except SQLAlchemyError:
+        return False

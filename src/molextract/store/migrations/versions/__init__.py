@@ -1,0 +1,1 @@
+"""Migration scripts, one per revision, applied in ``down_revision`` order."""
