@@ -163,3 +163,23 @@ def test_ingest_converts_literature_dumps_to_jsonl(tmp_path: Path) -> None:
     empty.write_text("")
     nothing = molextract("ingest", str(empty))
     assert nothing.returncode == 1 and "no document could be read" in nothing.stderr
+
+
+def test_eval_scores_an_existing_results_file_and_report_writes_html(tmp_path: Path) -> None:
+    gold = ROOT / "tests" / "data" / "gold" / "gold.jsonl"
+    first = json.loads(gold.read_text(encoding="utf-8").splitlines()[0])
+    results = tmp_path / "results.jsonl"
+    results.write_text(json.dumps({"doc_id": first["id"], "schema": "melting_point", "records": [],
+                                   "errors": [], "engine": {"name": "local", "model": "m"}}) + "\n")  # fmt: skip
+    scored = molextract("eval", str(gold), "-s", "molecular_properties", "--results", str(results),
+                        "-o", str(tmp_path / "eval.json"))  # fmt: skip
+    assert scored.returncode == 0, scored.stderr
+    assert "Extraction quality" in scored.stdout
+    report = json.loads((tmp_path / "eval.json").read_text())
+    assert report["overall"]["true_positives"] == 0 and report["overall"]["gold"] >= 40
+    html = tmp_path / "report.html"
+    written = molextract("report", str(results), "-o", str(html), "--docs", str(gold))
+    assert written.returncode == 0, written.stderr
+    assert "<html" in html.read_text(encoding="utf-8").lower()
+    bad = molextract("eval", str(gold), "-s", "molecular_properties", "--results", str(gold))
+    assert bad.returncode == 2 and "not a molextract result" in bad.stderr

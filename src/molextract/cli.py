@@ -29,7 +29,7 @@ from molextract.bulk import RunStats, run_bulk
 from molextract.config import get_settings
 from molextract.engines import create_engine
 from molextract.errors import MolextractError
-from molextract.ingest import Skipped, check_inputs, count_documents_hint
+from molextract.ingest import Skipped, check_inputs, count_documents_hint, read_documents
 from molextract.ingest.convert import write_jsonl
 from molextract.output import JsonlSink, done_ids
 from molextract.pipeline import Pipeline
@@ -222,6 +222,97 @@ def ingest(
     err.print(f"{written} documents written to {output or 'stdout'}, {len(skipped)} inputs skipped")
     if written == 0:
         _fail("no document could be read from the inputs", code=1)
+
+
+@app.command("eval")
+def evaluate_command(
+    gold: Annotated[Path, typer.Argument(help="Gold JSONL: id, text, expected values.")],
+    schema: Annotated[str, typer.Option("--schema", "-s", help="Schema name or file.")],
+    results: Annotated[
+        Path | None, typer.Option(help="Score this results JSONL instead of running extraction.")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report as JSON.")
+    ] = None,
+    engine: Annotated[str | None, typer.Option(help="Engine chain, e.g. 'local'.")] = None,
+    model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
+    tolerance: Annotated[
+        float, typer.Option(min=0.0, help="Relative tolerance on SI values (0.001 = 0.1 %).")
+    ] = 0.001,
+    include_rejected: Annotated[
+        bool, typer.Option(help="Count rejected records as predictions.")
+    ] = False,
+) -> None:
+    """Score extraction against gold data: precision, recall and F1 per property."""
+    from molextract.evaluation import (
+        evaluate,
+        load_gold,
+        load_results,
+        render_eval_table,
+        render_false_positives_table,
+        render_misses_table,
+        score,
+    )
+
+    settings = get_settings()
+    try:
+        spec = get_schema(schema)
+        if results is not None:
+            rejects = results.with_name(results.name.removesuffix(".jsonl") + ".rejects.jsonl")
+            found = load_results(results, rejects=rejects if rejects.exists() else None)
+            report = score(load_gold(gold), found, tolerance=tolerance,
+                           include_rejected=include_rejected, properties=spec.property_names)  # fmt: skip
+        else:
+            pipeline_engine = create_engine(settings, engine=engine, model=model)
+            with Progress(TextColumn("[bold]gold documents"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=err) as progress:  # fmt: skip
+                task = progress.add_task("eval", total=None)
+                report, _ = evaluate(
+                    gold, spec, pipeline_engine, settings, tolerance=tolerance,
+                    include_rejected=include_rejected,
+                    on_progress=lambda done, total: progress.update(task, completed=done, total=total),
+                )  # fmt: skip
+    except MolextractError as exc:
+        _fail(str(exc))
+    console = Console()
+    console.print(render_eval_table(report))
+    console.print(render_misses_table(report, limit=40))
+    console.print(render_false_positives_table(report, limit=40))
+    if output is not None:
+        output.write_text(report.model_dump_json(indent=2), encoding="utf-8")
+        err.print(f"report written to {output}")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="Results JSONL from `molextract run`.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="HTML file to write.")],
+    docs: Annotated[
+        list[Path] | None,
+        typer.Option("--docs", help="The inputs, to show full texts with highlights."),
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="Report title.")] = None,
+) -> None:
+    """Write one self-contained HTML page: texts with evidence highlighted, structures, table."""
+    from molextract.evaluation import load_results
+    from molextract.report import write_report
+
+    try:
+        rejects = results.with_name(results.name.removesuffix(".jsonl") + ".rejects.jsonl")
+        found = load_results(results, rejects=rejects if rejects.exists() else None)
+        texts: dict[str, str] | None = None
+        if docs:
+            check_inputs(docs)
+            wanted = set(found)
+            texts = {
+                d.id: d.text
+                for d in read_documents(docs, lambda s: err.print(f"[yellow]skipped[/] {s}"))
+                if d.id in wanted
+            }
+    except MolextractError as exc:
+        _fail(str(exc))
+    write_report(found.values(), texts, output, title=title or f"molextract: {results.name}")
+    err.print(f"report written to {output} ({len(found)} documents)")
 
 
 @app.command()
