@@ -44,6 +44,19 @@ class Settings(BaseSettings):
         default=3600, ge=60, description="How long a worker owns a claimed document."
     )
 
+    broker_url: str = Field(
+        default="", description="Celery broker; empty = embedded SQLite broker."
+    )
+    chunk_documents: int = Field(default=8, ge=1, description="Documents per worker task.")
+    task_max_retries: int = Field(default=3, ge=0)
+    task_retry_backoff: float = Field(default=10.0, gt=0)
+    broker_visibility_timeout: int = Field(default=0, ge=0)
+    api_max_body_bytes: int = Field(default=10 * 1024 * 1024, ge=1024)
+    api_max_documents: int = Field(default=1000, ge=1)
+    api_max_document_chars: int = Field(default=200_000, ge=1)
+    api_max_schema_bytes: int = Field(default=65536, ge=1024)
+    require_api_key: bool | None = None
+
     @property
     def database(self) -> str:
         return self.database_url or f"sqlite:///{self.cache_dir / 'molextract.db'}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
@@ -50,8 +51,13 @@ class Pipeline:
         self.engine_info = EngineInfo(name=engine.name, model=engine.model)
 
     def run(self, documents: Sequence[Document]) -> list[DocumentResult]:
-        """Synchronous entry point for callers without an event loop."""
-        return asyncio.run(self.process(documents))
+        """Synchronous entry point; safe even where an event loop is already running."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.process(documents))
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(lambda: asyncio.run(self.process(documents))).result()
 
     async def process(self, documents: Sequence[Document]) -> list[DocumentResult]:
         results = [self._empty(doc) for doc in documents]

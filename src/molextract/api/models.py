@@ -1,0 +1,233 @@
+"""Request and response bodies of the job API.
+
+Requests forbid unknown fields, so a typo (``"document"`` for ``"documents"``) is a
+422 naming the field instead of a job silently missing its data. Limits that come
+from settings (documents per job, characters per document, inline schema size) are
+checked by the route, not here, because a model's bounds are fixed at import time.
+
+Every string that will be stored is checked for NUL characters and lone surrogates:
+PostgreSQL rejects both, and bad input must be a 422, not a database error.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from molextract.engines.factory import KNOWN_ENGINES
+from molextract.schemas.records import Record
+from molextract.store.models import MAX_DOC_ID_LENGTH, JobStatus
+
+#: Nesting bounds for free-form JSON: deeper values would hit Python's recursion
+#: limit in ``json.dumps`` or ``jsonschema`` and turn bad input into a 500.
+MAX_METADATA_DEPTH = 32
+MAX_SCHEMA_DEPTH = 64
+
+
+def _storable(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("must not contain NUL characters (\\u0000)")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError("must be valid Unicode text (it contains a lone surrogate)") from exc
+    return value
+
+
+def check_json_value(value: object, *, max_depth: int) -> object:
+    """Raise ``ValueError`` for JSON the store cannot keep or code cannot recurse into.
+
+    Iterative, so a value just under the depth bound cannot exhaust the stack here.
+    """
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list) and depth > max_depth:
+            raise ValueError(f"is nested more than {max_depth} levels deep")
+        if isinstance(node, dict):
+            for key, child in node.items():
+                _storable(str(key))
+                stack.append((child, depth + 1))
+        elif isinstance(node, list):
+            stack.extend((child, depth + 1) for child in node)
+        elif isinstance(node, str):
+            _storable(node)
+    return value
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DocumentIn(_Request):
+    """One text to extract from, as the CLI reads it from a JSONL line."""
+
+    id: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=MAX_DOC_ID_LENGTH,
+            description="Unique within the job; results are keyed by it.",
+        ),
+        AfterValidator(_storable),
+    ]
+    text: Annotated[
+        str,
+        Field(
+            min_length=1,
+            description="The document text; evidence offsets in the results index into it. "
+            "Longer texts than the service's per-document limit are refused (422).",
+        ),
+        AfterValidator(_storable),
+    ]
+    metadata: dict[str, Any] = Field(
+        default_factory=dict, description="Kept with the document and returned unchanged."
+    )
+
+    @field_validator("text")
+    @classmethod
+    def _not_blank(cls, text: str) -> str:
+        if not text.strip():
+            raise ValueError("must contain some non-whitespace text")
+        return text
+
+    @field_validator("metadata")
+    @classmethod
+    def _storable_metadata(cls, metadata: dict[str, Any]) -> dict[str, Any]:
+        check_json_value(metadata, max_depth=MAX_METADATA_DEPTH)
+        return metadata
+
+
+class JobOptions(_Request):
+    """How the service runs the job; everything not given is the service's configuration."""
+
+    chunk_size: int | None = Field(
+        default=None, ge=1, le=1000, description="Documents per worker task."
+    )
+    engines: list[str] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=len(KNOWN_ENGINES),
+        description=f"Engine fallback chain for this job; known: {', '.join(KNOWN_ENGINES)}.",
+    )
+
+    @field_validator("engines")
+    @classmethod
+    def _known_engines(cls, engines: list[str] | None) -> list[str] | None:
+        unknown = [e for e in engines or [] if e not in KNOWN_ENGINES]
+        if unknown:
+            raise ValueError(f"unknown engine(s) {unknown}; known: {', '.join(KNOWN_ENGINES)}")
+        return engines
+
+
+SchemaRef = Annotated[
+    str | dict[str, Any],
+    Field(
+        alias="schema",
+        description="A built-in schema name (GET /v1/schemas) or a custom JSON Schema object "
+        "in the format of examples/ (size-limited).",
+    ),
+]
+
+
+class JobHeader(_Request):
+    """The first line of an NDJSON submission: everything but the documents."""
+
+    extraction_schema: SchemaRef
+    options: JobOptions = Field(default_factory=JobOptions)
+
+    @field_validator("extraction_schema")
+    @classmethod
+    def _storable_schema(cls, schema: str | dict[str, Any]) -> str | dict[str, Any]:
+        if isinstance(schema, dict):
+            check_json_value(schema, max_depth=MAX_SCHEMA_DEPTH)
+        return schema
+
+
+class JobRequest(JobHeader):
+    """A job submitted as one JSON object."""
+
+    documents: list[DocumentIn] = Field(
+        min_length=1, description="At least one; at most the service's per-job limit."
+    )
+
+
+class _Response(BaseModel):
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True)
+
+
+class JobLinks(_Response):
+    self_: str = Field(alias="self", description="This job.")
+    results: str = Field(description="The job's results.")
+
+
+class JobAccepted(_Response):
+    id: str
+    status: JobStatus
+    links: JobLinks
+
+
+class JobCounts(_Response):
+    """Documents per status, and records extracted so far."""
+
+    total: int
+    done: int
+    failed: int
+    queued: int
+    running: int
+    cancelled: int
+    records: int
+
+
+class JobSummary(_Response):
+    id: str
+    status: JobStatus
+    schema_name: str = Field(alias="schema")
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    links: JobLinks
+
+
+class JobView(JobSummary):
+    custom_schema: bool = Field(description="Whether the job carried its own JSON Schema.")
+    options: dict[str, Any]
+    counts: JobCounts
+    engines_used: list[str]
+
+
+class JobList(_Response):
+    jobs: list[JobSummary]
+    next_cursor: str | None = Field(
+        description="Pass as ?cursor= for the next page; null at the end."
+    )
+
+
+class RecordsPage(_Response):
+    records: list[Record]
+    next_cursor: str | None = Field(
+        description="Pass as ?cursor= for the next page; null at the end. A listing is complete "
+        "only once the job has ended."
+    )
+
+
+class SchemaSummary(_Response):
+    name: str
+    description: str
+    properties: list[str]
+    units: list[str | None]
+
+
+class SchemaList(_Response):
+    schemas: list[SchemaSummary]
+
+
+class Health(_Response):
+    status: str = "ok"
+
+
+class Readiness(_Response):
+    status: str = "ready"
+    checks: dict[str, bool]

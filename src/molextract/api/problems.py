@@ -1,0 +1,240 @@
+"""Every error the API returns is RFC 9457 problem details (``application/problem+json``).
+
+One shape for every failure means a client needs one error path: ``status`` and
+``type`` to branch on, ``detail`` to show a person, ``errors`` to point at the field
+or NDJSON line to fix. The :mod:`molextract.errors` hierarchy (store errors included)
+is mapped here once, so routes raise domain errors and never build responses.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from molextract.errors import (
+    ConfigError,
+    EngineError,
+    EngineUnavailableError,
+    InputError,
+    ModelError,
+    MolextractError,
+    SchemaError,
+)
+from molextract.store.errors import (
+    DuplicateDocumentError,
+    IdempotencyConflict,
+    InvalidCursor,
+    JobFinished,
+    JobNotFound,
+)
+
+PROBLEM_JSON = "application/problem+json"
+
+#: Problem types are tag URIs (RFC 9457 §3.1.1 allows non-resolvable ones): stable
+#: identifiers to branch on, without promising a documentation page at a URL.
+TYPE_PREFIX = "tag:molextract,2025:problem/"
+
+#: A request with thousands of bad documents must not get a response just as large.
+MAX_REPORTED_ERRORS = 50
+
+logger = logging.getLogger("molextract.api")
+
+
+class FieldProblem(BaseModel):
+    """Where one validation problem is: a location in the body (or an NDJSON line)."""
+
+    loc: list[str | int] = Field(description="Path to the bad value, e.g. body/documents/3/text.")
+    detail: str
+    type: str = Field(description="Machine-readable kind, e.g. missing, string_too_short.")
+    line: int | None = Field(default=None, description="NDJSON line number (1-based).")
+
+
+class ProblemDetails(BaseModel):
+    """RFC 9457 problem details; extension members (``job_id``, ``checks``) may follow."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[FieldProblem] | None = None
+
+
+class Problem(Exception):
+    """An error response, raised by routes and helpers and rendered by one handler."""
+
+    def __init__(
+        self,
+        status: int,
+        kind: str | None,
+        title: str,
+        detail: str,
+        *,
+        errors: Sequence[Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.type = "about:blank" if kind is None else TYPE_PREFIX + kind
+        self.title = title
+        self.detail = detail
+        self.errors = list(errors) if errors is not None else None
+        self.headers = dict(headers or {})
+        self.extra = dict(extra or {})
+
+    def response(self) -> JSONResponse:
+        body: dict[str, Any] = {
+            "type": self.type,
+            "title": self.title,
+            "status": self.status,
+            "detail": self.detail,
+        }
+        if self.errors is not None:
+            shown = self.errors[:MAX_REPORTED_ERRORS]
+            body["errors"] = shown
+            if len(self.errors) > len(shown):
+                body["errors_omitted"] = len(self.errors) - len(shown)
+        body.update(self.extra)
+        return JSONResponse(body, self.status, headers=self.headers, media_type=PROBLEM_JSON)
+
+
+def field_problems(
+    errors: Sequence[Mapping[str, Any]],
+    *,
+    prefix: Sequence[str | int] = (),
+    line: int | None = None,
+) -> list[dict[str, Any]]:
+    """Pydantic errors as ``FieldProblem`` dicts, without the offending input.
+
+    The input is left out on purpose: it can be a whole document text, which would
+    bloat the response and end up in whatever logs the client keeps.
+    """
+    problems = []
+    for error in errors:
+        problem: dict[str, Any] = {
+            "loc": [*prefix, *error.get("loc", ())],
+            "detail": str(error.get("msg", "invalid value")),
+            "type": str(error.get("type", "value_error")),
+        }
+        if line is not None:
+            problem["line"] = line
+        problems.append(problem)
+    return problems
+
+
+def validation_problem(detail: str, errors: Sequence[Mapping[str, Any]]) -> Problem:
+    return Problem(422, "validation-error", "Invalid request", detail, errors=errors)
+
+
+def from_validation_error(
+    exc: ValidationError, *, prefix: Sequence[str | int] = ("body",), line: int | None = None
+) -> Problem:
+    errors = field_problems(
+        exc.errors(include_url=False, include_input=False), prefix=prefix, line=line
+    )
+    where = f"line {line}: " if line is not None else ""
+    first = errors[0]
+    location = "/".join(str(part) for part in first["loc"])
+    summary = f"{where}{location}: {first['detail']}"
+    if len(errors) > 1:
+        summary += f" (and {len(errors) - 1} more problems, see 'errors')"
+    return validation_problem(summary, errors)
+
+
+#: Most specific class first: the first ``isinstance`` match wins.
+_ERROR_MAP: tuple[tuple[type[MolextractError], int, str, str], ...] = (
+    (JobNotFound, 404, "job-not-found", "Job not found"),
+    (JobFinished, 409, "job-finished", "Job already finished"),
+    (IdempotencyConflict, 422, "idempotency-key-reused", "Idempotency-Key reused"),
+    (DuplicateDocumentError, 422, "duplicate-document-ids", "Duplicate document ids"),
+    (InvalidCursor, 400, "invalid-cursor", "Invalid cursor"),
+    (SchemaError, 422, "invalid-schema", "Invalid schema"),
+    (InputError, 422, "invalid-input", "Invalid input"),
+    (EngineUnavailableError, 503, "engine-unavailable", "Engine unavailable"),
+    (EngineError, 502, "engine-error", "Engine error"),
+    (ModelError, 500, "model-error", "Model error"),
+    (ConfigError, 500, "server-misconfigured", "Server misconfigured"),
+)
+
+
+def from_molextract_error(exc: MolextractError) -> Problem:
+    for cls, status, kind, title in _ERROR_MAP:
+        if isinstance(exc, cls):
+            return Problem(status, kind, title, str(exc))
+    return Problem(500, "internal-error", "Internal error", str(exc))
+
+
+def _http_problem(status: int, detail: str, headers: Mapping[str, str] | None) -> Problem:
+    """A plain HTTP error (unknown route, wrong method): ``about:blank`` as RFC 9457 says."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
+    return Problem(status, None, phrase, detail or phrase, headers=headers)
+
+
+async def _on_problem(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Problem)
+    return exc.response()
+
+
+async def _on_request_validation(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = field_problems(exc.errors())
+    first = errors[0] if errors else {"loc": [], "detail": "invalid request"}
+    location = "/".join(str(part) for part in first["loc"])
+    return validation_problem(f"{location}: {first['detail']}", errors).response()
+
+
+async def _on_http_exception(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    return _http_problem(exc.status_code, str(exc.detail), exc.headers).response()
+
+
+async def _on_molextract_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, MolextractError)
+    problem = from_molextract_error(exc)
+    if problem.status >= 500:
+        logger.error("request failed: %s", exc, exc_info=exc)
+    return problem.response()
+
+
+async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    """A bug or an outage: log the traceback, tell the client nothing internal."""
+    logger.error("unhandled error", exc_info=exc)
+    return Problem(
+        500,
+        "internal-error",
+        "Internal error",
+        "the server failed to handle this request; it has been logged",
+    ).response()
+
+
+def install_problem_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(Problem, _on_problem)
+    app.add_exception_handler(RequestValidationError, _on_request_validation)
+    app.add_exception_handler(StarletteHTTPException, _on_http_exception)
+    app.add_exception_handler(MolextractError, _on_molextract_error)
+    app.add_exception_handler(Exception, _on_unexpected)
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` entries saying these statuses carry problem details."""
+    schema = {"$ref": "#/components/schemas/ProblemDetails"}
+    return {
+        status: {
+            "description": HTTPStatus(status).phrase,
+            "content": {PROBLEM_JSON: {"schema": schema}},
+        }
+        for status in statuses
+    }

@@ -1,0 +1,1 @@
+"""One module per resource: ``jobs``, ``schemas``, and ``health`` (probes and metrics)."""

@@ -1,0 +1,77 @@
+"""Probes and metrics: ``/healthz`` (the process answers), ``/readyz`` (it can do work), ``/metrics``.
+
+They need no API key: orchestrators and Prometheus call them, and they reveal no job.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from fastapi import APIRouter, Response
+
+from molextract.api.deps import Context
+from molextract.api.logs import FIELDS
+from molextract.api.models import Health, Readiness
+from molextract.api.problems import Problem, problem_responses
+
+router = APIRouter(tags=["operations"])
+logger = logging.getLogger("molextract.api")
+
+
+def _check(name: str, probe: Callable[[], bool]) -> bool:
+    """A probe that raises is a failed check, never a 500 from the readiness endpoint."""
+    try:
+        return bool(probe())
+    except Exception as exc:
+        logger.warning("readiness check failed", exc_info=exc, extra={FIELDS: {"check": name}})
+        return False
+
+
+@router.get("/healthz", summary="The process is up")
+def healthz() -> Health:
+    return Health()
+
+
+@router.get(
+    "/readyz",
+    summary="Database, broker and engines can take work",
+    responses=problem_responses(503),
+)
+def readyz(context: Context) -> Readiness:
+    checks = {
+        "database": _check("database", context.repository.ready),
+        "broker": _check("broker", context.dispatcher.ready),
+    }
+    if context.engines_ready is not None:
+        engines_ready = context.engines_ready
+        try:
+            engines = engines_ready()
+        except Exception as exc:
+            logger.warning(
+                "readiness check failed", exc_info=exc, extra={FIELDS: {"check": "engines"}}
+            )
+            checks["engines"] = False
+        else:
+            checks.update({f"engine:{name}": bool(ok) for name, ok in engines.items()})
+    failing = [name for name, ok in checks.items() if not ok]
+    if failing:
+        raise Problem(
+            503,
+            "not-ready",
+            "Not ready",
+            f"not ready: {', '.join(failing)} unavailable",
+            headers={"Retry-After": "5"},
+            extra={"checks": checks},
+        )
+    return Readiness(checks=checks)
+
+
+@router.get(
+    "/metrics",
+    summary="Prometheus metrics",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
+def metrics(context: Context) -> Response:
+    return Response(context.metrics.render(), media_type=context.metrics.content_type)

@@ -1,0 +1,341 @@
+"""``/v1/jobs``: submit, list, inspect, page or stream results, cancel.
+
+Dispatch failure policy. A job is stored before it is handed to the broker, so the
+broker can fail after the job exists. The client then gets ``503`` with the job id,
+and the job is never left queued without anyone knowing:
+
+* without an Idempotency-Key nobody can resume that job, so it is cancelled (its
+  queued documents will not run, even if part of the batch did reach the broker)
+  and the client is told to submit again;
+* with an Idempotency-Key it stays queued, and repeating the same request with the
+  same key dispatches its pending documents again. Any replay of a still-queued job
+  does so: dispatching twice is harmless, because workers claim each document once.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+from collections.abc import Iterable, Iterator
+from functools import partial
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi.responses import JSONResponse, StreamingResponse
+from sqlalchemy.exc import DataError
+from starlette.concurrency import run_in_threadpool
+
+from molextract.api.deps import ApiContext, ApiKey, Caller, Context, Repo
+from molextract.api.logs import FIELDS
+from molextract.api.models import (
+    JobAccepted,
+    JobCounts,
+    JobLinks,
+    JobList,
+    JobSummary,
+    JobView,
+    RecordsPage,
+)
+from molextract.api.problems import Problem, problem_responses
+from molextract.api.submission import NDJSON_TYPES, read_submission
+from molextract.store import InvalidCursor, Job, JobNotFound, JobStatus, Repository
+
+router = APIRouter(prefix="/v1/jobs", tags=["jobs"])
+logger = logging.getLogger("molextract.api")
+
+NDJSON = "application/x-ndjson"
+MAX_JOB_ID_LENGTH = 32  # the jobs.id column
+MAX_RECORD_ID = 2**63 - 1  # a larger cursor would overflow PostgreSQL's BIGINT comparison
+RETRY_AFTER_SECONDS = "30"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+#: The body is read by hand (see ``submission``), so it is described here. NDJSON
+#: items use ``itemSchema`` as FastAPI does for its own JSON Lines streams.
+_SUBMIT_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "One JobRequest object, or NDJSON: a JobHeader line, then one DocumentIn "
+        "per line.",
+        "content": {
+            "application/json": {"schema": _ref("JobRequest")},
+            NDJSON: {"itemSchema": {"anyOf": [_ref("JobHeader"), _ref("DocumentIn")]}},
+        },
+    }
+}
+
+_NDJSON_RESULTS = {
+    "description": "A page of records; or NDJSON: one Record per line, or with "
+    "?format=documents one DocumentResult (output line) per finished document.",
+    "content": {NDJSON: {"itemSchema": {"anyOf": [_ref("Record"), _ref("DocumentResult")]}}},
+}
+
+
+def links(job_id: str) -> JobLinks:
+    return JobLinks.model_validate(
+        {"self": f"/v1/jobs/{job_id}", "results": f"/v1/jobs/{job_id}/results"}
+    )
+
+
+def _summary(job: Job) -> dict[str, Any]:
+    return {
+        "id": job.id,
+        "status": job.status,
+        "schema": job.schema_name,
+        "created_at": job.created_at,
+        "started_at": job.started_at,
+        "finished_at": job.finished_at,
+        "links": links(job.id),
+    }
+
+
+def _view(repository: Repository, job: Job) -> JobView:
+    return JobView.model_validate(
+        {
+            **_summary(job),
+            "custom_schema": job.custom_schema is not None,
+            "options": job.options,
+            "counts": JobCounts.model_validate(repository.job_counts(job.id)),
+            "engines_used": job.engines_used,
+        }
+    )
+
+
+def _plausible_job_id(job_id: str) -> str:
+    """Refuse ids no job can have before they reach SQL: PostgreSQL errors on NUL bytes."""
+    if "\x00" in job_id or len(job_id) > MAX_JOB_ID_LENGTH:
+        raise JobNotFound(f"no job {job_id[:MAX_JOB_ID_LENGTH]!r}")
+    return job_id
+
+
+def _owned_job(repository: Repository, job_id: str, caller: Caller) -> Job:
+    job = repository.get_job(_plausible_job_id(job_id), caller.api_key_id)
+    if job is None:
+        raise JobNotFound(f"no job {job_id}")
+    return job
+
+
+@router.post(
+    "",
+    status_code=202,
+    response_model=JobAccepted,
+    summary="Submit a job",
+    description="JSON (`application/json`) or, for large batches, NDJSON "
+    "(`application/x-ndjson`: a header line `{schema, options}`, then one document per "
+    "line). With an `Idempotency-Key`, repeating the same request returns the same job "
+    "(200, `Idempotent-Replayed: true`) instead of creating a second one.",
+    responses={
+        200: {"model": JobAccepted, "description": "Idempotency-Key replay: the existing job."},
+        **problem_responses(400, 401, 413, 415, 422, 503),
+    },
+    openapi_extra=_SUBMIT_BODY,
+)
+async def submit_job(
+    request: Request,
+    caller: ApiKey,
+    context: Context,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            alias="Idempotency-Key",
+            min_length=1,
+            max_length=255,
+            pattern=r"^[\x20-\x7e]+$",
+            description="Makes retries safe: the same key and body never create a second job. "
+            "Printable ASCII, at most 255 characters; scoped to the API key.",
+        ),
+    ] = None,
+) -> JSONResponse:
+    submission = await read_submission(request, context.limits)
+    create = partial(
+        context.repository.create_job,
+        api_key_id=caller.api_key_id,
+        schema_name=submission.schema_name,
+        custom_schema=submission.custom_schema,
+        options=submission.options,
+        documents=submission.documents,
+        idempotency_key=idempotency_key,
+        request_hash=submission.fingerprint() if idempotency_key is not None else None,
+    )
+    job, created = await run_in_threadpool(create)
+    if created:
+        context.metrics.job_created(len(submission.documents))
+    if job.status == JobStatus.QUEUED:
+        await _dispatch(context, caller, job, resumable=idempotency_key is not None)
+    accepted = JobAccepted(id=job.id, status=JobStatus(job.status), links=links(job.id))
+    headers = {"Location": accepted.links.self_}
+    if not created:
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(
+        accepted.model_dump(mode="json", by_alias=True),
+        status_code=202 if created else 200,
+        headers=headers,
+    )
+
+
+async def _dispatch(context: ApiContext, caller: Caller, job: Job, *, resumable: bool) -> None:
+    """Hand the job's queued documents to the broker; on failure, apply the policy above."""
+    try:
+        pending = await run_in_threadpool(context.repository.pending_document_ids, job.id)
+        if pending:
+            await run_in_threadpool(context.dispatcher.dispatch, job.id, pending)
+        return
+    except Exception as exc:  # any broker or database failure means "not queued"
+        logger.error("dispatch failed", exc_info=exc, extra={FIELDS: {"job_id": job.id}})
+    status = JobStatus.QUEUED
+    if resumable:
+        detail = (
+            f"job {job.id} was stored but could not be queued (the broker is unavailable); "
+            "repeat this request with the same Idempotency-Key to queue it, or cancel it "
+            f"with DELETE /v1/jobs/{job.id}"
+        )
+    else:
+        try:
+            cancelled = await run_in_threadpool(
+                context.repository.cancel_job, job.id, caller.api_key_id
+            )
+            status = JobStatus(cancelled.status)
+        except Exception as exc:
+            logger.error(
+                "cancelling an undispatched job failed",
+                exc_info=exc,
+                extra={FIELDS: {"job_id": job.id}},
+            )
+        detail = (
+            f"job {job.id} was stored but could not be queued (the broker is unavailable), "
+            f"so it is {status} and will not run; submit it again later (send an "
+            "Idempotency-Key to make such a retry resume the same job)"
+        )
+    raise Problem(
+        503,
+        "dispatch-failed",
+        "Job not queued",
+        detail,
+        headers={"Retry-After": RETRY_AFTER_SECONDS},
+        extra={
+            "job_id": job.id,
+            "job_status": status,
+            "links": links(job.id).model_dump(by_alias=True),
+        },
+    )
+
+
+@router.get("", summary="List your jobs, newest first", responses=problem_responses(400, 401, 422))
+def list_jobs(
+    caller: ApiKey,
+    repository: Repo,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    cursor: Annotated[
+        str | None, Query(max_length=256, description="next_cursor of the previous page.")
+    ] = None,
+) -> JobList:
+    try:
+        jobs, next_cursor = repository.list_jobs(caller.api_key_id, limit, cursor)
+    except DataError as exc:  # a well-formed cursor whose values the database refuses (NUL)
+        raise InvalidCursor(f"invalid job list cursor {cursor!r}") from exc
+    return JobList(
+        jobs=[JobSummary.model_validate(_summary(job)) for job in jobs], next_cursor=next_cursor
+    )
+
+
+@router.get(
+    "/{job_id}", summary="Status and counts of a job", responses=problem_responses(401, 404)
+)
+def get_job(job_id: str, caller: ApiKey, repository: Repo) -> JobView:
+    return _view(repository, _owned_job(repository, job_id, caller))
+
+
+@router.delete(
+    "/{job_id}",
+    summary="Cancel a job: work not yet started is not run",
+    responses=problem_responses(401, 404, 409),
+)
+def cancel_job(job_id: str, caller: ApiKey, repository: Repo) -> JobView:
+    return _view(repository, repository.cancel_job(_plausible_job_id(job_id), caller.api_key_id))
+
+
+def _encode_record_cursor(record_id: int | None) -> str | None:
+    if record_id is None:
+        return None
+    return base64.urlsafe_b64encode(f"r{record_id}".encode()).decode().rstrip("=")
+
+
+def _decode_record_cursor(cursor: str | None) -> int | None:
+    if cursor is None:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
+        raise InvalidCursor(f"invalid results cursor {cursor!r}") from exc
+    record_id = int(raw[1:]) if raw.startswith("r") and raw[1:].isdigit() else -1
+    if not 0 <= record_id <= MAX_RECORD_ID:
+        raise InvalidCursor(f"invalid results cursor {cursor!r}")
+    return record_id
+
+
+def _wants_ndjson(request: Request) -> bool:
+    """Whether the Accept header names an NDJSON type (and does not refuse it with ``q=0``)."""
+    for media_range in request.headers.get("accept", "").split(","):
+        media, *params = (part.strip().lower() for part in media_range.split(";"))
+        if media in NDJSON_TYPES and _quality(params) > 0:
+            return True
+    return False
+
+
+def _quality(params: list[str]) -> float:
+    for param in params:
+        name, _, value = param.partition("=")
+        if name.strip() == "q":
+            try:
+                return float(value)
+            except ValueError:
+                return 0.0
+    return 1.0
+
+
+def _ndjson_lines(rows: Iterable[dict[str, Any]]) -> Iterator[bytes]:
+    for row in rows:
+        yield json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+@router.get(
+    "/{job_id}/results",
+    summary="Records of a job: cursor pages, or everything as NDJSON",
+    description="JSON pages of records by default. With `Accept: application/x-ndjson` every "
+    "record is streamed, one per line (`cursor` and `limit` are ignored). `format=documents` "
+    "always streams NDJSON, one output line per finished document, in the shape "
+    "`molextract run` writes. Listings are complete once the job has ended; the job's status "
+    "is in the `X-Job-Status` header.",
+    response_model=RecordsPage,
+    responses={200: _NDJSON_RESULTS, **problem_responses(400, 401, 404, 422)},
+)
+def get_results(
+    job_id: str,
+    request: Request,
+    caller: ApiKey,
+    repository: Repo,
+    cursor: Annotated[
+        str | None, Query(max_length=256, description="next_cursor of the previous page.")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    shape: Annotated[Literal["records", "documents"], Query(alias="format")] = "records",
+) -> Response:
+    job = _owned_job(repository, job_id, caller)
+    headers = {"X-Job-Status": job.status}
+    if shape == "documents":
+        return StreamingResponse(
+            _ndjson_lines(repository.document_results(job.id)), media_type=NDJSON, headers=headers
+        )
+    if _wants_ndjson(request):
+        return StreamingResponse(
+            _ndjson_lines(repository.iter_records(job.id)), media_type=NDJSON, headers=headers
+        )
+    records, next_id = repository.page_records(job.id, _decode_record_cursor(cursor), limit)
+    return JSONResponse(
+        {"records": records, "next_cursor": _encode_record_cursor(next_id)}, headers=headers
+    )

@@ -1,0 +1,186 @@
+"""Putting work back on the broker when the broker lost it.
+
+The store, not the broker, is the record of what is left to do: every document is
+written there at submission and keeps its status. Celery already redelivers the
+message of a worker that died (``reject_on_worker_lost``, the Redis visibility
+timeout), but two situations lose messages outright, and a job would then wait for
+ever:
+
+- **Redis lost its data** (restarted without persistence, failed over to an empty
+  replica): every queued message is gone. Each worker checks, whenever it
+  (re)connects, for a marker key that exists only while the data survives; the first
+  worker to find it missing puts it back and re-sends the unfinished documents of
+  every unfinished job.
+- **The embedded SQLite broker's worker was killed**: that transport has no
+  visibility timeout, so the message it held is never redelivered. The embedded
+  worker is the broker's only consumer, so at start-up it empties the queue and
+  re-sends everything unfinished from the store.
+
+Documents that a (possibly dead) task had claimed are re-sent under that task's id:
+the claim then goes through at once instead of waiting for the lease to run out. If
+that task is in fact alive, the chunk runs twice; results are saved idempotently, so
+that costs time, never correctness.
+"""
+
+# mypy: disable-error-code="import-untyped"
+# mypy: allow-subclassing-any
+
+from __future__ import annotations
+
+import logging
+import socket
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from celery import bootsteps
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from molextract.store import (
+    DocumentStatus,
+    Job,
+    JobDocument,
+    JobStatus,
+    make_engine,
+    session_factory,
+)
+from molextract.workers.app import EXTRACT_CHUNK, QUEUE
+
+if TYPE_CHECKING:
+    from molextract.workers.app import MolextractCelery
+
+logger = logging.getLogger(__name__)
+
+#: Present in Redis for as long as Redis kept its data.
+BROKER_MARKER_KEY = "molextract:broker-marker"
+
+
+def chunked(ids: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """``ids`` in consecutive tuples of at most ``size`` (``itertools.batched`` is 3.12+)."""
+    iterator = iter(ids)
+    while chunk := tuple(islice(iterator, size)):
+        yield chunk
+
+
+@dataclass(frozen=True)
+class PendingChunk:
+    """Documents to send in one message; ``task_id`` is set to reuse a claimant's id."""
+
+    job_id: str
+    document_ids: tuple[int, ...]
+    task_id: str | None = None
+
+
+def pending_chunks(sessions: sessionmaker[Session], chunk_size: int) -> Iterator[PendingChunk]:
+    """The queued and running documents of queued and running jobs, as messages to send.
+
+    Queued documents are chunked in order; running ones are grouped by the task that
+    claimed them.
+    """
+    unfinished = [JobStatus.QUEUED, JobStatus.RUNNING]
+    with sessions() as session:
+        job_ids = list(
+            session.scalars(
+                select(Job.id).where(Job.status.in_(unfinished)).order_by(Job.created_at, Job.id)
+            )
+        )
+    for job_id in job_ids:
+        with sessions() as session:
+            rows = session.execute(
+                select(JobDocument.id, JobDocument.status, JobDocument.claimed_by)
+                .where(
+                    JobDocument.job_id == job_id,
+                    JobDocument.status.in_([DocumentStatus.QUEUED, DocumentStatus.RUNNING]),
+                )
+                .order_by(JobDocument.position)
+            ).all()
+        queued = [row_id for row_id, status, _ in rows if status == DocumentStatus.QUEUED]
+        claimed: dict[str | None, list[int]] = {}
+        for row_id, status, claimant in rows:
+            if status == DocumentStatus.RUNNING:
+                claimed.setdefault(claimant, []).append(row_id)
+        for claimant, ids in claimed.items():
+            yield PendingChunk(job_id, tuple(ids), claimant)
+        for chunk in chunked(queued, chunk_size):
+            yield PendingChunk(job_id, tuple(chunk))
+
+
+def send_chunks(app: MolextractCelery, chunks: Iterable[PendingChunk]) -> int:
+    """Publish ``chunks`` over one connection; returns how many were sent."""
+    sent = 0
+    with app.producer_or_acquire() as producer:
+        for chunk in chunks:
+            app.send_task(
+                EXTRACT_CHUNK,
+                args=[chunk.job_id, list(chunk.document_ids)],
+                task_id=chunk.task_id,
+                queue=QUEUE,
+                producer=producer,
+            )
+            sent += 1
+    return sent
+
+
+def requeue_unfinished(app: MolextractCelery) -> int:
+    """Re-send every unfinished document of every unfinished job; returns messages sent."""
+    engine = make_engine(app.settings.database)
+    try:
+        sent = send_chunks(
+            app, pending_chunks(session_factory(engine), app.options.chunk_documents)
+        )
+    finally:
+        engine.dispose()
+    if sent:
+        logger.warning("re-sent %d chunk(s) of unfinished jobs to the broker", sent)
+    return sent
+
+
+def _marker_value() -> str:
+    return f"{socket.gethostname()} {time.time():.0f}"
+
+
+class RecoverLostWork(bootsteps.StartStopStep):
+    """A worker consumer step that runs on every broker (re)connection.
+
+    It runs before the consumer's event loop starts, so on the embedded broker the
+    queue is emptied before this worker has taken anything from it.
+    """
+
+    requires = ("celery.worker.consumer.connection:Connection",)
+
+    def __init__(self, parent: Any, **kwargs: Any) -> None:
+        super().__init__(parent, **kwargs)
+        self._embedded_done = False
+
+    def start(self, parent: Any) -> None:
+        app: MolextractCelery = parent.app
+        connection = parent.connection
+        driver = connection.transport.driver_type
+        # Recovery must never keep the worker from consuming: failures are logged, and
+        # retried on the next connection.
+        if driver == "redis":
+            client = connection.default_channel.client
+            # Only the worker that sets the marker recovers, so N workers reconnecting
+            # after a Redis restart re-send the work once, not N times. This is also
+            # true on the very first start against a new Redis, when any queued
+            # messages are still there: some chunks are then sent twice, which costs
+            # a lookup each, where missing a real loss would leave jobs hanging.
+            if not client.set(BROKER_MARKER_KEY, _marker_value(), nx=True):
+                return
+            logger.warning("the broker has no marker: it is new or lost its data")
+            try:
+                requeue_unfinished(app)
+            except Exception:
+                logger.exception("could not re-send unfinished work; will try again")
+                client.delete(BROKER_MARKER_KEY)
+        elif driver == "sql" and not self._embedded_done:
+            try:
+                purged = connection.default_channel.queue_purge(QUEUE)
+                logger.info("embedded broker: purged %s stale message(s)", purged)
+                requeue_unfinished(app)
+                self._embedded_done = True
+            except Exception:
+                logger.exception("could not re-send unfinished work; will try again")

@@ -1,0 +1,440 @@
+"""The extraction task: one chunk of a job's stored documents through the pipeline.
+
+A message carries a job id and document row ids only; everything else comes from the
+store, so a message can be redelivered, retried or re-sent by recovery any number of
+times. What makes that safe:
+
+- ``claim_documents`` with the Celery task id as claimant hands a redelivered or
+  retried task (same id) its own documents back, and never hands out documents that
+  are finished or held by another live task;
+- ``save_result`` replaces a document's records, so saving twice leaves one set;
+- the job's final status is settled in the store, from the documents' statuses.
+
+The engine and the pipelines are built once per worker process, after the fork, and
+reused by every task: loading a model and compiling a schema's grammar take seconds
+to minutes, a chunk of tiny documents takes less.
+"""
+
+# mypy: disable-error-code="import-untyped"
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session, sessionmaker
+
+from molextract.config import Settings
+from molextract.document import Document
+from molextract.engines.base import Engine
+from molextract.engines.factory import create_engine
+from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
+from molextract.pipeline import Pipeline
+from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
+from molextract.schemas.registry import get_schema, schema_from_json, schema_names
+from molextract.schemas.spec import SchemaSpec
+from molextract.store import (
+    DocumentStatus,
+    Job,
+    JobDocument,
+    Repository,
+    make_engine,
+    session_factory,
+)
+from molextract.workers.app import EXTRACT_CHUNK, WorkerOptions
+
+if TYPE_CHECKING:
+    from molextract.workers.app import MolextractCelery
+
+logger = logging.getLogger(__name__)
+
+#: Builds the worker process's engine. Tests replace it (before the worker starts)
+#: to inject engine faults; product code never does.
+engine_factory: Callable[[Settings], Engine] = create_engine
+
+#: Error codes that mean extraction did not happen: a document with one of them and
+#: no records counts as failed, so the job ends ``partial`` or ``failed``.
+#: ``empty_text`` and ``too_long`` are answers about the input, not failures.
+FAILURE_CODES = frozenset(
+    {
+        "engine_error",
+        "generation_truncated",
+        "invalid_output",
+        "schema_error",
+        "worker_error",
+        "worker_lost",
+    }
+)
+
+#: Errors the pipeline gives without calling the engine.
+REFUSAL_CODES = frozenset({"empty_text", "too_long"})
+
+#: Errors while building the engine or loading its model. Most are passing (a model
+#: server that is down, a model file still being pulled); a configuration error is
+#: not, but it too is retried a few times and then written on every document, which
+#: is where the person who submitted the job will look.
+ENGINE_SETUP_ERRORS = (EngineError, ModelError, ConfigError)
+
+#: Custom schemas kept compiled per process; each holds a grammar index in the engine.
+MAX_CACHED_PIPELINES = 16
+
+
+@dataclass
+class _ProcessState:
+    """What one worker process builds once: store access, engine, pipelines."""
+
+    pid: int
+    database: str
+    sessions: sessionmaker[Session]
+    repository: Repository
+    engine: Engine | None = None
+    pipelines: OrderedDict[str, Pipeline] = field(default_factory=OrderedDict)
+
+
+_STATE: _ProcessState | None = None
+
+
+def _process_state(settings: Settings) -> _ProcessState:
+    """The state of this process, rebuilt after a fork.
+
+    Pooled database connections and a loaded model must not be shared between a
+    parent and its forked children, so state is keyed by process id (and database,
+    for a process that serves apps of several stores, as the tests do).
+    """
+    global _STATE
+    if _STATE is None or (_STATE.pid, _STATE.database) != (os.getpid(), settings.database):
+        sessions = session_factory(make_engine(settings.database))
+        _STATE = _ProcessState(os.getpid(), settings.database, sessions, Repository(sessions))
+    return _STATE
+
+
+def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Settings) -> Pipeline:
+    if state.engine is None:
+        state.engine = engine_factory(settings)
+    pipeline = state.pipelines.get(key)
+    if pipeline is None:
+        pipeline = Pipeline(schema, state.engine, settings)
+        state.pipelines[key] = pipeline
+        while len(state.pipelines) > MAX_CACHED_PIPELINES:
+            state.pipelines.popitem(last=False)
+    state.pipelines.move_to_end(key)
+    return pipeline
+
+
+def _load_job(sessions: sessionmaker[Session], job_id: str) -> Job | None:
+    """The job without an ownership check: workers act for whoever submitted it.
+
+    ``Repository.get_job`` checks the API key, which a worker does not have.
+    """
+    with sessions() as session:
+        return session.scalars(select(Job).where(Job.id == job_id)).one_or_none()
+
+
+def job_schema(job: Job) -> tuple[SchemaSpec, str]:
+    """The job's schema and a cache key for its pipeline.
+
+    Only built-in names are looked up by name: ``get_schema`` would also read a file
+    path, and a path in a job submitted over HTTP must not make a worker read its
+    own files.
+    """
+    if job.custom_schema is not None:
+        spec = schema_from_json(
+            job.custom_schema, default_name=job.schema_name, source=f"job {job.id}"
+        )
+        digest = hashlib.sha256(json.dumps(job.custom_schema, sort_keys=True).encode()).hexdigest()
+        return spec, f"custom:{digest}"
+    if job.schema_name not in schema_names():
+        raise SchemaError(
+            f"unknown schema {job.schema_name!r}; built-in schemas are: {', '.join(schema_names())}"
+        )
+    return get_schema(job.schema_name), f"builtin:{job.schema_name}"
+
+
+def _configured_engine(settings: Settings) -> EngineInfo:
+    """Who would have served the documents, for results made without an engine."""
+    chain = [e.strip() for e in settings.engines.split(",") if e.strip()]
+    return EngineInfo(
+        name=chain[0] if chain else "none",
+        model=Path(settings.local_model).name.removesuffix(".gguf"),
+    )
+
+
+def _error_result(
+    document: JobDocument, schema_name: str, engine: EngineInfo, code: str, message: str
+) -> DocumentResult:
+    return DocumentResult(
+        doc_id=document.doc_id,
+        schema_name=schema_name,
+        engine=engine,
+        errors=[DocumentError(code=code, message=message)],
+    )
+
+
+def is_failed(result: DocumentResult) -> bool:
+    """No records and an error that means extraction did not happen."""
+    return not result.records and any(e.code in FAILURE_CODES for e in result.errors)
+
+
+def _is_outage(result: DocumentResult) -> bool:
+    return not result.records and any(e.code == "engine_error" for e in result.errors)
+
+
+def is_engine_outage(results: Sequence[DocumentResult]) -> bool:
+    """Every document that reached the engine came back with an engine error.
+
+    That is the engine being down rather than one bad document, so the chunk is
+    worth retrying later; documents refused before generation do not count.
+    """
+    reached = [r for r in results if not any(e.code in REFUSAL_CODES for e in r.errors)]
+    return bool(reached) and all(_is_outage(r) for r in reached)
+
+
+def _save(
+    repository: Repository,
+    job_id: str,
+    documents: Sequence[JobDocument],
+    results: Sequence[DocumentResult],
+) -> tuple[int, int]:
+    failed = 0
+    for document, result in zip(documents, results, strict=True):
+        is_bad = is_failed(result)
+        failed += is_bad
+        repository.save_result(job_id, document.doc_id, result, failed=is_bad)
+    return len(results) - failed, failed
+
+
+def _run_pipeline(
+    state: _ProcessState,
+    schema: SchemaSpec,
+    key: str,
+    settings: Settings,
+    documents: list[Document],
+) -> list[DocumentResult]:
+    """The pipeline's results; an engine that cannot even be built fails every document.
+
+    ``Pipeline.process`` turns failed generations into per-document errors itself, but
+    building the engine, or loading the model on its first use (to count tokens),
+    raises before any document has a result.
+    """
+    try:
+        pipeline = _pipeline(state, schema, key, settings)
+        return asyncio.run(pipeline.process(documents))
+    except ENGINE_SETUP_ERRORS as exc:
+        # Drop the engine: the next attempt builds it again, which is what a retry
+        # after an outage needs.
+        state.engine = None
+        state.pipelines.clear()
+        engine = _configured_engine(settings)
+        return [
+            DocumentResult(
+                doc_id=d.id,
+                schema_name=schema.name,
+                engine=engine,
+                errors=[DocumentError(code="engine_error", message=str(exc))],
+            )
+            for d in documents
+        ]
+
+
+def extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
+    """Run one chunk of ``job_id``; see the module docstring for why each step is safe.
+
+    Returns a summary for the worker log (no result backend stores it).
+    """
+    try:
+        return _extract_chunk(task, job_id, document_ids)
+    except DBAPIError as exc:
+        # The store is unreachable (or, on SQLite, locked for too long): there is
+        # nowhere to record a failure, so try the whole chunk again later. The
+        # documents stay claimed by this task id, which the retry keeps.
+        options: WorkerOptions = task.app.options
+        retries: int = task.request.retries
+        if retries >= options.task_max_retries:
+            raise
+        countdown = options.retry_countdown(retries)
+        logger.warning("store error on job %s; retry in %.1f s: %s", job_id, countdown, exc)
+        raise task.retry(
+            exc=exc, countdown=countdown, max_retries=options.task_max_retries
+        ) from exc
+
+
+def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
+    app: MolextractCelery = task.app
+    settings, options = app.settings, app.options
+    state = _process_state(settings)
+    repository = state.repository
+    summary: dict[str, Any] = {"job_id": job_id, "documents": len(document_ids)}
+
+    # Cancellation is checked before anything is claimed or loaded; ``claim_documents``
+    # checks again under its write lock, so a cancel racing this line is also seen.
+    if repository.is_cancelled(job_id):
+        return {**summary, "skipped": "cancelled"}
+    repository.mark_started(job_id)
+    claimed = repository.claim_documents(
+        job_id,
+        document_ids,
+        claimant=task.request.id,
+        lease=timedelta(seconds=options.claim_lease_seconds),
+    )
+    if not claimed:
+        # A redelivery of finished work, or documents another live task holds.
+        return {**summary, "claimed": 0, "status": repository.finish_job_if_complete(job_id)}
+    try:
+        done, failed = _process(task, state, settings, options, job_id, claimed)
+    except (Retry, DBAPIError):
+        # A retry is not a failure; a database error leaves nothing to record the
+        # failure in, so the documents keep their claim and Celery logs the error.
+        raise
+    except Exception as exc:
+        # Anything else is a bug or a time limit: record it on the documents so the
+        # job ends instead of waiting for documents nobody will finish.
+        message = (
+            "the chunk ran longer than the claim lease (MOLEXTRACT_CLAIM_LEASE_SECONDS); "
+            "raise it or lower the chunk size"
+            if isinstance(exc, SoftTimeLimitExceeded)
+            else f"the worker failed: {type(exc).__name__}: {exc}"
+        )
+        logger.exception("chunk of job %s failed", job_id)
+        engine = _configured_engine(settings)
+        schema_name = _schema_name(state, job_id)
+        for document in _still_held(state.sessions, claimed, task.request.id):
+            repository.save_result(
+                job_id,
+                document.doc_id,
+                _error_result(document, schema_name, engine, "worker_error", message),
+                failed=True,
+            )
+        repository.finish_job_if_complete(job_id)
+        raise
+    status = repository.finish_job_if_complete(job_id)
+    return {**summary, "claimed": len(claimed), "done": done, "failed": failed, "status": status}
+
+
+def _still_held(
+    sessions: sessionmaker[Session], claimed: Sequence[JobDocument], claimant: str
+) -> list[JobDocument]:
+    """The claimed documents not yet finished: a result saved before the error stays."""
+    with sessions() as session:
+        running = set(
+            session.scalars(
+                select(JobDocument.id).where(
+                    JobDocument.id.in_([d.id for d in claimed]),
+                    JobDocument.status == DocumentStatus.RUNNING,
+                    JobDocument.claimed_by == claimant,
+                )
+            )
+        )
+    return [d for d in claimed if d.id in running]
+
+
+def _schema_name(state: _ProcessState, job_id: str) -> str:
+    job = _load_job(state.sessions, job_id)
+    return job.schema_name if job is not None else "unknown"
+
+
+def _process(
+    task: Any,
+    state: _ProcessState,
+    settings: Settings,
+    options: WorkerOptions,
+    job_id: str,
+    claimed: list[JobDocument],
+) -> tuple[int, int]:
+    repository = state.repository
+    job = _load_job(state.sessions, job_id)
+    if job is None:  # deleted after the claim: nothing to save into
+        return 0, 0
+    engine = _configured_engine(settings)
+
+    # Documents that were claimed too often keep killing their worker: stop here.
+    worn = [d for d in claimed if d.attempts > options.max_claims]
+    claimed = [d for d in claimed if d.attempts <= options.max_claims]
+    _save(
+        repository,
+        job_id,
+        worn,
+        [
+            _error_result(
+                d,
+                job.schema_name,
+                engine,
+                "worker_lost",
+                f"processing was interrupted {d.attempts - 1} times (the worker died or "
+                "lost its broker connection); the document was given up",
+            )
+            for d in worn
+        ],
+    )
+    if not claimed:
+        return 0, len(worn)
+
+    try:
+        schema, key = job_schema(job)
+    except SchemaError as exc:
+        results = [
+            _error_result(d, job.schema_name, engine, "schema_error", str(exc)) for d in claimed
+        ]
+        done, failed = _save(repository, job_id, claimed, results)
+        return done, failed + len(worn)
+
+    documents = [Document(d.doc_id, d.text, dict(d.doc_metadata)) for d in claimed]
+    results = _run_pipeline(state, schema, key, settings, documents)
+    retries: int = task.request.retries
+    if is_engine_outage(results) and retries < options.task_max_retries:
+        countdown = options.retry_countdown(retries) * random.uniform(0.5, 1.0)
+        reason = next(e.message for r in results for e in r.errors if e.code == "engine_error")
+        logger.warning(
+            "engine outage on job %s (%s); retry %d of %d in %.1f s",
+            job_id,
+            reason,
+            retries + 1,
+            options.task_max_retries,
+            countdown,
+        )
+        try:
+            # Same task id, so the retry claims these documents back at once.
+            retry = task.retry(
+                countdown=countdown,
+                max_retries=options.task_max_retries,
+                exc=EngineError(reason),
+                throw=False,
+            )
+        except Reject:
+            # The retry could not be published (the broker is away too): record the
+            # engine errors now rather than leave the documents claimed by nobody.
+            logger.warning("could not schedule a retry of job %s; saving the errors", job_id)
+        else:
+            raise retry
+    done, failed = _save(repository, job_id, claimed, results)
+    return done, failed + len(worn)
+
+
+def register_tasks(app: MolextractCelery) -> None:
+    """Attach the tasks to ``app`` under their wire names.
+
+    Registered per app (not with ``shared_task``) so each app's tasks see its own
+    settings, and so importing this module never configures a global app.
+    """
+    app.task(
+        bind=True,
+        name=EXTRACT_CHUNK,
+        # Retries are decided in the task (only for engine outages), never automatic.
+        autoretry_for=(),
+        max_retries=app.options.task_max_retries,
+        acks_late=True,
+        reject_on_worker_lost=True,
+        ignore_result=True,
+    )(extract_chunk)
