@@ -130,8 +130,10 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: Path) -> Iterator[Any]:
+    """Module-scoped because Playwright's sync API keeps an event loop running in
+    the main thread while it is open: later tests that call ``asyncio.run`` fail."""
     if importlib.util.find_spec("playwright") is None:
         subprocess.run(
             [sys.executable, "-m", "pip", "install", "--quiet", "playwright>=1.45"], check=True

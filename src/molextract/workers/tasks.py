@@ -19,7 +19,6 @@ to minutes, a chunk of tiny documents takes less.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
@@ -231,7 +230,7 @@ def _run_pipeline(
     """
     try:
         pipeline = _pipeline(state, schema, key, settings)
-        return asyncio.run(pipeline.process(documents))
+        return pipeline.run(documents)
     except ENGINE_SETUP_ERRORS as exc:
         # Drop the engine: the next attempt builds it again, which is what a retry
         # after an outage needs.
