@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import lxml.html
 import pytest
 from api_helpers import (
     NDJSON_HEADERS,
@@ -17,6 +18,7 @@ from api_helpers import (
     ndjson,
 )
 
+from molextract.api.routes import jobs
 from molextract.schemas import DocumentResult
 from store.store_helpers import failure, result
 
@@ -53,7 +55,11 @@ async def test_submit_stores_documents_and_dispatches_their_ids(both_api: Api) -
     assert accepted == {
         "id": job_id,
         "status": "queued",
-        "links": {"self": f"/v1/jobs/{job_id}", "results": f"/v1/jobs/{job_id}/results"},
+        "links": {
+            "self": f"/v1/jobs/{job_id}",
+            "results": f"/v1/jobs/{job_id}/results",
+            "report": f"/v1/jobs/{job_id}/report",
+        },
     }
     assert response.headers["location"] == f"/v1/jobs/{job_id}"
     assert api.db.stored_documents(job_id) == [
@@ -293,3 +299,29 @@ async def test_jobs_are_listed_newest_first_in_cursor_pages(api: Api) -> None:
         cursor = page["next_cursor"]
     assert cursor is None
     assert seen == submitted[::-1]
+
+
+async def test_report_is_the_html_page_of_the_finished_documents(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job_id = await _submit(api, 3)
+    _finish(api, job_id, failed=frozenset({"doc-1"}))
+    url = f"/v1/jobs/{job_id}/report"
+
+    response = await api.client.get(url, headers=api.auth)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["x-job-status"] == "partial"
+    tree = lxml.html.fromstring(response.text)
+    assert [h.text_content() for h in tree.xpath("//article/h2")] == ["doc-0", "doc-1", "doc-2"]
+    # Each document's submitted text is shown, so its evidence can be highlighted in place.
+    assert "Compound 2 melts at 102 °C." in tree.xpath("//article[@id='doc-2']")[0].text_content()
+    assert len(tree.xpath("//table[@id='record-table']/tbody/tr")) == 4
+    assert tree.findtext(".//title") == f"molextract job {job_id} ({SCHEMA})"
+
+    assert_problem(await api.client.get(url), 401, "unauthorized")
+    assert_problem(await api.client.get(url, headers=api.other_tenant()), 404, "job-not-found")
+
+    monkeypatch.setattr(jobs, "REPORT_MAX_DOCUMENTS", 2)
+    problem = assert_problem(await api.client.get(url, headers=api.auth), 422, "report-too-large")
+    assert "molextract report" in problem["detail"]

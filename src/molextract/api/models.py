@@ -161,6 +161,7 @@ class _Response(BaseModel):
 class JobLinks(_Response):
     self_: str = Field(alias="self", description="This job.")
     results: str = Field(description="The job's results.")
+    report: str = Field(description="The job's results as an HTML report.")
 
 
 class JobAccepted(_Response):

@@ -614,6 +614,21 @@ class Repository:
                 return
             after = documents[-1].position
 
+    def document_texts(self, job_id: str, doc_ids: Sequence[str]) -> dict[str, str]:
+        """The submitted text of each of ``doc_ids`` in the job (for the HTML report)."""
+        texts: dict[str, str] = {}
+        ids = list(doc_ids)
+        for start in range(0, len(ids), 500):
+            with self._reading() as session:
+                rows = session.execute(
+                    select(JobDocument.doc_id, JobDocument.text).where(
+                        JobDocument.job_id == job_id,
+                        JobDocument.doc_id.in_(ids[start : start + 500]),
+                    )
+                )
+                texts.update({doc_id: text for doc_id, text in rows})
+        return texts
+
     # -- Health -----------------------------------------------------------------------
 
     def ready(self) -> bool:

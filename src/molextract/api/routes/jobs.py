@@ -23,7 +23,7 @@ from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from sqlalchemy.exc import DataError
 from starlette.concurrency import run_in_threadpool
 
@@ -40,6 +40,8 @@ from molextract.api.models import (
 )
 from molextract.api.problems import Problem, problem_responses
 from molextract.api.submission import NDJSON_TYPES, read_submission
+from molextract.report import render_report
+from molextract.schemas import DocumentResult
 from molextract.store import InvalidCursor, Job, JobNotFound, JobStatus, Repository
 
 router = APIRouter(prefix="/v1/jobs", tags=["jobs"])
@@ -49,6 +51,9 @@ NDJSON = "application/x-ndjson"
 MAX_JOB_ID_LENGTH = 32  # the jobs.id column
 MAX_RECORD_ID = 2**63 - 1  # a larger cursor would overflow PostgreSQL's BIGINT comparison
 RETRY_AFTER_SECONDS = "30"
+#: The report is one self-contained page built in memory; past this many documents
+#: it is too big for a browser anyway, and the client is pointed at the results.
+REPORT_MAX_DOCUMENTS = 2000
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -78,7 +83,11 @@ _NDJSON_RESULTS = {
 
 def links(job_id: str) -> JobLinks:
     return JobLinks.model_validate(
-        {"self": f"/v1/jobs/{job_id}", "results": f"/v1/jobs/{job_id}/results"}
+        {
+            "self": f"/v1/jobs/{job_id}",
+            "results": f"/v1/jobs/{job_id}/results",
+            "report": f"/v1/jobs/{job_id}/report",
+        }
     )
 
 
@@ -339,3 +348,33 @@ def get_results(
     return JSONResponse(
         {"records": records, "next_cursor": _encode_record_cursor(next_id)}, headers=headers
     )
+
+
+@router.get(
+    "/{job_id}/report",
+    summary="The job's results as one self-contained HTML report",
+    description="The page `molextract report` writes: each document's text with the evidence "
+    "spans highlighted, structure depictions, and a sortable, filterable property table. "
+    "Documents still queued or running are not in it yet; the job's status is in the "
+    f"`X-Job-Status` header. Jobs of more than {REPORT_MAX_DOCUMENTS} finished documents are "
+    "refused (use the results stream and `molextract report`).",
+    response_class=HTMLResponse,
+    responses={200: {"content": {"text/html": {}}}, **problem_responses(401, 404, 422)},
+)
+def get_report(job_id: str, caller: ApiKey, repository: Repo) -> HTMLResponse:
+    job = _owned_job(repository, job_id, caller)
+    results: list[DocumentResult] = []
+    for line in repository.document_results(job.id):
+        if len(results) == REPORT_MAX_DOCUMENTS:
+            raise Problem(
+                422,
+                "report-too-large",
+                "Report too large",
+                f"job {job.id} has more than {REPORT_MAX_DOCUMENTS} finished documents; "
+                f"stream /v1/jobs/{job.id}/results?format=documents into a file and run "
+                "`molextract report` on it",
+            )
+        results.append(DocumentResult.model_validate(line))
+    texts = repository.document_texts(job.id, [result.doc_id for result in results])
+    page = render_report(results, texts, title=f"molextract job {job.id} ({job.schema_name})")
+    return HTMLResponse(page, headers={"X-Job-Status": job.status})
