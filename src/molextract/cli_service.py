@@ -213,7 +213,7 @@ def submit(
     )
     with client:
         try:
-            client.schemas()  # fails fast on a wrong URL or key, before reading any input
+            client.check()  # fails fast on a wrong URL or key, before reading any input
             with Progress(*columns, console=err) as progress:
                 task = progress.add_task("uploaded", total=total, info="0 jobs")
                 submission = submit_inputs(

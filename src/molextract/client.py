@@ -133,9 +133,13 @@ class ApiClient:
     # -- Calls ------------------------------------------------------------------------
 
     def schemas(self) -> list[str]:
-        """Names of the server's schemas (also a cheap check that URL and key work)."""
+        """Names of the server's schemas."""
         body = self._request("GET", "/v1/schemas").json()
         return [schema["name"] for schema in body["schemas"]]
+
+    def check(self) -> None:
+        """Raise unless the URL is a molextract API that accepts our key (one cheap call)."""
+        self._request("GET", "/v1/jobs", params={"limit": 1})
 
     def submit(self, schema: str | Mapping[str, Any], documents: Sequence[Document]) -> str:
         """Create a job of ``documents``; the job id. Resending the same batch is harmless."""
