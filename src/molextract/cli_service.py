@@ -9,6 +9,7 @@ a supervised worker on an SQLite broker beside the store); with
 from __future__ import annotations
 
 import os
+import signal
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
@@ -66,11 +67,19 @@ def serve(
                 f" · {mode} · API keys {keys} · docs at /docs",
                 highlight=False,
             )
+            # Uvicorn shuts down gracefully on SIGTERM and then raises the signal again
+            # under the handler that was there before it started; with the default
+            # one the process would die there, before the worker is stopped.
+            signal.signal(signal.SIGTERM, _exit_cleanly)
             uvicorn.run(
                 running.app, host=host, port=port, log_config=log_config(level), log_level=None
             )
     except MolextractError as exc:
         fail(str(exc))
+
+
+def _exit_cleanly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def _store(url: str) -> str:

@@ -1,0 +1,180 @@
+"""The job service as a user runs it: ``keys create``, ``serve`` (embedded worker, no
+Redis), ``submit --wait``, the report, and ``run`` on the same input for comparison.
+
+Everything is a real process: the server, its worker child, the model, the store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.model]
+
+TEXTS = {
+    "urea": "Urea was recrystallised from ethanol; it melts at 133 °C.",
+    "benzoic": "Benzoic acid (mp 122 °C) was used as received.",
+    "none": "The solvent was removed under reduced pressure.",
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "MOLEXTRACT_DATABASE_URL": f"sqlite:///{tmp_path / 'service.db'}",
+        "MOLEXTRACT_LOCAL_MODEL": "smollm2-135m",
+        "MOLEXTRACT_MAX_NEW_TOKENS": "128",
+        "COLUMNS": "200",
+        **extra,
+    }
+
+
+def molextract(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "molextract.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        check=False,
+    )
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen[str], url: str, log: Path) -> None:
+        self.process = process
+        self.url = url
+        self.log = log
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    env = _env(tmp_path, MOLEXTRACT_REQUIRE_API_KEY="true")
+    with log.open("w") as handle:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "molextract.cli", "serve", "--port", str(port)],
+            env=env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        assert process.poll() is None, log.read_text()
+        try:
+            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.5)
+    try:
+        yield Server(process, url, log)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _comparable(line: dict[str, Any]) -> dict[str, Any]:
+    """An output line without what differs between two runs of the same work: timings."""
+    return {**line, "usage": {k: v for k, v in line["usage"].items() if k != "seconds"}}
+
+
+def test_serve_submit_wait_writes_what_run_writes(server: Server, tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    source = tmp_path / "docs.jsonl"
+    source.write_text(
+        "".join(json.dumps({"id": k, "text": v}) + "\n" for k, v in TEXTS.items()),
+        encoding="utf-8",
+    )
+    denied = molextract(env, "submit", str(source), "--api", server.url, "-s", "melting_point")
+    assert denied.returncode == 1 and "HTTP 401" in denied.stderr, denied.stderr
+
+    created = molextract(env, "keys", "create", "e2e")
+    assert created.returncode == 0, created.stderr
+    secret = created.stdout.strip()
+    assert secret.startswith("mx_") and "created" in created.stderr
+
+    keyed = {**env, "MOLEXTRACT_API_KEY": secret}
+    submitted = molextract(
+        keyed, "submit", str(source), "--api", server.url, "-s", "melting_point",
+        "--wait", "-o", str(tmp_path / "submit.jsonl"), "--batch-size", "2", "--poll", "0.5",
+    )  # fmt: skip
+    assert submitted.returncode == 0, submitted.stderr + server.log.read_text()[-3000:]
+    assert "documents processed" in submitted.stderr
+
+    ran = molextract(
+        env, "run", str(source), "-s", "melting_point", "-o", str(tmp_path / "run.jsonl")
+    )
+    assert ran.returncode == 0, ran.stderr
+
+    via_service = _lines(tmp_path / "submit.jsonl")
+    in_process = _lines(tmp_path / "run.jsonl")
+    assert [line["doc_id"] for line in via_service] == list(TEXTS)
+    assert [_comparable(line) for line in via_service] == [_comparable(line) for line in in_process]
+    rejects = tmp_path / "submit.rejects.jsonl"
+    assert _lines(rejects) == _lines(tmp_path / "run.rejects.jsonl")
+
+    # The same command again finds the jobs it created (Idempotency-Key) and rewrites
+    # the same lines; nothing is extracted twice.
+    again = molextract(
+        keyed, "submit", str(source), "--api", server.url, "-s", "melting_point",
+        "--wait", "-o", str(tmp_path / "again.jsonl"), "--batch-size", "2",
+    )  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    assert _lines(tmp_path / "again.jsonl") == via_service
+    headers = {"Authorization": f"Bearer {secret}"}
+    jobs = httpx.get(f"{server.url}/v1/jobs", headers=headers).json()["jobs"]
+    assert len(jobs) == 2  # two batches, each submitted once
+
+    job_id = jobs[-1]["id"]
+    report = httpx.get(f"{server.url}/v1/jobs/{job_id}/report", headers=headers)
+    assert report.status_code == 200 and report.headers["content-type"].startswith("text/html")
+    assert "<article" in report.text and "urea" in report.text
+
+
+def test_serve_stops_cleanly_with_its_worker(server: Server) -> None:
+    worker = subprocess.run(
+        ["pgrep", "-f", f"exit-with-parent={server.process.pid}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    pids = [int(pid) for pid in worker.stdout.split()]
+    assert pids, "the embedded worker child is not running"
+    server.process.send_signal(signal.SIGTERM)
+    assert server.process.wait(timeout=60) == 0
+    time.sleep(0.5)
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
