@@ -14,11 +14,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from integration.redis_server import RedisServer, private_redis
 
 pytestmark = [pytest.mark.slow, pytest.mark.model]
 
@@ -65,19 +68,31 @@ class Server:
         self.log = log
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    port = _free_port()
-    log = tmp_path / "serve.log"
-    env = _env(tmp_path, MOLEXTRACT_REQUIRE_API_KEY="true")
+def _start(env: dict[str, str], log: Path, *args: str) -> subprocess.Popen[str]:
     with log.open("w") as handle:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "molextract.cli", "serve", "--port", str(port)],
+        return subprocess.Popen(
+            [sys.executable, "-m", "molextract.cli", *args],
             env=env,
             stdout=handle,
             stderr=subprocess.STDOUT,
             text=True,
         )
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def serving(env: dict[str, str], log: Path) -> Iterator[Server]:
+    port = _free_port()
+    process = _start(env, log, "serve", "--port", str(port))
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -92,13 +107,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
     try:
         yield Server(process, url, log)
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        _stop(process)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with serving(_env(tmp_path, MOLEXTRACT_REQUIRE_API_KEY="true"), tmp_path / "serve.log") as s:
+        yield s
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
@@ -178,3 +193,39 @@ def test_serve_stops_cleanly_with_its_worker(server: Server) -> None:
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    with private_redis() as server:
+        yield server
+
+
+def test_redis_deployment_with_a_separate_worker(redis_server: RedisServer, tmp_path: Path) -> None:
+    env = _env(tmp_path, MOLEXTRACT_BROKER_URL=redis_server.url)
+    worker = _start(env, tmp_path / "worker.log", "worker", "--concurrency", "1")
+    try:
+        with serving(env, tmp_path / "serve.log") as server:
+            assert "embedded worker" not in server.log.read_text()
+            source = tmp_path / "docs.jsonl"
+            source.write_text(
+                "".join(json.dumps({"id": k, "text": v}) + "\n" for k, v in TEXTS.items()),
+                encoding="utf-8",
+            )
+            out = tmp_path / "out.jsonl"
+            submitted = molextract(
+                env, "submit", str(source), "--api", server.url, "-s", "melting_point",
+                "--wait", "-o", str(out), "--poll", "0.5",
+            )  # fmt: skip
+            logs = (tmp_path / "worker.log").read_text()[-3000:]
+            assert submitted.returncode == 0, submitted.stderr + logs
+            assert [line["doc_id"] for line in _lines(out)] == list(TEXTS)
+            assert "engine:embedded-worker" not in httpx.get(f"{server.url}/readyz").text
+    finally:
+        _stop(worker)
+    assert worker.returncode == 0, (tmp_path / "worker.log").read_text()[-3000:]
+
+
+def test_worker_without_a_broker_says_what_to_set(tmp_path: Path) -> None:
+    result = molextract({**_env(tmp_path), "MOLEXTRACT_BROKER_URL": ""}, "worker")
+    assert result.returncode == 2 and "MOLEXTRACT_BROKER_URL is not set" in result.stderr
