@@ -2,6 +2,7 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -23,7 +24,35 @@ class Settings(BaseSettings):
     )
     local_threads: int = Field(default=0, description="llama.cpp threads; 0 means all cores.")
     local_context: int = Field(default=4096, ge=512)
-    engines: str = Field(default="local", description="Comma-separated engine fallback chain.")
+    engines: str = Field(
+        default="auto",
+        description="Comma-separated engine fallback chain of sglang, vllm, openai and local; "
+        "'auto' means the servers whose URL is set (sglang, then vllm, then openai), else local.",
+    )
+    sglang_url: str = Field(default="", description="Base URL of an SGLang server.")
+    sglang_model: str = Field(default="", description="Served model name; empty = ask the server.")
+    vllm_url: str = Field(default="", description="Base URL of a vLLM OpenAI-compatible server.")
+    vllm_model: str = Field(default="", description="Served model name; empty = ask the server.")
+    vllm_structured: Literal["response_format", "structured_outputs"] = Field(
+        default="response_format",
+        description="How the schema is sent to vLLM (never the removed guided_json).",
+    )
+    openai_url: str = Field(default="", description="Base URL of another OpenAI-compatible server.")
+    openai_model: str = Field(default="", description="Served model name; empty = ask the server.")
+    openai_structured: Literal["json_schema", "json_object_schema", "tgi", "json_schema_field"] = (
+        Field(default="json_schema", description="The request form the server understands.")
+    )
+    engine_api_key: str = Field(default="", description="Bearer token sent to engine servers.")
+    engine_timeout: float = Field(default=300.0, gt=0, description="Seconds per request.")
+    engine_concurrency: int = Field(
+        default=16, ge=1, description="Requests in flight per server engine."
+    )
+    breaker_failures: int = Field(
+        default=3, ge=1, description="Consecutive failed batches that open an engine's breaker."
+    )
+    breaker_cooldown: float = Field(
+        default=30.0, gt=0, description="Seconds before an open breaker lets a probe through."
+    )
     max_new_tokens: int = Field(default=512, ge=16, le=8192)
     chunk_tokens: int = Field(default=700, ge=64, description="Token budget of one text chunk.")
     chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)

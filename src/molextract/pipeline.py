@@ -138,6 +138,16 @@ class Pipeline:
             ), None
         return None, json.loads(model.model_dump_json())["records"]
 
+    def _served_by(self, generation: Generation | None) -> EngineInfo:
+        """Who produced ``generation``: a fallback chain says which of its engines did."""
+        if generation is None or generation.engine is None:
+            return self.engine_info
+        return EngineInfo(
+            name=generation.engine,
+            model=generation.model or self.engine.model,
+            fallback_from=generation.fallback_from,
+        )
+
     def _collect(self, task: _Task, doc: Document, result: DocumentResult) -> None:
         for generation in task.usage:
             result.usage.prompt_tokens += generation.prompt_tokens
@@ -146,6 +156,8 @@ class Pipeline:
         if task.problem is not None:
             result.errors.append(task.problem)
             return
+        engine = self._served_by(task.generation)
+        result.engine = engine
         seen = {record_key(r) for r in result.records}
         for item in task.parsed or []:
             record = assess(
@@ -154,7 +166,7 @@ class Pipeline:
                 text=doc.text,
                 chunk=task.chunk,
                 schema=self.schema,
-                engine=self.engine_info,
+                engine=engine,
             )
             key = record_key(record)
             if key not in seen:

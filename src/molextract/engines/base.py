@@ -24,13 +24,21 @@ FinishReason = Literal["stop", "length"]
 
 @dataclass(frozen=True, slots=True)
 class Generation:
-    """One constrained completion. ``finish_reason == "length"`` is never a result."""
+    """One constrained completion. ``finish_reason == "length"`` is never a result.
+
+    ``engine`` and ``model`` name who actually produced it when that is not simply
+    the engine the pipeline was given (a fallback chain); ``fallback_from`` names
+    the engine that should have and could not.
+    """
 
     text: str
     prompt_tokens: int
     completion_tokens: int
     finish_reason: FinishReason
     seconds: float
+    engine: str | None = None
+    model: str | None = None
+    fallback_from: str | None = None
 
 
 @runtime_checkable

@@ -1,4 +1,4 @@
-"""Build the configured engine; the fallback chain over remote engines plugs in here."""
+"""Build the configured engine: one engine, or a fallback chain of several."""
 
 from __future__ import annotations
 
@@ -7,18 +7,70 @@ from molextract.engines.base import Engine
 from molextract.errors import ConfigError
 from molextract.weights import resolve_model
 
-KNOWN_ENGINES = ("local",)
+KNOWN_ENGINES = ("sglang", "vllm", "openai", "local")
 
 
-def create_engine(
-    settings: Settings, *, engine: str | None = None, model: str | None = None
-) -> Engine:
-    """The engine named by ``engine`` (or settings), serving ``model`` (or settings)."""
-    chain = [e.strip() for e in (engine or settings.engines).split(",") if e.strip()]
+def engine_chain(settings: Settings, engine: str | None = None) -> list[str]:
+    """The engine names to try, in order; ``auto`` means the servers with a URL, else local."""
+    spec = (engine or settings.engines).strip()
+    if spec == "auto":
+        urls = {"sglang": settings.sglang_url, "vllm": settings.vllm_url}
+        urls["openai"] = settings.openai_url
+        return [name for name, url in urls.items() if url] or ["local"]
+    chain = [e.strip() for e in spec.split(",") if e.strip()]
     unknown = [e for e in chain if e not in KNOWN_ENGINES]
     if unknown or not chain:
         raise ConfigError(
-            f"unknown engine(s) {unknown or chain}; available in this version: {', '.join(KNOWN_ENGINES)}"
+            f"unknown engine(s) {unknown or chain}; known: {', '.join(KNOWN_ENGINES)} "
+            "(comma-separated, in fallback order), or 'auto'"
+        )
+    if len(set(chain)) != len(chain):
+        raise ConfigError(f"engine chain {spec!r} names an engine twice")
+    missing = [e for e in chain if e != "local" and not getattr(settings, f"{e}_url", "")]
+    if missing:
+        raise ConfigError(
+            "no URL for engine(s) "
+            + ", ".join(missing)
+            + ": set "
+            + ", ".join(f"MOLEXTRACT_{e.upper()}_URL" for e in missing)
+        )
+    return chain
+
+
+def _one(settings: Settings, name: str, model: str | None) -> Engine:
+    timeout, concurrency = settings.engine_timeout, settings.engine_concurrency
+    key = settings.engine_api_key
+    if name == "sglang":
+        from molextract.engines.sglang import SGLangEngine
+
+        return SGLangEngine(
+            settings.sglang_url,
+            settings.sglang_model,
+            timeout=timeout,
+            concurrency=concurrency,
+            api_key=key,
+        )
+    if name == "vllm":
+        from molextract.engines.vllm import VllmEngine
+
+        return VllmEngine(
+            settings.vllm_url,
+            settings.vllm_model,
+            structured=settings.vllm_structured,
+            timeout=timeout,
+            concurrency=concurrency,
+            api_key=key,
+        )
+    if name == "openai":
+        from molextract.engines.openai_compat import OpenAICompatibleEngine
+
+        return OpenAICompatibleEngine(
+            settings.openai_url,
+            settings.openai_model,
+            structured=settings.openai_structured,
+            timeout=timeout,
+            concurrency=concurrency,
+            api_key=key,
         )
     from molextract.engines.local import LocalEngine
 
@@ -28,4 +80,23 @@ def create_engine(
         n_ctx=settings.local_context,
         n_threads=settings.local_threads,
         grammar_dir=settings.cache_dir / "grammars",
+    )
+
+
+def create_engine(
+    settings: Settings, *, engine: str | None = None, model: str | None = None
+) -> Engine:
+    """The engine (or fallback chain) named by ``engine`` or the settings.
+
+    ``model`` picks the local engine's model; server engines serve what their server
+    serves (``MOLEXTRACT_<ENGINE>_MODEL`` only names it in requests).
+    """
+    chain = engine_chain(settings, engine)
+    engines = [_one(settings, name, model) for name in chain]
+    if len(engines) == 1:
+        return engines[0]
+    from molextract.engines.chain import FallbackEngine
+
+    return FallbackEngine(
+        engines, failures=settings.breaker_failures, cooldown=settings.breaker_cooldown
     )

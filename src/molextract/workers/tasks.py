@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine
-from molextract.engines.factory import create_engine
+from molextract.engines.factory import create_engine, engine_chain
 from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
 from molextract.pipeline import Pipeline
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
@@ -164,9 +164,12 @@ def job_schema(job: Job) -> tuple[SchemaSpec, str]:
 
 def _configured_engine(settings: Settings) -> EngineInfo:
     """Who would have served the documents, for results made without an engine."""
-    chain = [e.strip() for e in settings.engines.split(",") if e.strip()]
+    try:
+        chain = engine_chain(settings)
+    except ConfigError:
+        chain = []
     return EngineInfo(
-        name=chain[0] if chain else "none",
+        name=",".join(chain) or "none",
         model=Path(settings.local_model).name.removesuffix(".gguf"),
     )
 
