@@ -125,3 +125,19 @@ def test_a_unit_the_quote_never_states_is_flagged() -> None:
                      quote="This gave 4.0 g (83% of the theoretical) of the phenol")  # fmt: skip
     assert record.status == "flagged"
     assert record.failed_checks == ["unit_not_in_quote"]
+
+
+def test_a_unit_invented_for_a_dimensionless_property_is_dropped() -> None:
+    # Seen from Qwen-1.5B on the gold set: "its log P is 1.87" came back as 1.87 g/L.
+    text = "Benzoic acid is a weak acid; its log P is 1.87."
+    record = _assess(text, schema=ALL, compound="benzoic acid", property="logP", value="1.87",
+                     unit="g/L", quote="its log P is 1.87")  # fmt: skip
+    assert record.unit is None and record.value_si == 1.87
+    assert "unit_not_for_property" not in record.failed_checks
+
+
+def test_a_unit_the_quote_states_for_a_dimensionless_property_stays_flagged() -> None:
+    text = "The sample's logP reading was 3.1 g/L, an instrument fault."
+    record = _assess(text, schema=ALL, property="logP", value="3.1", unit="g/L",
+                     quote="The sample's logP reading was 3.1 g/L")  # fmt: skip
+    assert record.unit == "g/L" and "unit_not_for_property" in record.failed_checks

@@ -88,6 +88,15 @@ def assess(
     )
     parsed = parse_value(str(item.get("value") or ""))
     unit = normalize_unit(item.get("unit"))
+    if (
+        unit is not None
+        and _dimensionless(schema, str(item["property"]))
+        and not (span is not None and unit_stated(unit, text[span.start : span.end]))
+    ):
+        # The grammar offers every unit of a multi-property schema with every property,
+        # and small models fill the field for logP too ("log P is 1.87" read as
+        # 1.87 g/L). The text states no unit, so the value as stated has none.
+        unit = None
     unit_fits = _unit_fits(schema, str(item["property"]), unit)
     value_si: float | None = None
     unit_si: str | None = None
@@ -143,6 +152,10 @@ def assess(
         failed_checks=failed,
         engine=engine,
     )
+
+
+def _dimensionless(schema: SchemaSpec, prop: str) -> bool:
+    return any(spec.name == prop and set(spec.units) == {None} for spec in schema.properties)
 
 
 def _unit_fits(schema: SchemaSpec, prop: str, unit: str | None) -> bool:
