@@ -206,6 +206,14 @@ BAD_JSON_BODIES = [
         id="unknown-engine",
     ),
     pytest.param(
+        _raw(job_body(1, options={"engines": ["vllm", "local"]})),
+        422,
+        "validation-error",
+        "MOLEXTRACT_VLLM_URL",
+        ["body", "options", "engines"],
+        id="engine-without-a-url",
+    ),
+    pytest.param(
         _raw(job_body(1, options={"chunk_size": 0})),
         422,
         "validation-error",

@@ -102,10 +102,15 @@ def create(
     texts: list[str],
     schema: str = "melting_point",
     custom: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[str, list[int]]:
     documents = [Document(f"d{i}", text) for i, text in enumerate(texts)]
     job, _ = repo.create_job(
-        api_key_id=None, schema_name=schema, custom_schema=custom, options={}, documents=documents
+        api_key_id=None,
+        schema_name=schema,
+        custom_schema=custom,
+        options=options or {},
+        documents=documents,
     )
     return job.id, repo.pending_document_ids(job.id)
 
@@ -293,6 +298,23 @@ def test_the_engine_is_built_once_per_process(app: MolextractCelery, repo: Repos
         run(app, job_id, [row_id], task_id=f"t{i}")
     assert len(builds) == 1 and len(builds[0].calls) == 3
     assert job_status(repo, job_id) == "succeeded"
+
+
+def test_a_job_chooses_its_own_engine_chain(app: MolextractCelery, repo: Repository) -> None:
+    chains: list[str] = []
+
+    def factory(settings: Settings) -> Engine:
+        chains.append(settings.engines)
+        return FaultInjectingEngine()
+
+    tasks.engine_factory = factory
+    default_job, default_ids = create(repo, ["A."])
+    own_job, own_ids = create(repo, ["B.", "C."], options={"engines": ["local"]})
+    run(app, default_job, default_ids, task_id="t0")
+    run(app, own_job, own_ids[:1], task_id="t1")
+    run(app, own_job, own_ids[1:], task_id="t2")
+    assert chains == [app.settings.engines, "local"]  # each chain built once
+    assert job_status(repo, own_job) == "succeeded"
 
 
 def test_a_store_error_retries_the_chunk_instead_of_dropping_it(

@@ -99,7 +99,8 @@ class _ProcessState:
     database: str
     sessions: sessionmaker[Session]
     repository: Repository
-    engine: Engine | None = None
+    #: Built engines by chain (``settings.engines``): a job may ask for its own chain.
+    engines: dict[str, Engine] = field(default_factory=dict)
     pipelines: OrderedDict[str, Pipeline] = field(default_factory=OrderedDict)
 
 
@@ -121,11 +122,13 @@ def _process_state(settings: Settings) -> _ProcessState:
 
 
 def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Settings) -> Pipeline:
-    if state.engine is None:
-        state.engine = engine_factory(settings)
+    engine = state.engines.get(settings.engines)
+    if engine is None:
+        engine = state.engines[settings.engines] = engine_factory(settings)
+    key = f"{settings.engines}|{key}"
     pipeline = state.pipelines.get(key)
     if pipeline is None:
-        pipeline = Pipeline(schema, state.engine, settings)
+        pipeline = Pipeline(schema, engine, settings)
         state.pipelines[key] = pipeline
         while len(state.pipelines) > MAX_CACHED_PIPELINES:
             state.pipelines.popitem(last=False)
@@ -237,7 +240,7 @@ def _run_pipeline(
     except ENGINE_SETUP_ERRORS as exc:
         # Drop the engine: the next attempt builds it again, which is what a retry
         # after an outage needs.
-        state.engine = None
+        state.engines.pop(settings.engines, None)
         state.pipelines.clear()
         engine = _configured_engine(settings)
         return [
@@ -393,6 +396,9 @@ def _process(
         return done, failed + len(worn)
 
     documents = [Document(d.doc_id, d.text, dict(d.doc_metadata)) for d in claimed]
+    chain = (job.options or {}).get("engines")
+    if chain:  # the job's own fallback chain (checked against the settings at submission)
+        settings = settings.model_copy(update={"engines": ",".join(chain)})
     results = _run_pipeline(state, schema, key, settings, documents)
     retries: int = task.request.retries
     if is_engine_outage(results) and retries < options.task_max_retries:

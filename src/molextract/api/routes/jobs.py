@@ -38,8 +38,10 @@ from molextract.api.models import (
     JobView,
     RecordsPage,
 )
-from molextract.api.problems import Problem, problem_responses
+from molextract.api.problems import Problem, problem_responses, validation_problem
 from molextract.api.submission import NDJSON_TYPES, read_submission
+from molextract.engines.factory import engine_chain
+from molextract.errors import ConfigError
 from molextract.report import render_report
 from molextract.schemas import DocumentResult
 from molextract.store import InvalidCursor, Job, JobNotFound, JobStatus, Repository
@@ -161,6 +163,21 @@ async def submit_job(
     ] = None,
 ) -> JSONResponse:
     submission = await read_submission(request, context.limits)
+    chain = submission.options.get("engines")
+    if chain:
+        try:
+            engine_chain(context.settings, ",".join(chain))
+        except ConfigError as exc:
+            raise validation_problem(
+                f"options.engines: this service cannot use that chain: {exc}",
+                [
+                    {
+                        "loc": ["body", "options", "engines"],
+                        "detail": str(exc),
+                        "type": "engine_not_configured",
+                    }
+                ],
+            ) from exc
     create = partial(
         context.repository.create_job,
         api_key_id=caller.api_key_id,
