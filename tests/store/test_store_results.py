@@ -254,3 +254,24 @@ def test_records_are_jsonb_on_postgresql(pg_db_url: str) -> None:
     assert contained == 4
     assert kinds == [("jsonb",)]
     assert indexed == 3
+
+
+def test_a_chunk_is_saved_in_one_transaction_or_not_at_all(
+    repo: Repository, engine: Engine
+) -> None:
+    job = submit(repo, 3)
+    repo.claim_documents(job.id, repo.pending_document_ids(job.id))
+    with pytest.raises(JobNotFound, match="nope"):
+        repo.save_results(
+            job.id,
+            [("doc-0", result("doc-0"), False), ("nope", result("nope"), False)],
+        )
+    assert _records_of(engine, job.id) == []  # doc-0's records were rolled back too
+
+    repo.save_results(
+        job.id,
+        [(f"doc-{i}", failure(f"doc-{i}") if i == 1 else result(f"doc-{i}"), i == 1)
+         for i in range(3)],
+    )  # fmt: skip
+    assert [doc_id for doc_id, _, _ in _records_of(engine, job.id)] == ["doc-0"] * 2 + ["doc-2"] * 2
+    assert _status(repo, job.id) == "partial"

@@ -431,54 +431,73 @@ class Repository:
     def save_result(
         self, job_id: str, doc_id: str, result: DocumentResult, *, failed: bool = False
     ) -> None:
-        """Replace the document's records with ``result``'s and mark it done or failed.
+        """Replace the document's records with ``result``'s and mark it done or failed."""
+        self.save_results(job_id, [(doc_id, result, failed)])
 
-        Replacing rather than appending is what makes a redelivered task harmless: the
-        second save leaves exactly one set of records. The job's final status is
-        settled in the same transaction.
+    def save_results(
+        self, job_id: str, outcomes: Sequence[tuple[str, DocumentResult, bool]]
+    ) -> None:
+        """Save each ``(doc_id, result, failed)`` of one chunk in one transaction.
+
+        Records are replaced rather than appended, which is what makes a redelivered
+        task harmless: the second save leaves exactly one set of records. The job's
+        final status is settled in the same transaction, once per chunk rather than
+        once per document (settling counts the job's documents).
         """
-        if result.doc_id != doc_id or any(r.doc_id != doc_id for r in result.records):
-            raise ValueError(f"result for document {result.doc_id!r} saved as {doc_id!r}")
+        for doc_id, result, _ in outcomes:
+            if result.doc_id != doc_id or any(r.doc_id != doc_id for r in result.records):
+                raise ValueError(f"result for document {result.doc_id!r} saved as {doc_id!r}")
+        if not outcomes:
+            return
         now = utcnow()
+        doc_ids = [doc_id for doc_id, _, _ in outcomes]
         with self._writing() as session:
             job = self._lock_job(session, job_id)
-            document = session.scalars(
-                select(JobDocument).where(
-                    JobDocument.job_id == job_id, JobDocument.doc_id == doc_id
+            found = {
+                d.doc_id: d
+                for d in session.scalars(
+                    select(JobDocument).where(
+                        JobDocument.job_id == job_id, JobDocument.doc_id.in_(doc_ids)
+                    )
                 )
-            ).one_or_none()
-            if document is None:
-                raise JobNotFound(f"job {job_id} has no document {doc_id!r}")
+            }
+            missing = [doc_id for doc_id in doc_ids if doc_id not in found]
+            if missing:
+                raise JobNotFound(f"job {job_id} has no document {missing[0]!r}")
             session.execute(
                 delete(ResultRecord).where(
-                    ResultRecord.job_id == job_id, ResultRecord.doc_id == doc_id
+                    ResultRecord.job_id == job_id, ResultRecord.doc_id.in_(doc_ids)
                 ),
                 execution_options={"synchronize_session": False},
             )
-            if result.records:
-                session.execute(
-                    insert(ResultRecord),
-                    [
-                        {
-                            "job_id": job_id,
-                            "doc_id": doc_id,
-                            "seq": seq,
-                            "data": record.model_dump(mode="json", by_alias=True),
-                            "inchikey": record.compound.inchikey,
-                            "property": record.property,
-                            "value_si": record.value_si,
-                            "status": record.status,
-                        }
-                        for seq, record in enumerate(result.records)
-                    ],
-                )
-            document.status = DocumentStatus.FAILED if failed else DocumentStatus.DONE
-            document.error = [e.model_dump(mode="json") for e in result.errors]
-            document.engine = result.engine.model_dump(mode="json")
-            document.usage = result.usage.model_dump(mode="json")
-            document.finished_at = now
-            if result.engine.name not in job.engines_used:
-                job.engines_used = [*job.engines_used, result.engine.name]
+            rows = [
+                {
+                    "job_id": job_id,
+                    "doc_id": doc_id,
+                    "seq": seq,
+                    "data": record.model_dump(mode="json", by_alias=True),
+                    "inchikey": record.compound.inchikey,
+                    "property": record.property,
+                    "value_si": record.value_si,
+                    "status": record.status,
+                }
+                for doc_id, result, _ in outcomes
+                for seq, record in enumerate(result.records)
+            ]
+            if rows:
+                session.execute(insert(ResultRecord), rows)
+            engines = list(job.engines_used)
+            for doc_id, result, failed in outcomes:
+                document = found[doc_id]
+                document.status = DocumentStatus.FAILED if failed else DocumentStatus.DONE
+                document.error = [e.model_dump(mode="json") for e in result.errors]
+                document.engine = result.engine.model_dump(mode="json")
+                document.usage = result.usage.model_dump(mode="json")
+                document.finished_at = now
+                if result.engine.name not in engines:
+                    engines.append(result.engine.name)
+            if engines != job.engines_used:
+                job.engines_used = engines
             self._finish_if_complete(session, job)
 
     def finish_job_if_complete(self, job_id: str) -> str:

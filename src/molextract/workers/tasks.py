@@ -213,11 +213,12 @@ def _save(
     documents: Sequence[JobDocument],
     results: Sequence[DocumentResult],
 ) -> tuple[int, int]:
-    failed = 0
-    for document, result in zip(documents, results, strict=True):
-        is_bad = is_failed(result)
-        failed += is_bad
-        repository.save_result(job_id, document.doc_id, result, failed=is_bad)
+    outcomes = [
+        (document.doc_id, result, is_failed(result))
+        for document, result in zip(documents, results, strict=True)
+    ]
+    repository.save_results(job_id, outcomes)
+    failed = sum(bad for _, _, bad in outcomes)
     return len(results) - failed, failed
 
 
