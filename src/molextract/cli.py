@@ -66,7 +66,12 @@ def run(
     resume: Annotated[
         bool, typer.Option(help="Skip documents already in OUTPUT and append.")
     ] = False,
-    engine: Annotated[str | None, typer.Option(help="Engine chain, e.g. 'local'.")] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            help="Engine fallback chain, e.g. 'sglang,vllm,local' (default: MOLEXTRACT_ENGINES)."
+        ),
+    ] = None,
     model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Stop after N documents.")] = None,
     batch_size: Annotated[
@@ -188,7 +193,12 @@ def evaluate_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report as JSON.")
     ] = None,
-    engine: Annotated[str | None, typer.Option(help="Engine chain, e.g. 'local'.")] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            help="Engine fallback chain, e.g. 'sglang,vllm,local' (default: MOLEXTRACT_ENGINES)."
+        ),
+    ] = None,
     model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
     tolerance: Annotated[
         float, typer.Option(min=0.0, help="Relative tolerance on SI values (0.001 = 0.1 %).")
