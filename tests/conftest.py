@@ -1,15 +1,19 @@
 """Shared fixtures: real models from the molextract cache, loaded once per session.
 
-``scripts/test`` pulls the models before pytest starts; a missing model is a
-failure with the command that fixes it, never a skip.
+``scripts/test`` pulls the models and builds the vLLM/SGLang test servers before
+pytest starts; a missing model or build is a failure with the command that fixes it,
+never a skip. The servers are started once per session, on first use, and stopped at
+its end (a test may stop and restart one: the fixture hands it back running).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from engine_servers.servers import EngineServer, sglang_server, stop_all, vllm_server
 from molextract.config import Settings
 from molextract.engines.local import LocalEngine
 from molextract.weights import resolve_model
@@ -39,3 +43,22 @@ def qwen_engine() -> LocalEngine:
 def settings(tmp_path: Path) -> Settings:
     """Settings with the real model cache but test-sized budgets."""
     return Settings(max_new_tokens=256, chunk_tokens=400, batch_size=4)
+
+
+@pytest.fixture(scope="session")
+def _engine_server_logs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Where the servers log; its teardown stops whichever of them were started."""
+    yield tmp_path_factory.mktemp("engine-servers")
+    stop_all()
+
+
+@pytest.fixture
+def vllm(_engine_server_logs: Path) -> Iterator[EngineServer]:
+    """The session's real vLLM-CPU server (SmolLM2-135M), running."""
+    yield vllm_server(_engine_server_logs)
+
+
+@pytest.fixture
+def sglang(_engine_server_logs: Path) -> Iterator[EngineServer]:
+    """The session's real SGLang CPU server (SmolLM2-135M, test-only shim), running."""
+    yield sglang_server(_engine_server_logs)
