@@ -19,6 +19,7 @@ from molextract.engines.local import LocalEngine
 from molextract.weights import resolve_model
 
 SMOL = "smollm2-135m"
+_LAST_SERVER_TEST = pytest.StashKey[str]()
 QWEN = "qwen2.5-coder-1.5b"
 
 
@@ -62,3 +63,16 @@ def vllm(_engine_server_logs: Path) -> Iterator[EngineServer]:
 def sglang(_engine_server_logs: Path) -> Iterator[EngineServer]:
     """The session's real SGLang CPU server (SmolLM2-135M, test-only shim), running."""
     yield sglang_server(_engine_server_logs)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Note the last test that uses a server, so the servers stop right after it."""
+    for item in items:
+        if item.get_closest_marker("engine_server"):
+            config.stash[_LAST_SERVER_TEST] = item.nodeid
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Free the servers' memory and cores for the rest of the suite once none needs them."""
+    if item.nodeid == item.config.stash.get(_LAST_SERVER_TEST, None):
+        stop_all()
