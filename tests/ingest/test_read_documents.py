@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 from collections.abc import Generator
 from pathlib import Path
 
@@ -185,13 +186,52 @@ def test_check_inputs_names_every_problem(tmp_path: Path) -> None:
     assert ".jsonl.gz" in message
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can read anything")
+NOBODY = 65534
+
+
+def _check_inputs_as_nobody(path: Path) -> str:
+    """``check_inputs([path])``'s error message, from a child that dropped root (root can
+    read any file, so the check could never fail for the real reason otherwise)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        code = 1
+        try:
+            os.close(read_end)
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            try:
+                check_inputs([path])
+                message = "no error"
+            except InputError as error:
+                message = str(error)
+            os.write(write_end, message.encode())
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        message = pipe.read().decode()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, message
+    return message
+
+
 def test_check_inputs_unreadable_file(tmp_path: Path) -> None:
-    path = jsonl(tmp_path / "secret.jsonl", {"text": "x"})
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = jsonl(folder / "secret.jsonl", {"text": "x"})
     path.chmod(0)
     try:
-        with pytest.raises(InputError, match=r"secret\.jsonl: is not readable"):
-            check_inputs([path])
+        if os.geteuid() == 0:
+            for parent in (folder, *folder.parents):  # let nobody reach the file itself
+                parent.chmod(parent.stat().st_mode | 0o111)
+            message = _check_inputs_as_nobody(path)
+        else:
+            with pytest.raises(InputError) as caught:
+                check_inputs([path])
+            message = str(caught.value)
+        assert re.search(r"secret\.jsonl: is not readable", message), message
     finally:
         path.chmod(0o600)
 
