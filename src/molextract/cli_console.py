@@ -15,7 +15,9 @@ from rich.table import Table
 
 from molextract.bulk import RunStats
 
-err = Console(stderr=True)
+# soft_wrap: messages carry file paths and line numbers; folding them at the terminal
+# width (80 when stderr is a file) would break a path a user wants to copy.
+err = Console(stderr=True, soft_wrap=True)
 MAX_SKIP_LINES = 20
 MAX_FILE_ROWS = 30
 
