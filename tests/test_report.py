@@ -207,3 +207,18 @@ def test_depict_refuses_what_rdkit_cannot_read() -> None:
     assert depict("C1CC") is None and depict("") is None and depict("CCO |$x$|") is None
     svg = depict("CCO")
     assert svg is not None and svg.startswith('<svg role="img" ') and svg.endswith("</svg>\n")
+
+
+def test_si_cells_name_real_units_and_leave_dimensionless_bare() -> None:
+    text = "The ester was obtained in 75% yield; it melts at 122 °C."
+    yield_record = _record(
+        "75% yield", "reaction_yield", 75, "%", name="ester", span=(26, 35)
+    ).model_copy(update={"value_si": 0.75, "unit_si": "1"})
+    mp_record = _record(
+        "melts at 122 °C", "melting_point", 122, "°C", name="ester", span=(41, 56)
+    ).model_copy(update={"value_si": 395.15, "unit_si": "K"})
+    result = DocumentResult(doc_id="y", schema_name="molecular_properties",
+                            records=[yield_record, mp_record], engine=ENGINE)  # fmt: skip
+    tree = lxml.html.fromstring(render_report([result], {"y": text}, title="units"))
+    si_cells = [row.xpath("td")[5].text_content() for row in tree.xpath("//table//tbody/tr")]
+    assert si_cells == ["0.75", "395.15 K"]

@@ -211,7 +211,7 @@ _COLUMNS = (
 
 def _table_row(row: _Row, doc_id: str) -> str:
     r = row.record
-    si = f"{_number(r.value_si)} {r.unit_si or ''}".strip() if r.value_si is not None else "–"
+    si = "–" if r.value_si is None else f"{_number(r.value_si)} {_si_unit(r.unit_si)}".strip()
     compound = r.compound.name or r.compound.label or "–"
     value_sort = r.value_low if r.value_low is not None else r.value
     cells = (
@@ -438,3 +438,9 @@ def write_report(
 ) -> None:
     """Write the HTML report to ``out``; without ``documents`` only the quotes are shown."""
     out.write_text(render_report(results, documents, title=title), encoding="utf-8")
+
+
+def _si_unit(unit: str | None) -> str:
+    """How an SI unit reads in the table: a dimensionless "1" (yields, logP) reads as
+    nothing, since "0.7 1" looks like a typo for a fraction."""
+    return "" if unit in (None, "1") else unit
