@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     vllm_model: str = Field(default="", description="Served model name; empty = ask the server.")
     vllm_structured: Literal["response_format", "structured_outputs"] = Field(
         default="response_format",
-        description="How the schema is sent to vLLM (never the removed guided_json).",
+        description="How the schema is sent to vLLM (never the removed guided_* fields).",
     )
     openai_url: str = Field(default="", description="Base URL of another OpenAI-compatible server.")
     openai_model: str = Field(default="", description="Served model name; empty = ask the server.")

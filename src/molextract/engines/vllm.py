@@ -2,7 +2,7 @@
 
 The schema goes in ``response_format`` (type ``json_schema``) or, with
 ``structured="structured_outputs"``, in vLLM's own ``structured_outputs`` field.
-Never in ``guided_json``: current vLLM ignores that removed field and answers 200
+Never in the ``guided_*`` fields: current vLLM ignores those removed fields and answers 200
 with unconstrained text, which would look like a working engine.
 """
 
