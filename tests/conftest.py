@@ -2,8 +2,9 @@
 
 ``scripts/test`` pulls the models and builds the vLLM/SGLang test servers before
 pytest starts; a missing model or build is a failure with the command that fixes it,
-never a skip. The servers are started once per session, on first use, and stopped at
-its end (a test may stop and restart one: the fixture hands it back running).
+never a skip. The servers are started once per session, on first use, and stopped
+after the last test marked ``engine_server`` (a test may stop and restart one: the
+fixture hands it back running).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from molextract.engines.local import LocalEngine
 from molextract.weights import resolve_model
 
 SMOL = "smollm2-135m"
-_LAST_SERVER_TEST = pytest.StashKey[str]()
 QWEN = "qwen2.5-coder-1.5b"
+_LAST_SERVER_TEST = pytest.StashKey[str]()
 
 
 def _engine(name: str) -> LocalEngine:
