@@ -29,6 +29,9 @@ class GoldValue(_Strict):
     """One value a careful reader finds in the text; a range has ``value_low``/``value_high``."""
 
     compound: str | None = None
+    label: str | None = Field(
+        default=None, description="The compound's label as printed ('3b', 'Example 2B'), if any."
+    )
     smiles: str | None = None
     property: str = Field(min_length=1)
     value: float | None = None

@@ -225,16 +225,16 @@ def _inchikey(smiles: str) -> str | None:
 
 
 def _compound_match(gold: GoldValue, record: Record) -> bool | None:
-    if gold.compound is None and gold.smiles is None:
+    if gold.compound is None and gold.label is None and gold.smiles is None:
         return None
     gold_key = _inchikey(gold.smiles) if gold.smiles else None
     if gold_key and record.compound.inchikey:
         return gold_key == record.compound.inchikey
-    if gold.compound is None:
+    wanted = {normalize_name(n) for n in (gold.compound, gold.label) if n is not None}
+    if not wanted:
         return False
-    wanted = normalize_name(gold.compound)
     names = (record.compound.name, record.compound.label)
-    return any(name is not None and normalize_name(name) == wanted for name in names)
+    return any(name is not None and normalize_name(name) in wanted for name in names)
 
 
 # --- assignment -----------------------------------------------------------------------
