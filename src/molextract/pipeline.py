@@ -1,7 +1,13 @@
-"""The one data path: documents → chunks → prompts → constrained generation → checks → results.
+"""The one data path: documents → chunks → candidates → association by the model → records.
 
 It knows nothing of files, HTTP or Celery: the CLI and the workers both hand it
 documents and get ``DocumentResult`` objects back, one per document, in order.
+
+Two ways through, chosen by the schema: when the quantity finder knows every unit
+of the schema (all built-in schemas, and custom ones in the same units), values are
+found by code and the model only says what each is and whose (``extraction/``);
+otherwise the model writes whole records and the checks in ``assessment.py`` test
+them against the text (the ``generated`` path).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pydantic import ValidationError
 
@@ -19,10 +26,14 @@ from molextract.chunking import Chunk, chunk_text
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine, Generation
-from molextract.errors import EngineError
+from molextract.errors import EngineError, SchemaError
+from molextract.extraction import anchored, association
+from molextract.extraction.candidates import anchored_supported
 from molextract.prompts import build_prompt
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo, Record
 from molextract.schemas.spec import SchemaSpec
+
+ExtractionPath = Literal["auto", "anchored", "generated"]
 
 #: A truncated or invalid generation is retried once with this much more budget.
 RETRY_BUDGET_FACTOR = 2
@@ -44,11 +55,27 @@ class _Task:
 class Pipeline:
     """Extraction under one schema with one engine; reusable across batches."""
 
-    def __init__(self, schema: SchemaSpec, engine: Engine, settings: Settings) -> None:
+    def __init__(
+        self,
+        schema: SchemaSpec,
+        engine: Engine,
+        settings: Settings,
+        *,
+        path: ExtractionPath = "auto",
+    ) -> None:
+        """``path`` forces one way through; ``auto`` (what every front end uses) anchors
+        whenever the finder knows the schema's units. Forcing ``generated`` exists for
+        benchmarks that compare the two on the same schema."""
         self.schema = schema
         self.engine = engine
         self.settings = settings
         self.engine_info = EngineInfo(name=engine.name, model=engine.model)
+        if path == "anchored" and not anchored_supported(schema):
+            raise SchemaError(
+                f"schema {schema.name!r} has units the quantity finder does not know; "
+                "it can only be extracted on the generated path"
+            )
+        self.anchored = path == "anchored" or (path == "auto" and anchored_supported(schema))
 
     def run(self, documents: Sequence[Document]) -> list[DocumentResult]:
         """Synchronous entry point; safe even where an event loop is already running."""
@@ -61,26 +88,76 @@ class Pipeline:
 
     async def process(self, documents: Sequence[Document]) -> list[DocumentResult]:
         results = [self._empty(doc) for doc in documents]
+        if self.anchored:
+            await self._process_anchored(documents, results)
+        else:
+            await self._process_generated(documents, results)
+        return results
+
+    def _chunks(self, doc: Document) -> list[Chunk]:
+        return chunk_text(
+            doc.text,
+            self.settings.chunk_tokens,
+            self.engine.count_tokens,
+            self.settings.chunk_overlap_sentences,
+            section_starts(doc),
+        )
+
+    async def _process_anchored(
+        self, documents: Sequence[Document], results: list[DocumentResult]
+    ) -> None:
+        questions: list[anchored.Question] = []
+        for i, doc in enumerate(documents):
+            problem = self._refuse(doc)
+            if problem:
+                results[i].errors.append(problem)
+                continue
+            usage = results[i].usage
+            for plan in anchored.plan_chunks(doc.text, self._chunks(doc), self.schema):
+                if not plan.candidates:
+                    usage.chunks_skipped += 1
+                    continue
+                usage.chunks_sent += 1
+                questions.extend(anchored.questions_for(i, plan, doc.text, self.schema))
+        budget = min(association.ANSWER_TOKENS, self.settings.max_new_tokens)
+        await anchored.ask(self.engine, questions, self.schema, budget)
+        retry = [q for q in questions if q.problem and q.problem.code != "engine_error"]
+        await anchored.ask(self.engine, retry, self.schema, budget * RETRY_BUDGET_FACTOR)
+        seen: list[set[tuple[object, ...]]] = [set() for _ in documents]
+        for question in questions:
+            result = results[question.doc]
+            _add_usage(result, question.usage)
+            if question.problem is not None:
+                if question.problem not in result.errors:
+                    result.errors.append(question.problem)
+                continue
+            engine = self._served_by(question.generation)
+            result.engine = engine
+            record = anchored.record_of(question, documents[question.doc], self.schema, engine)
+            if record is None:
+                continue
+            key = anchored.same_value_key(record)
+            if key not in seen[question.doc]:
+                seen[question.doc].add(key)
+                result.records.append(record)
+
+    async def _process_generated(
+        self, documents: Sequence[Document], results: list[DocumentResult]
+    ) -> None:
         tasks: list[_Task] = []
         for i, doc in enumerate(documents):
             problem = self._refuse(doc)
             if problem:
                 results[i].errors.append(problem)
                 continue
-            chunks = chunk_text(
-                doc.text,
-                self.settings.chunk_tokens,
-                self.engine.count_tokens,
-                self.settings.chunk_overlap_sentences,
-                section_starts(doc),
-            )
+            chunks = self._chunks(doc)
+            results[i].usage.chunks_sent += len(chunks)
             tasks.extend(_Task(i, chunk) for chunk in chunks)
         await self._generate(tasks, self.settings.max_new_tokens)
         retry = [t for t in tasks if t.problem and t.problem.code != "engine_error"]
         await self._generate(retry, self.settings.max_new_tokens * RETRY_BUDGET_FACTOR)
         for task in tasks:
             self._collect(task, documents[task.doc], results[task.doc])
-        return results
 
     def _empty(self, doc: Document) -> DocumentResult:
         return DocumentResult(doc_id=doc.id, schema_name=self.schema.name, engine=self.engine_info)
@@ -149,10 +226,7 @@ class Pipeline:
         )
 
     def _collect(self, task: _Task, doc: Document, result: DocumentResult) -> None:
-        for generation in task.usage:
-            result.usage.prompt_tokens += generation.prompt_tokens
-            result.usage.completion_tokens += generation.completion_tokens
-            result.usage.seconds = round(result.usage.seconds + generation.seconds, 3)
+        _add_usage(result, task.usage)
         if task.problem is not None:
             result.errors.append(task.problem)
             return
@@ -172,6 +246,14 @@ class Pipeline:
             if key not in seen:
                 seen.add(key)
                 result.records.append(record)
+
+
+def _add_usage(result: DocumentResult, generations: Sequence[Generation]) -> None:
+    for generation in generations:
+        result.usage.prompt_tokens += generation.prompt_tokens
+        result.usage.completion_tokens += generation.completion_tokens
+        result.usage.seconds = round(result.usage.seconds + generation.seconds, 3)
+        result.usage.model_calls += 1
 
 
 def section_starts(doc: Document) -> set[int]:

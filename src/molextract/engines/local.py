@@ -75,6 +75,14 @@ def _model_identity(path: Path) -> str:
     return f"{path.stat().st_size}-{head}"
 
 
+def available_cores() -> int:
+    """Cores this process may run on (a container's CPU set, not the host's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
     """Load a GGUF once per process and configuration; later calls reuse it."""
     key = (str(model_path), n_ctx, n_threads)
@@ -87,10 +95,16 @@ def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
                     "llama-cpp-python is not installed; install molextract with its default "
                     "dependencies (see README)"
                 ) from exc
-            kwargs: dict[str, Any] = {"n_ctx": n_ctx, "verbose": False, "seed": 0}
-            if n_threads > 0:
-                kwargs["n_threads"] = n_threads
-                kwargs["n_threads_batch"] = n_threads
+            threads = n_threads if n_threads > 0 else available_cores()
+            # Both counts are set: left unset, llama-cpp-python generates on
+            # cpu_count() // 2 threads, one of two cores here.
+            kwargs: dict[str, Any] = {
+                "n_ctx": n_ctx,
+                "verbose": False,
+                "seed": 0,
+                "n_threads": threads,
+                "n_threads_batch": threads,
+            }
             try:
                 _LOADED[key] = Llama(model_path=str(model_path), **kwargs)
             except (ValueError, RuntimeError) as exc:

@@ -38,6 +38,12 @@ class Evidence(_Strict):
     start: int | None = Field(description="Code-point offset of the quote in the document text.")
     end: int | None
     match: Literal["exact", "normalized", "none"]
+    value_start: int | None = Field(
+        default=None,
+        description="Code-point offset of the value as printed (number, range and unit), when "
+        "code found it; text[value_start:value_end] is the stated quantity.",
+    )
+    value_end: int | None = None
 
 
 class Checks(_Strict):
@@ -76,6 +82,12 @@ class Record(_Strict):
     status: Status
     failed_checks: list[str] = Field(default_factory=list)
     engine: EngineInfo
+    extraction: Literal["anchored", "generated"] = Field(
+        default="generated",
+        description="'anchored': the value, unit and evidence were found in the text by code "
+        "and the model only said what the value is and whose; 'generated': the model wrote "
+        "the whole record (schemas whose units the quantity finder does not know).",
+    )
 
 
 class DocumentError(_Strict):
@@ -88,6 +100,11 @@ class Usage(_Strict):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    chunks_sent: int = Field(default=0, description="Text chunks that went to the model.")
+    chunks_skipped: int = Field(
+        default=0, description="Chunks with no candidate value, never sent to the model."
+    )
+    model_calls: int = Field(default=0, description="Generations requested, retries included.")
 
 
 class DocumentResult(_Strict):

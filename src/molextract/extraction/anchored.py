@@ -1,0 +1,200 @@
+"""Candidate-anchored extraction: code finds the values, the model says what and whose.
+
+For each document: find the candidates (``candidates.py``), group the ones that
+survive code's rules by chunk, ask the model one question per candidate
+(``association.py``), and build each record from the finder's quantity (value, unit,
+range, qualifier, offsets) and the sentence around it (the evidence, exact by
+construction). A chunk without a candidate costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from molextract.assessment import split_label
+from molextract.chem import is_plausible, to_si
+from molextract.chunking import Chunk
+from molextract.document import Document
+from molextract.engines.base import Engine, Generation, Prompt
+from molextract.errors import EngineError
+from molextract.extraction import association
+from molextract.extraction.candidates import Candidate, dimension, find_candidates
+from molextract.schemas.records import (
+    Checks,
+    Compound,
+    DocumentError,
+    EngineInfo,
+    Evidence,
+    Record,
+    Status,
+)
+from molextract.schemas.spec import SchemaSpec
+
+
+@dataclass
+class Question:
+    """One candidate of one chunk on its way through the engine."""
+
+    doc: int
+    chunk: Chunk
+    number: int
+    candidate: Candidate
+    prompt: Prompt
+    generation: Generation | None = None
+    answer: association.Answer | None = None
+    problem: DocumentError | None = None
+    usage: list[Generation] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkPlan:
+    """The candidates of one chunk that go to the model (empty: the chunk is skipped)."""
+
+    chunk: Chunk
+    candidates: list[Candidate]
+
+
+def plan_chunks(text: str, chunks: Sequence[Chunk], schema: SchemaSpec) -> list[ChunkPlan]:
+    """Each unblocked candidate in the one chunk that holds its whole sentence.
+
+    Overlapping chunks share sentences; a candidate goes to the first chunk that holds
+    its evidence sentence whole (else the first that holds the value), so it is asked
+    about once.
+    """
+    plans = [ChunkPlan(c, []) for c in chunks]
+    for candidate in find_candidates(text, schema):
+        if candidate.blocked is not None:
+            continue
+        q = candidate.quantity
+        holders = [p for p in plans if p.chunk.start <= q.start and q.end <= p.chunk.end]
+        whole = [
+            p
+            for p in holders
+            if p.chunk.start <= candidate.sentence[0] and candidate.sentence[1] <= p.chunk.end
+        ]
+        target = (whole or holders or plans)[0]
+        target.candidates.append(candidate)
+    return plans
+
+
+def questions_for(
+    doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec
+) -> list[Question]:
+    """One prompt per candidate; all of a chunk's prompts share the marked chunk text."""
+    marked = association.mark(plan.chunk.text, plan.chunk.start, plan.candidates)
+    out = []
+    for number, candidate in enumerate(plan.candidates, start=1):
+        ask = association.question(number, candidate, text)
+        prompt = association.build_prompt(schema, marked, ask)
+        out.append(Question(doc, plan.chunk, number, candidate, prompt))
+    return out
+
+
+async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, budget: int) -> None:
+    """Put ``questions`` to ``engine`` in one batch; answers and problems land on them."""
+    if not questions:
+        return
+    try:
+        generations = await engine.generate(
+            [q.prompt for q in questions], association.answer_json_schema(schema), max_tokens=budget
+        )
+    except EngineError as exc:
+        for question in questions:
+            question.problem = DocumentError(
+                code="engine_error", message=str(exc), chunk=question.chunk.index
+            )
+        return
+    for question, generation in zip(questions, generations, strict=True):
+        question.usage.append(generation)
+        question.generation = generation
+        question.problem, question.answer = _read(generation, schema, question.chunk.index)
+
+
+def _read(
+    generation: Generation, schema: SchemaSpec, chunk: int
+) -> tuple[DocumentError | None, association.Answer | None]:
+    if generation.finish_reason == "length":
+        return DocumentError(
+            code="generation_truncated",
+            message=f"the answer did not finish within {generation.completion_tokens} tokens",
+            chunk=chunk,
+        ), None
+    try:
+        return None, association.parse_answer(schema, generation.text)
+    except ValidationError as exc:
+        return DocumentError(
+            code="invalid_output",
+            message="the engine's answer does not fit the schema: "
+            + association.parse_failure(exc),
+            chunk=chunk,
+        ), None
+
+
+def record_of(
+    question: Question, doc: Document, schema: SchemaSpec, engine: EngineInfo
+) -> Record | None:
+    """The record a positive answer makes, or None (``none``, or a property the unit can't be)."""
+    answer = question.answer
+    candidate = question.candidate
+    if answer is None or answer.property is None:
+        return None
+    if answer.property not in candidate.properties:
+        return None
+    q = candidate.quantity
+    name, label = split_label(answer.compound) if answer.compound else (None, None)
+    unit = q.unit if dimension(q.unit) != "dimensionless" else None
+    value_si = unit_si = None
+    plausible = None
+    if q.value is not None:
+        converted = to_si(q.value, unit)
+        if converted is not None:
+            value_si, unit_si = converted
+            plausible = is_plausible(answer.property, value_si, unit_si)
+    start, end = candidate.sentence
+    failed = [] if plausible is not False else ["implausible"]
+    if unit is not None and unit_si is None:
+        failed.append("unit_unknown")
+    status: Status = "flagged" if failed else "accepted"
+    conditions = answer.conditions or candidate.pressure
+    return Record(
+        doc_id=doc.id,
+        schema_name=schema.name,
+        compound=Compound(name=name, label=label),
+        property=answer.property,
+        value=q.value,
+        value_low=q.low,
+        value_high=q.high,
+        qualifier=q.qualifier,
+        unit=unit,
+        value_si=value_si,
+        unit_si=unit_si,
+        conditions=conditions,
+        evidence=Evidence(
+            quote=doc.text[start:end],
+            start=start,
+            end=end,
+            match="exact",
+            value_start=q.start,
+            value_end=q.end,
+        ),
+        checks=Checks(
+            structure="absent",
+            grounded=True,
+            value_in_quote=True,
+            plausible=plausible,
+            formula_consistent=None,
+        ),
+        status=status,
+        failed_checks=failed,
+        engine=engine,
+        extraction="anchored",
+    )
+
+
+def same_value_key(record: Record) -> tuple[object, ...]:
+    """A value restated in one document (abstract and results, text and table) is one value."""
+    who = (record.compound.name or "").casefold(), (record.compound.label or "").casefold()
+    return (record.property, who, record.value, record.value_low, record.value_high, record.unit)

@@ -1,0 +1,282 @@
+"""The model's part of candidate-anchored extraction: what each candidate is, and whose.
+
+The prompt is a chunk with its candidates marked ``⟦1⟧``, ``⟦2⟧``…, then one
+question about one candidate. Asking one candidate per prompt keeps the grammar the
+same for every chunk (compiled once per schema: it is only the schema's property
+names, ``none``, and two strings), so the model cannot write a value at all: value,
+unit, range, qualifier and evidence come from the finder. All prompts of a chunk
+share everything up to the question, which llama.cpp (prefix reuse), SGLang (radix
+cache) and vLLM (prefix caching) evaluate once.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from molextract.engines.base import ChatMessage, Prompt
+from molextract.extraction.candidates import Candidate, dimension
+from molextract.schemas.spec import SchemaSpec
+
+#: Token budget of one answer (about 30 tokens with a long IUPAC name); doubled on retry.
+ANSWER_TOKENS = 96
+NONE = "none"
+
+#: Strings a model writes when it has no compound; a record then has none.
+PLACEHOLDERS = frozenset(
+    {
+        "", "unknown", "none", "null", "n/a", "na", "not stated", "not specified", "product",
+        "the product", "compound", "the compound", "title compound", "the title compound",
+        "residue", "the residue", "solid", "the solid", "crude product", "mixture",
+        "the mixture", "sample", "material", "solution", "the solution",
+    }
+)  # fmt: skip
+
+_KIND_WORDS = {
+    "temperature": "a temperature",
+    "percent": "a percentage",
+    "mass_per_volume": "a mass per volume",
+    "molar": "a molar concentration",
+    "dimensionless": "a dimensionless number",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the model said about one candidate."""
+
+    property: str | None
+    compound: str | None
+    conditions: str | None
+
+
+@cache
+def answer_model(properties: tuple[str, ...]) -> type[BaseModel]:
+    """The strict model of one answer: a property of the schema or none, and two strings."""
+    choice: Any = Literal.__getitem__((*properties, NONE))
+    return create_model(
+        "CandidateAnswer",
+        __config__=ConfigDict(extra="forbid", strict=True),
+        property=(choice, Field(description="Which property the marked value is, or none.")),
+        compound=(str | None, Field(description="Whose value: name or label as written.")),
+        conditions=(str | None, Field(description="Solvent, pH, pressure, temperature.")),
+    )
+
+
+def answer_json_schema(schema: SchemaSpec) -> dict[str, Any]:
+    """The JSON Schema engines constrain answers with; one per schema, never per chunk."""
+    result = answer_model(schema.property_names).model_json_schema()
+    result["title"] = f"{schema.name}_candidate"
+    return result
+
+
+def parse_answer(schema: SchemaSpec, text: str) -> Answer:
+    """Read an answer; raises ``ValidationError`` when it does not fit the grammar's model."""
+    model = answer_model(schema.property_names).model_validate_json(text, strict=True)
+    data = model.model_dump()
+    prop = data["property"]
+    return Answer(
+        property=None if prop == NONE else prop,
+        compound=clean_compound(data["compound"]),
+        conditions=(data["conditions"] or "").strip() or None,
+    )
+
+
+def clean_compound(compound: str | None) -> str | None:
+    """The compound as the model wrote it, or None for a placeholder."""
+    if compound is None:
+        return None
+    stripped = compound.strip().strip(".,;:")
+    return None if stripped.lower() in PLACEHOLDERS else stripped
+
+
+# --- prompts ----------------------------------------------------------------------------
+
+
+def marker(number: int) -> str:
+    return f"⟦{number}⟧"
+
+
+def mark(text: str, offset: int, candidates: list[Candidate]) -> str:
+    """``text`` (which starts at ``offset`` in the document) with each candidate marked."""
+    pieces: list[str] = []
+    pos = 0
+    for number, candidate in enumerate(candidates, start=1):
+        at = candidate.quantity.start - offset
+        pieces.append(text[pos:at])
+        pieces.append(marker(number))
+        pos = at
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def _system(schema: SchemaSpec) -> str:
+    lines = [
+        "You read chemistry text in which code has marked candidate values like ⟦1⟧, ⟦2⟧. "
+        "You are asked about one marked value at a time. Answer only with JSON:",
+        '- "property": which of these properties the marked value is a value of, or "none" '
+        "when it is not a measured value of any of them (a reaction, bath or drying "
+        "temperature, an amount, a reagent's concentration, a purity, an ee, a "
+        "literature value, a value of something else):",
+    ]
+    for prop in schema.properties:
+        lines.append(f"    {prop.name}: {prop.description}")
+    lines += [
+        '- "compound": the compound the value belongs to, copied exactly as the text writes '
+        "it: its name, or its label (such as 3b) when the text gives only the label there; "
+        "null when the text names no compound. Never a solvent, a reagent or a description "
+        "such as 'white solid'.",
+        '- "conditions": the solvent, pH, pressure or temperature of the measurement as '
+        "written, or null.",
+    ]
+    return "\n".join(lines)
+
+
+def question(number: int, candidate: Candidate, text: str) -> str:
+    q = candidate.quantity
+    printed = text[q.start : q.end]
+    kind = _KIND_WORDS.get(q.kind if q.kind == "dimensionless" else _dim(candidate), "a value")
+    options = list(dict.fromkeys((*candidate.cues, *candidate.properties)))
+    return (
+        f"Marked value {marker(number)}: {printed} ({kind}; one of: "
+        f"{', '.join(options)}, or none)"
+    )
+
+
+def _dim(candidate: Candidate) -> str:
+    return dimension(candidate.quantity.unit) or "value"
+
+
+def _user(text: str, ask: str) -> ChatMessage:
+    return {"role": "user", "content": f"Text:\n{text}\n\n{ask}"}
+
+
+def build_prompt(schema: SchemaSpec, marked_text: str, ask: str) -> Prompt:
+    """System, worked examples for the schema's properties, then the chunk and the question."""
+    messages: Prompt = [{"role": "system", "content": _system(schema)}]
+    props = frozenset(schema.property_names)
+    for example in examples_for(schema):
+        messages.append(_user(example.text, example.ask(props)))
+        answer = json.dumps(example.answer, ensure_ascii=False)
+        messages.append({"role": "assistant", "content": answer})
+    messages.append(_user(marked_text, ask))
+    return messages
+
+
+@dataclass(frozen=True, slots=True)
+class _Example:
+    """A worked example: a marked text, the value asked about, and the right answer."""
+
+    options: tuple[str, ...]
+    text: str
+    number: int
+    printed: str
+    kind: str
+    answer: dict[str, str | None]
+
+    def ask(self, props: frozenset[str]) -> str:
+        kept = [p for p in self.options if p in props]
+        return (
+            f"Marked value {marker(self.number)}: {self.printed} ({self.kind}; one of: "
+            f"{', '.join(kept)}, or none)"
+        )
+
+
+_TEMPERATURES = ("melting_point", "boiling_point")
+_EXAMPLES = (
+    _Example(
+        ("melting_point",),
+        "Recrystallisation from ethanol gave benzoic acid as white needles, mp ⟦1⟧121–123 °C.",
+        1, "121–123 °C", "a temperature",
+        {"property": "melting_point", "compound": "benzoic acid", "conditions": None},
+    ),
+    _Example(
+        ("reaction_yield",),
+        "4-Bromobenzamide (4b). The residue was purified by chromatography to give 4b "
+        "(0.82 g, 4.1 mmol, ⟦1⟧87%) as a white solid, mp ⟦2⟧188–190 °C.",
+        1, "87%", "a percentage",
+        {"property": "reaction_yield", "compound": "4b", "conditions": None},
+    ),
+    _Example(
+        _TEMPERATURES,
+        "The solution was kept at ⟦1⟧−20 °C overnight, and the crystals that formed had "
+        "mp ⟦2⟧142 °C.",
+        1, "−20 °C", "a temperature",
+        {"property": NONE, "compound": None, "conditions": None},
+    ),
+    _Example(
+        ("boiling_point",),
+        "Distillation of the crude oil gave ethyl 3-oxobutanoate as a colourless liquid, "
+        "bp ⟦1⟧75–77 °C/15 mmHg.",
+        1, "75–77 °C", "a temperature",
+        {"property": "boiling_point", "compound": "ethyl 3-oxobutanoate", "conditions": "15 mmHg"},
+    ),
+    _Example(
+        ("logD", "logP"),
+        "Propranolol is lipophilic (log P ⟦1⟧3.48) and its logD7.4 is ⟦2⟧1.2.",
+        2, "1.2", "a dimensionless number",
+        {"property": "logD", "compound": "Propranolol", "conditions": "pH 7.4"},
+    ),
+    _Example(
+        ("solubility",),
+        "The solubility of caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken in "
+        "buffer containing ⟦2⟧10 mM phosphate.",
+        2, "10 mM", "a molar concentration",
+        {"property": NONE, "compound": None, "conditions": None},
+    ),
+    _Example(
+        ("solubility", "density"),
+        "The solubility of caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken in "
+        "buffer containing ⟦2⟧10 mM phosphate.",
+        1, "21.6 g/L", "a mass per volume",
+        {"property": "solubility", "compound": "caffeine", "conditions": "water, 25 °C"},
+    ),
+    _Example(
+        ("density", "solubility"),
+        "Chloroform (density ⟦1⟧1.49 g/cm³ at 20 °C) was dried over molecular sieves.",
+        1, "1.49 g/cm³", "a mass per volume",
+        {"property": "density", "compound": "Chloroform", "conditions": "20 °C"},
+    ),
+    _Example(
+        ("reaction_yield",),
+        "NaH (⟦1⟧60% dispersion in oil, 0.40 g) was added, and the ester was obtained as an "
+        "oil of ⟦2⟧91% purity (HPLC).",
+        2, "91%", "a percentage",
+        {"property": NONE, "compound": None, "conditions": None},
+    ),
+    _Example(
+        _TEMPERATURES,
+        "The flask was placed in a bath preheated to 120 °C; the solid that remained melted "
+        "at ⟦1⟧88 °C.",
+        1, "88 °C", "a temperature",
+        {"property": "melting_point", "compound": None, "conditions": None},
+    ),
+)  # fmt: skip
+
+#: Worked examples in a prompt: enough to show every answer shape, few enough that the
+#: shared prefix stays short.
+_MAX_EXAMPLES = 6
+
+
+@cache
+def _examples_for(props: frozenset[str]) -> tuple[_Example, ...]:
+    usable = [
+        e
+        for e in _EXAMPLES
+        if e.answer["property"] in props or (e.answer["property"] == NONE and set(e.options) & props)
+    ]
+    return tuple(usable[:_MAX_EXAMPLES])
+
+
+def examples_for(schema: SchemaSpec) -> tuple[_Example, ...]:
+    """Built-in worked examples for the properties this schema has (none for a custom one)."""
+    return _examples_for(frozenset(schema.property_names))
+
+
+def parse_failure(exc: ValidationError) -> str:
+    detail = exc.errors(include_url=False)[0]
+    return f"{detail['msg']} at {'.'.join(str(p) for p in detail['loc'])}"

@@ -1,0 +1,331 @@
+"""Which stated quantities of a document could be values of a schema's properties.
+
+A candidate is a quantity whose unit one of the schema's properties can be stated
+in. Code then rules out the ones that are obviously not values (a reaction
+temperature, ``55% in oil``, a literature value, a number no cue calls a melting
+point or a yield); those never reach the model, and a chunk left with no candidate
+is not sent at all. Every rule here is measured on the gold set
+(``molextract eval``): a rule that costs recall is a bad rule.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from molextract.chem.units import normalize_unit
+from molextract.chunking import sentence_spans
+from molextract.extraction import cues
+from molextract.extraction.quantities import Quantity, scan_numbers
+from molextract.schemas.spec import PropertySpec, SchemaSpec
+
+_TEMPERATURE = frozenset({"°C", "°F", "K"})
+_MASS_PER_VOLUME = frozenset(
+    {"g/L", "mg/mL", "mg/L", "µg/mL", "g/100 mL", "g/mL", "g/cm³", "kg/m³", "ng/mL", "µg/L"}
+)
+_MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
+#: Units so tied to density that they are a cue of their own.
+_DENSITY_UNITS = frozenset({"g/cm³", "kg/m³"})
+_LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
+_OPEN = {"(": ")", "[": "]"}
+#: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
+_AFTER_MASS = re.compile(r"\d\s*(?:mg|g|kg)\s*\(\s*(?:ca\.\s*|~\s*)?$")
+#: Properties stated in lists whose cue opens the list a sentence earlier.
+_PARAGRAPH_CUES = frozenset({"solubility", "density", "melting_point", "boiling_point"})
+#: Between a value and its restatement in another unit: ``130 °C (266 °F)``,
+#: ``80 °C/15 mmHg (176 °F)``.
+_RESTATED_GAP = re.compile(r"\s*(?:/\s*\d+(?:\.\d+)?\s*[A-Za-z]+\s*)?[(\[]\s*")
+
+
+def dimension(unit: str | None) -> str | None:
+    """What a unit measures, as far as the finder knows; None for a unit it cannot find."""
+    canonical = normalize_unit(unit)
+    if canonical is None:
+        return "dimensionless"
+    if canonical in _TEMPERATURE:
+        return "temperature"
+    if canonical == "%":
+        return "percent"
+    if canonical in _MASS_PER_VOLUME:
+        return "mass_per_volume"
+    if canonical in _MOLAR:
+        return "molar"
+    return None
+
+
+def anchored_supported(schema: SchemaSpec) -> bool:
+    """Whether every property of ``schema`` is stated in units the finder knows."""
+    return all(dimension(u) is not None for p in schema.properties for u in p.units)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A quantity that may be a value of one of ``properties``.
+
+    ``blocked`` says why code ruled it out (it is then never sent to the model);
+    ``cues`` are the properties the words around it name; ``sentence`` is its evidence.
+    """
+
+    quantity: Quantity
+    properties: tuple[str, ...]
+    cues: tuple[str, ...]
+    sentence: tuple[int, int]
+    blocked: str | None = None
+    pressure: str | None = None
+
+
+@cache
+def _dimensions(prop: PropertySpec) -> frozenset[str | None]:
+    return frozenset(dimension(u) for u in prop.units)
+
+
+def _quantity_dimension(q: Quantity) -> str | None:
+    if q.kind == "dimensionless":
+        return "dimensionless"
+    return dimension(q.unit) if q.unit is not None else None
+
+
+def find_candidates(text: str, schema: SchemaSpec) -> list[Candidate]:
+    """Every candidate value of ``schema`` in ``text``, blocked ones included, in text order."""
+    numbers = _share_list_units(text, scan_numbers(text))
+    sentences = _Sentences(text)
+    found: list[Candidate] = []
+    previous: Quantity | None = None
+    for q in numbers:
+        dim = _quantity_dimension(q)
+        props = tuple(
+            p.name
+            for p in schema.properties
+            if dim is not None and dim != "dimensionless" and dim in _dimensions(p)
+        )
+        if props:
+            found.append(
+                _judge(text, q, props, sentences.around(q.start), sentences.before(q.start),
+                       previous, schema)
+            )  # fmt: skip
+        if q.unit is not None and props:
+            previous = q
+    found.extend(_cue_led(text, numbers, schema, sentences))
+    found.sort(key=lambda c: c.quantity.start)
+    return found
+
+
+class _Sentences:
+    def __init__(self, text: str) -> None:
+        self.spans = sentence_spans(text)
+        self.starts = [s for s, _ in self.spans]
+        self.text = text
+
+    def before(self, pos: int) -> str:
+        """The sentence before the one at ``pos`` (empty at the start of a paragraph)."""
+        i = max(0, bisect_right(self.starts, pos) - 1)
+        if i == 0:
+            return ""
+        start, end = self.spans[i - 1]
+        return "" if "\n\n" in self.text[start:end].rstrip() else self.text[start:end]
+
+    def around(self, pos: int) -> tuple[int, int]:
+        i = max(0, bisect_right(self.starts, pos) - 1)
+        start, end = self.spans[i]
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        while start < end and self.text[start].isspace():
+            start += 1
+        return start, end
+
+
+def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
+    """``121, 125 and 130 °C``: the unit printed once belongs to every number of the list."""
+    out = list(numbers)
+    for i in range(len(out) - 1, 0, -1):
+        unit_owner = out[i]
+        if unit_owner.unit is None or unit_owner.kind in ("amount", "other", "pressure"):
+            continue
+        j = i - 1
+        while j >= 0 and out[j].unit is None:
+            between = text[out[j].end : out[j + 1].start]
+            if not _LIST_LINK.fullmatch(between) and between.strip():
+                break
+            if not _LIST_LINK.fullmatch(between):
+                break
+            out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
+            j -= 1
+    return out
+
+
+def _judge(
+    text: str,
+    q: Quantity,
+    props: tuple[str, ...],
+    sentence: tuple[int, int],
+    prior: str,
+    previous: Quantity | None,
+    schema: SchemaSpec,
+) -> Candidate:
+    start, end = sentence
+    before = text[start : q.start]
+    after = text[q.end : end]
+    found = [p for p in props if _has_cue(text, q, p, before, after, prior, schema)]
+    pressure = _pressure(after)
+    candidate = Candidate(q, props, tuple(found), sentence, None, pressure)
+    reason = _blocker(text, q, props, before, after, previous, found)
+    return replace(candidate, blocked=reason) if reason else candidate
+
+
+def _blocker(
+    text: str,
+    q: Quantity,
+    props: tuple[str, ...],
+    before: str,
+    after: str,
+    previous: Quantity | None,
+    found: list[str],
+) -> str | None:
+    inner = _open_bracket(before)
+    if inner is not None and cues.LITERATURE.search(inner):
+        return "literature value"
+    if cues.LITERATURE.search(before[-16:]):
+        return "literature value"
+    if previous is not None and inner is not None and inner.strip() == "":
+        gap = text[previous.end : q.start]
+        if _RESTATED_GAP.fullmatch(gap) and _quantity_dimension(previous) == _quantity_dimension(q):
+            return "the same value restated in another unit"
+    if _quantity_dimension(q) == "molar" and cues.REAGENT_AFTER.search(after):
+        return "a reagent's concentration"
+    if q.kind == "temperature" and cues.RATE_AFTER.search(after):
+        return "a rate"
+    if set(props) == {"reaction_yield"} and q.unit == "%":
+        if cues.PERCENT_NOT_YIELD_AFTER.search(after):
+            return "a reagent's strength, a purity or an excess"
+        if cues.PERCENT_NOT_YIELD_BEFORE.search(before):
+            return "a reagent's strength, a purity or an excess"
+    if not found:
+        return "no property cue"
+    if _quantity_dimension(q) == "temperature" and _condition(before):
+        return "a condition"
+    if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
+        return "a condition"
+    return None
+
+
+def _condition(before: str) -> bool:
+    match = cues.CONDITION_WORDS.search(before)
+    if match is None:
+        return False
+    head = before[max(0, match.start() - cues.CUE_OVERRIDES_CONDITION) : match.end()]
+    return not any(p.search(head) for p in cues.BEFORE_CUES.values())
+
+
+def _open_bracket(before: str) -> str | None:
+    """The text inside the innermost bracket still open where the quantity starts."""
+    depth: list[int] = []
+    for i, char in enumerate(before):
+        if char in _OPEN:
+            depth.append(i)
+        elif char in _OPEN.values() and depth:
+            depth.pop()
+    return before[depth[-1] + 1 :] if depth else None
+
+
+def _has_cue(
+    text: str,
+    q: Quantity,
+    prop: str,
+    before: str,
+    after: str,
+    previous: str,
+    schema: SchemaSpec,
+) -> bool:
+    pattern = cues.BEFORE_CUES.get(prop) or _custom(schema, prop)
+    if pattern is not None and pattern.search(before):
+        return True
+    if pattern is not None and prop in _PARAGRAPH_CUES and pattern.search(previous):
+        # "Solubilities were measured by …. Carbamazepine reached 0.17 mg/mL": physical
+        # property lists carry their cue in the sentence that introduces them.
+        return True
+    after_cue = cues.AFTER_CUES.get(prop)
+    if after_cue is not None and after_cue.search(after):
+        return True
+    if prop == "density" and q.unit in _DENSITY_UNITS:
+        return True
+    if prop == "reaction_yield" and q.unit == "%":
+        if _AFTER_MASS.search(before):
+            return True
+        inner = _open_bracket(before)
+        if inner is not None:
+            closing = after.find(")")
+            siblings = inner + " " + (after[:closing] if closing >= 0 else "")
+            if any(s.kind == "amount" for s in scan_numbers(siblings)):
+                return True
+            if cues.YIELD_VERBS.search(before) and not inner.strip(" ,;"):
+                return True
+        if cues.YIELD_VERBS.search(before) and re.search(r"\bin\s*$", before):
+            return True
+    return False
+
+
+def _custom(schema: SchemaSpec, prop: str) -> re.Pattern[str] | None:
+    for spec in schema.properties:
+        if spec.name == prop:
+            return cues.custom_cue(spec.name)
+    return None
+
+
+_PRESSURE = re.compile(
+    r"^\s*(?:/|at|under|,|\()\s*(\d+(?:\.\d+)?\s*(?:mm\s?Hg|[Tt]orr|mbar|kPa|hPa|Pa|atm|bar|mm))"
+)
+
+
+def _pressure(after: str) -> str | None:
+    match = _PRESSURE.search(after)
+    return match.group(1) if match else None
+
+
+def _cue_led(
+    text: str, numbers: Sequence[Quantity], schema: SchemaSpec, sentences: _Sentences
+) -> list[Candidate]:
+    """Dimensionless values: ``logP = 2.3``; the cue is what makes them candidates."""
+    leads: dict[str, re.Pattern[str]] = {}
+    for prop in schema.properties:
+        if set(prop.units) != {None}:
+            continue
+        leads[prop.name] = cues.LOG_CUES.get(prop.name) or cues.custom_cue(prop.name)
+    by_start = {q.number_start: q for q in numbers if q.unit is None}
+    found: list[Candidate] = []
+    taken: set[int] = set()
+    for name, pattern in leads.items():
+        for cue in pattern.finditer(text):
+            link = cues.LOG_LINK.match(text, cue.end())
+            pos = link.end() if link else cue.end()
+            if pos - cue.end() > cues.LOG_WINDOW:
+                continue
+            first = _number_at(by_start, text, pos)
+            chain = [first] if first else []
+            while chain:
+                nxt = cues.LIST_LINK.match(text, chain[-1].end)
+                following = _number_at(by_start, text, nxt.end()) if nxt else None
+                if following is None:
+                    break
+                chain.append(following)
+            for q in chain:
+                if q.number_start in taken:
+                    continue
+                taken.add(q.number_start)
+                lead = replace(q, kind="dimensionless", cue=name)
+                found.append(Candidate(lead, (name,), (name,), sentences.around(q.start)))
+    return found
+
+
+def _number_at(by_start: dict[int, Quantity], text: str, pos: int) -> Quantity | None:
+    while pos < len(text) and text[pos] in " \u00a0\u2009\u202f":
+        pos += 1
+    if pos in by_start:
+        return by_start[pos]
+    # a qualifier before the number: "logP > 5"
+    for start, q in by_start.items():
+        if q.start == pos:
+            return q
+    return None
