@@ -56,6 +56,11 @@ _ABBREVIATIONS = frozenset(
         "sat",
         "dr",
         "prof",
+        "lit",
+        "approx",
+        "dec",
+        "decomp",
+        "resp",
     ]
 )
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])|\n\s*\n")

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from molextract.assessment import split_label
 from molextract.chem import is_plausible, to_si
-from molextract.chunking import Chunk
+from molextract.chunking import Chunk, sentence_spans
 from molextract.document import Document
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.errors import EngineError
@@ -83,14 +83,40 @@ def plan_chunks(text: str, chunks: Sequence[Chunk], schema: SchemaSpec) -> list[
 def questions_for(
     doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec
 ) -> list[Question]:
-    """One prompt per candidate; all of a chunk's prompts share the marked chunk text."""
-    marked = association.mark(plan.chunk.text, plan.chunk.start, plan.candidates)
+    """One prompt per candidate; all of a chunk's prompts share the marked context."""
+    marked = association.mark_context(text, context_spans(text, plan), plan.candidates)
     out = []
     for number, candidate in enumerate(plan.candidates, start=1):
         ask = association.question(number, candidate, text)
         prompt = association.build_prompt(schema, marked, ask)
         out.append(Question(doc, plan.chunk, number, candidate, prompt))
     return out
+
+
+def context_spans(text: str, plan: ChunkPlan) -> list[tuple[int, int]]:
+    """What the model reads of a chunk: each candidate's sentence and the one before it.
+
+    The sentence before usually names the compound (a heading such as
+    ``3-Bromo-4-methoxybenzaldehyde (12b).``, or the sentence a "which melts at" refers
+    to); the rest of a chunk only costs prompt tokens, which on a CPU are the larger
+    share of the model's time.
+    """
+    chunk = plan.chunk
+    sentences = [(chunk.start + a, chunk.start + b) for a, b in sentence_spans(chunk.text)]
+    wanted: set[int] = set()
+    for candidate in plan.candidates:
+        for i, (start, end) in enumerate(sentences):
+            if start <= candidate.quantity.start < end:
+                wanted.update({i - 1, i} if i > 0 else {i})
+                break
+    spans: list[tuple[int, int]] = []
+    for i in sorted(wanted):
+        start, end = sentences[i]
+        if spans and spans[-1][1] == start:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
 
 
 async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, budget: int) -> None:

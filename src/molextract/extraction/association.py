@@ -103,48 +103,54 @@ def marker(number: int) -> str:
 
 def mark(text: str, offset: int, candidates: list[Candidate]) -> str:
     """``text`` (which starts at ``offset`` in the document) with each candidate marked."""
-    pieces: list[str] = []
-    pos = 0
-    for number, candidate in enumerate(candidates, start=1):
-        at = candidate.quantity.start - offset
-        pieces.append(text[pos:at])
-        pieces.append(marker(number))
-        pos = at
-    pieces.append(text[pos:])
-    return "".join(pieces)
+    return mark_context(text, [(0, len(text))], candidates, offset=offset)
+
+
+def mark_context(
+    text: str, spans: list[tuple[int, int]], candidates: list[Candidate], *, offset: int = 0
+) -> str:
+    """The ``spans`` of ``text`` joined by ``…``, each candidate marked where it stands."""
+    numbered = list(enumerate(candidates, start=1))
+    parts: list[str] = []
+    for start, end in spans:
+        pieces: list[str] = []
+        pos = start
+        for number, candidate in numbered:
+            at = candidate.quantity.start - offset
+            if start <= at < end:
+                pieces.append(text[pos:at])
+                pieces.append(marker(number))
+                pos = at
+        pieces.append(text[pos:end])
+        parts.append("".join(pieces).strip())
+    return " … ".join(parts)
 
 
 def _system(schema: SchemaSpec) -> str:
     lines = [
-        "You read chemistry text in which code has marked candidate values like ⟦1⟧, ⟦2⟧. "
-        "You are asked about one marked value at a time. Answer only with JSON:",
-        '- "property": which of these properties the marked value is a value of, or "none" '
-        "when it is not a measured value of any of them (a reaction, bath or drying "
-        "temperature, an amount, a reagent's concentration, a purity, an ee, a "
-        "literature value, a value of something else):",
+        "Code has marked candidate values in a chemistry text as ⟦1⟧, ⟦2⟧. For the marked "
+        "value asked about, answer in JSON:",
+        '"property": the property it is a measured value of, or "none" (a reaction or bath '
+        "temperature, an amount, a reagent's concentration, a purity, a literature value):",
     ]
-    for prop in schema.properties:
-        lines.append(f"    {prop.name}: {prop.description}")
+    lines += [f"  {prop.name}: {prop.description}" for prop in schema.properties]
     lines += [
-        '- "compound": the compound the value belongs to, copied exactly as the text writes '
-        "it: its name, or its label (such as 3b) when the text gives only the label there; "
-        "null when the text names no compound. Never a solvent, a reagent or a description "
-        "such as 'white solid'.",
-        '- "conditions": the solvent, pH, pressure or temperature of the measurement as '
-        "written, or null.",
+        '"compound": whose value it is, exactly as written (name, or label such as 3b); '
+        "null if none is named. Never a solvent or a description.",
+        '"conditions": solvent, pH, pressure or temperature of the measurement, or null.',
     ]
     return "\n".join(lines)
 
 
 def question(number: int, candidate: Candidate, text: str) -> str:
     q = candidate.quantity
-    printed = text[q.start : q.end]
     kind = _KIND_WORDS.get(q.kind if q.kind == "dimensionless" else _dim(candidate), "a value")
     options = list(dict.fromkeys((*candidate.cues, *candidate.properties)))
-    return (
-        f"Marked value {marker(number)}: {printed} ({kind}; one of: "
-        f"{', '.join(options)}, or none)"
-    )
+    return ask_line(number, text[q.start : q.end], kind, options)
+
+
+def ask_line(number: int, printed: str, kind: str, options: list[str]) -> str:
+    return f"{marker(number)} {printed} ({kind}): {', '.join(options)} or none?"
 
 
 def _dim(candidate: Candidate) -> str:
@@ -152,7 +158,7 @@ def _dim(candidate: Candidate) -> str:
 
 
 def _user(text: str, ask: str) -> ChatMessage:
-    return {"role": "user", "content": f"Text:\n{text}\n\n{ask}"}
+    return {"role": "user", "content": f"{text}\n\n{ask}"}
 
 
 def build_prompt(schema: SchemaSpec, marked_text: str, ask: str) -> Prompt:
@@ -161,7 +167,7 @@ def build_prompt(schema: SchemaSpec, marked_text: str, ask: str) -> Prompt:
     props = frozenset(schema.property_names)
     for example in examples_for(schema):
         messages.append(_user(example.text, example.ask(props)))
-        answer = json.dumps(example.answer, ensure_ascii=False)
+        answer = json.dumps(example.answer, ensure_ascii=False, separators=(",", ":"))
         messages.append({"role": "assistant", "content": answer})
     messages.append(_user(marked_text, ask))
     return messages
@@ -180,10 +186,7 @@ class _Example:
 
     def ask(self, props: frozenset[str]) -> str:
         kept = [p for p in self.options if p in props]
-        return (
-            f"Marked value {marker(self.number)}: {self.printed} ({self.kind}; one of: "
-            f"{', '.join(kept)}, or none)"
-        )
+        return ask_line(self.number, self.printed, self.kind, kept)
 
 
 _TEMPERATURES = ("melting_point", "boiling_point")
@@ -259,7 +262,7 @@ _EXAMPLES = (
 
 #: Worked examples in a prompt: enough to show every answer shape, few enough that the
 #: shared prefix stays short.
-_MAX_EXAMPLES = 6
+_MAX_EXAMPLES = 4
 
 
 @cache

@@ -29,15 +29,19 @@ _MASS_PER_VOLUME = frozenset(
 _MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
 #: Units so tied to density that they are a cue of their own.
 _DENSITY_UNITS = frozenset({"g/cm³", "kg/m³"})
+#: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
+_NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=|[A-Za-z])\s*$")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
 _AFTER_MASS = re.compile(r"\d\s*(?:mg|g|kg)\s*\(\s*(?:ca\.\s*|~\s*)?$")
-#: Properties stated in lists whose cue opens the list a sentence earlier.
-_PARAGRAPH_CUES = frozenset({"solubility", "density", "melting_point", "boiling_point"})
 #: Between a value and its restatement in another unit: ``130 °C (266 °F)``,
 #: ``80 °C/15 mmHg (176 °F)``.
-_RESTATED_GAP = re.compile(r"\s*(?:/\s*\d+(?:\.\d+)?\s*[A-Za-z]+\s*)?[(\[]\s*")
+_RESTATED_GAP = re.compile(
+    r"\s*(?:/\s*\d+(?:\.\d+)?\s*[A-Za-z]+\s*)?(?:[(\[]\s*(?:i\.e\.,?|or|about|ca\.)?\s*"
+    r"|,?\s*i\.e\.,?\s*)"
+)
+_CONCENTRATIONS = frozenset({"molar", "mass_per_volume"})
 
 
 def dimension(unit: str | None) -> str | None:
@@ -149,14 +153,16 @@ def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
             between = text[out[j].end : out[j + 1].start]
             if not _LIST_LINK.fullmatch(between) and between.strip():
                 break
-            if not _LIST_LINK.fullmatch(between):
+            if not _LIST_LINK.fullmatch(between) or _NOT_A_VALUE_BEFORE.search(
+                text[max(0, out[j].start - 8) : out[j].start]
+            ):
                 break
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
     return out
 
 
-def _judge(
+def _judge(  # noqa: PLR0913 - the pieces of one sentence a judgement needs
     text: str,
     q: Quantity,
     props: tuple[str, ...],
@@ -171,7 +177,7 @@ def _judge(
     found = [p for p in props if _has_cue(text, q, p, before, after, prior, schema)]
     pressure = _pressure(after)
     candidate = Candidate(q, props, tuple(found), sentence, None, pressure)
-    reason = _blocker(text, q, props, before, after, previous, found)
+    reason = _blocker(text, q, props, before, after, previous, found, schema)
     return replace(candidate, blocked=reason) if reason else candidate
 
 
@@ -183,16 +189,28 @@ def _blocker(
     after: str,
     previous: Quantity | None,
     found: list[str],
+    schema: SchemaSpec,
 ) -> str | None:
     inner = _open_bracket(before)
     if inner is not None and cues.LITERATURE.search(inner):
         return "literature value"
     if cues.LITERATURE.search(before[-16:]):
         return "literature value"
-    if previous is not None and inner is not None and inner.strip() == "":
+    if previous is not None and _same_kind(previous, q):
         gap = text[previous.end : q.start]
-        if _RESTATED_GAP.fullmatch(gap) and _quantity_dimension(previous) == _quantity_dimension(q):
+        if _RESTATED_GAP.fullmatch(gap):
             return "the same value restated in another unit"
+    if cues.DIFFERENCE_AFTER.search(after):
+        return "a difference"
+    if _quantity_dimension(q) in _CONCENTRATIONS and (
+        cues.PREPARED_BEFORE.search(before[-40:]) or cues.PREPARED_AFTER.search(after)
+    ):
+        return "a prepared concentration"
+    if previous is not None and _quantity_dimension(previous) != _quantity_dimension(q):
+        if re.fullmatch(r"\s*\(\s*", text[previous.end : q.start]):
+            return "a condition of the value before it"
+    if _foreign(before, _own_cues(props, schema)):
+        return "a value of another property"
     if _quantity_dimension(q) == "molar" and cues.REAGENT_AFTER.search(after):
         return "a reagent's concentration"
     if q.kind == "temperature" and cues.RATE_AFTER.search(after):
@@ -204,19 +222,39 @@ def _blocker(
             return "a reagent's strength, a purity or an excess"
     if not found:
         return "no property cue"
-    if _quantity_dimension(q) == "temperature" and _condition(before):
+    if _quantity_dimension(q) == "temperature" and _condition(before, _own_cues(props, schema)):
         return "a condition"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None
 
 
-def _condition(before: str) -> bool:
+def _own_cues(props: tuple[str, ...], schema: SchemaSpec) -> list[re.Pattern[str]]:
+    patterns = [cues.BEFORE_CUES.get(p) or _custom(schema, p) for p in props]
+    return [p for p in patterns if p is not None]
+
+
+def _foreign(before: str, patterns: list[re.Pattern[str]]) -> bool:
+    """A foreign property's label (``Flash point:``) stands between the value and its cues."""
+    foreign = [m.end() for m in cues.FOREIGN_CUES.finditer(before)]
+    if not foreign:
+        return False
+    own = [m.end() for p in patterns for m in p.finditer(before)]
+    return not own or max(foreign) > max(own)
+
+
+def _same_kind(a: Quantity, b: Quantity) -> bool:
+    da, db = _quantity_dimension(a), _quantity_dimension(b)
+    return da == db or {da, db} <= _CONCENTRATIONS
+
+
+def _condition(before: str, patterns: list[re.Pattern[str]]) -> bool:
+    """``heated at 80 °C`` is a condition; ``melts at``, ``boils at``, ``mp of`` are not."""
     match = cues.CONDITION_WORDS.search(before)
     if match is None:
         return False
-    head = before[max(0, match.start() - cues.CUE_OVERRIDES_CONDITION) : match.end()]
-    return not any(p.search(head) for p in cues.BEFORE_CUES.values())
+    head = before[max(0, match.start() - cues.CUE_OVERRIDES_CONDITION) : match.start()]
+    return not any(m.end() >= len(head.rstrip()) for p in patterns for m in p.finditer(head))
 
 
 def _open_bracket(before: str) -> str | None:
@@ -242,7 +280,8 @@ def _has_cue(
     pattern = cues.BEFORE_CUES.get(prop) or _custom(schema, prop)
     if pattern is not None and pattern.search(before):
         return True
-    if pattern is not None and prop in _PARAGRAPH_CUES and pattern.search(previous):
+    listed = cues.LIST_CUES.get(prop)
+    if listed is not None and listed.search(previous):
         # "Solubilities were measured by …. Carbamazepine reached 0.17 mg/mL": physical
         # property lists carry their cue in the sentence that introduces them.
         return True

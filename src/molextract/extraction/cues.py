@@ -40,6 +40,16 @@ BEFORE_CUES: dict[str, re.Pattern[str]] = {
     ),
 }
 
+#: Cues that open a list of values a sentence earlier ("Solubilities were measured by
+#: …. Carbamazepine reached 0.17 mg/mL"): nouns only, a verb ("dissolved in DMSO")
+#: does not announce a list.
+LIST_CUES: dict[str, re.Pattern[str]] = {
+    "solubility": re.compile(r"\bsolubilit(?:y|ies)\b", _I),
+    "density": re.compile(r"\bdensit(?:y|ies)\b", _I),
+    "melting_point": re.compile(r"\bmelting\s+points?\b|\bDSC\b", _I),
+    "boiling_point": re.compile(r"\bboiling\s+points?\b", _I),
+}
+
 #: Cues printed right after a value: ``70% yield``, ``83% of the theoretical``.
 AFTER_CUES: dict[str, re.Pattern[str]] = {
     "solubility": re.compile(
@@ -94,7 +104,7 @@ MOLAR_CONDITION_WORDS = re.compile(r"\b(?:at|with|containing)\s*$", _I)
 CONDITION_WORDS = re.compile(
     r"(?:\bat|\bto|\bfrom|\bheated|\bcooled|\bwarmed|\bstirred|\brefluxed|\breflux|\bkept"
     r"|\bmaintained|\bheld|\bdried|\bbelow|\babove|\bunder|\bthan|\btemperature(?:\s+of)?"
-    r"|\bbath|\bT\s*=|\bof)\s*(?:approx\.|ca\.|about|~)?\s*$",
+    r"|\bbath|\bT\s*=)\s*(?:approx\.|ca\.|about|~)?\s*$",
     _I,
 )
 #: A property cue within this many characters before a condition word overrides it
@@ -123,6 +133,26 @@ PERCENT_NOT_YIELD_BEFORE = re.compile(
 LITERATURE = re.compile(
     r"(?:\blit(?:erature)?\b\.?|\bref(?:erence)?s?\b\.?|\breported\b|\bliterature\s+value)"
     r"[^()\[\].;]{0,40}$",
+    re.IGNORECASE,
+)
+
+#: A difference, not a value: ``0.0013 g/cm3 lighter``, ``0.2 K below pure ethanol``.
+DIFFERENCE_AFTER = re.compile(
+    r"^\s*(?:lighter|heavier|higher|lower|less|more|greater|smaller|above|below|warmer"
+    r"|colder)\b",
+    re.IGNORECASE,
+)
+#: A concentration someone prepared, not one that was measured.
+PREPARED_BEFORE = re.compile(r"\bstock\b|\bprepared\b|\bdiluted\b", re.IGNORECASE)
+PREPARED_AFTER = re.compile(r"^\s*(?:stock\b|(?:[A-Za-z-]+\s+)?buffer\b)", re.IGNORECASE)
+
+#: Properties that are not the schema's but are printed like them: the value after
+#: ``Flash point:`` is no boiling point, whatever cue came earlier in the sentence.
+FOREIGN_CUES = re.compile(
+    r"\bflash\s*points?\b|\bpour\s+points?\b|\bcloud\s+points?\b|\bglass\s+transition\b"
+    r"|(?<![A-Za-z])T_?g\b|\bsoftening\s+points?\b|\btriple\s+points?\b|\bcritical\s+temperature\b"
+    r"|\bauto-?ignition\b|\bdecomposition\s+temperature\b|\bdropping\s+points?\b"
+    r"|\bsmoke\s+points?\b|\bKoc\b|\bpKa\b|\bIC50\b|\bEC50\b|\bK[id]\b",
     re.IGNORECASE,
 )
 

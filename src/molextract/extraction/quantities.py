@@ -323,8 +323,10 @@ def _build(text: str, match: re.Match[str]) -> Quantity:
             b = None
     if b is not None and bval is not None and not _ordered(a, bval, match["sep"]):
         b = None
-    if b is not None and match["sep"].strip() == "and" and not re.search(
-        r"between\s*$", text[max(0, start - 12) : start], re.IGNORECASE
+    if (
+        b is not None
+        and match["sep"].strip() == "and"
+        and not re.search(r"between\s*$", text[max(0, start - 12) : start], re.IGNORECASE)
     ):
         b = None
     if b is not None and bval is not None:

@@ -1,0 +1,98 @@
+"""Candidate-anchored extraction through the real pipeline and a real model.
+
+SmolLM2 answers poorly, so these tests check what must hold whatever the model says:
+values come from the text at their offsets, chunks without candidates cost nothing,
+and the model can never add a value. Quality is checked with Qwen in
+``tests/integration/test_quality.py`` and measured on the gold set.
+"""
+
+import pytest
+
+from molextract.config import Settings
+from molextract.document import Document
+from molextract.engines.local import LocalEngine
+from molextract.errors import SchemaError
+from molextract.extraction.candidates import find_candidates
+from molextract.pipeline import Pipeline
+from molextract.schemas import get_schema
+from molextract.schemas.registry import schema_from_json
+
+pytestmark = pytest.mark.model
+ALL = get_schema("molecular_properties")
+TEXT = (
+    "A. Synthesis of 4-Nitro-2-(3-thienyl)phenol\n\n"
+    "The mixture was stirred at 80 °C for 2 h and poured onto ice. "
+    "This gave 4.0 g (83% of the theoretical) of 4-nitro-2-(3-thienyl)phenol with a "
+    "melting point of 130° C."
+)
+
+
+def test_every_record_is_a_found_candidate_with_exact_evidence(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    [result] = Pipeline(ALL, smol_engine, settings).run([Document("p", TEXT)])
+    found = {(c.quantity.start, c.quantity.end) for c in find_candidates(TEXT, ALL)}
+    assert result.usage.model_calls >= 2, "one question per unblocked candidate"
+    for record in result.records:
+        assert record.extraction == "anchored"
+        span = (record.evidence.value_start, record.evidence.value_end)
+        assert span in found, "the model cannot add a value"
+        assert record.evidence.match == "exact"
+        assert record.evidence.start is not None and record.evidence.end is not None
+        assert TEXT[record.evidence.start : record.evidence.end] == record.evidence.quote
+        printed = TEXT[span[0] or 0 : span[1] or 0]
+        assert printed in record.evidence.quote
+        assert record.property in ("reaction_yield", "melting_point", "boiling_point")
+        assert record.checks.grounded and record.checks.value_in_quote
+    values = {(r.property, r.value, r.value_low, r.value_high) for r in result.records}
+    assert ("melting_point", 80.0, None, None) not in values, "a reaction temperature"
+
+
+def test_chunks_without_a_candidate_never_reach_the_model(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    filler = "The mixture was stirred at room temperature and then concentrated. " * 30
+    text = filler + "Urea (mp 133 °C) was recrystallised from ethanol. " + filler
+    docs = [Document("none", "The solution was stirred overnight and filtered."),
+            Document("one", text)]  # fmt: skip
+    settings = Settings(chunk_tokens=120, max_new_tokens=256)
+    empty, long = Pipeline(ALL, smol_engine, settings).run(docs)
+    assert empty.usage.model_calls == 0 and empty.usage.prompt_tokens == 0
+    assert (empty.usage.chunks_sent, empty.usage.chunks_skipped) == (0, 1)
+    assert empty.records == [] and empty.errors == []
+    assert long.usage.chunks_sent == 1 and long.usage.chunks_skipped >= 4
+    assert long.usage.model_calls == 1
+
+
+def test_a_value_restated_in_the_document_is_one_record(
+    qwen_engine: LocalEngine, settings: Settings
+) -> None:
+    text = (
+        "Benzoic acid (mp 122 °C) was used as received. The melting point of benzoic acid "
+        "was 122 °C in our hands too."
+    )
+    [result] = Pipeline(get_schema("melting_point"), qwen_engine, settings).run(
+        [Document("twice", text)]
+    )
+    assert [(r.property, r.value) for r in result.records] == [("melting_point", 122.0)]
+
+
+def test_schemas_in_units_the_finder_does_not_know_take_the_generated_path(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    viscosity = schema_from_json(
+        {"title": "viscosity", "type": "object", "properties": {"records": {
+            "type": "array", "maxItems": 4, "items": {"type": "object", "properties": {
+                "quote": {"type": "string"}, "compound": {"type": "string"},
+                "property": {"enum": ["viscosity"]}, "value": {"type": "string"},
+                "unit": {"enum": ["mPa·s", "cP"]}}}}}},  # fmt: skip
+        default_name="viscosity",
+        source="test",
+    )
+    pipeline = Pipeline(viscosity, smol_engine, settings)
+    assert not pipeline.anchored
+    [result] = pipeline.run([Document("v", "Glycerol has a viscosity of 1412 mPa·s at 20 °C.")])
+    assert all(r.extraction == "generated" for r in result.records)
+    assert result.usage.chunks_sent == 1
+    with pytest.raises(SchemaError, match="does not know"):
+        Pipeline(viscosity, smol_engine, settings, path="anchored")

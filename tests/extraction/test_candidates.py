@@ -1,0 +1,1092 @@
+"""Which stated quantities become candidates, what cues name them, and what blocks them.
+
+A candidate that is missed never reaches the model (lost recall); a number that is
+not blocked is sent as if it were a value (a reaction temperature read as a melting
+point). Both directions are tested on the conventions of experimental sections.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.extraction.candidates import Candidate, find_candidates
+from molextract.schemas import get_schema
+
+MP = "molecular_properties"
+THIN = "\u2009"
+NNBSP = "\u202f"
+NBSP = "\u00a0"
+MINUS = "\u2212"
+
+
+def at(text: str, shown: str, schema: str = MP) -> list[Candidate]:
+    """The candidates whose quantity is printed as ``shown``."""
+    found = find_candidates(text, get_schema(schema))
+    return [c for c in found if text[c.quantity.start : c.quantity.end] == shown]
+
+
+def one(text: str, shown: str, schema: str = MP) -> Candidate:
+    found = at(text, shown, schema)
+    everything = [
+        (text[c.quantity.start : c.quantity.end], c.blocked)
+        for c in find_candidates(text, get_schema(schema))
+    ]
+    assert len(found) == 1, everything
+    return found[0]
+
+
+# --- property cues --------------------------------------------------------------------
+
+# (schema, text, quantity as printed, property its cue names)
+CUED = [
+    # melting points
+    pytest.param(MP, "mp 121 °C", "121 °C", "melting_point", id="mp"),
+    pytest.param(MP, "m.p. 121 °C", "121 °C", "melting_point", id="m.p."),
+    pytest.param(MP, "M.p. 121 °C.", "121 °C", "melting_point", id="M.p."),
+    pytest.param(MP, "M.p.: 121 °C", "121 °C", "melting_point", id="M.p.-colon"),
+    pytest.param(MP, "m.p. = 121 °C", "121 °C", "melting_point", id="m.p.-equals"),
+    pytest.param(MP, "m. p. 121 °C", "121 °C", "melting_point", id="m.-p."),
+    pytest.param(MP, "MP 121 °C", "121 °C", "melting_point", id="MP"),
+    pytest.param(MP, "Mp 121 °C", "121 °C", "melting_point", id="Mp"),
+    pytest.param(MP, "melting point 121 °C", "121 °C", "melting_point", id="melting-point"),
+    pytest.param(MP, "melting point of 121 °C", "121 °C", "melting_point", id="melting-point-of"),
+    pytest.param(MP, "m.p. of 121 °C", "121 °C", "melting_point", id="m.p.-of"),
+    pytest.param(MP, "mp of 121 °C", "121 °C", "melting_point", id="mp-of"),
+    pytest.param(MP, "The melting point was 121 °C.", "121 °C", "melting_point", id="mp-was"),
+    pytest.param(MP, "melting point: 121–123 °C", "121–123 °C", "melting_point", id="mp-colon"),
+    pytest.param(MP, "melting range 121–123 °C", "121–123 °C", "melting_point", id="mp-range"),
+    pytest.param(MP, "melting temperature 121 °C", "121 °C", "melting_point", id="melting-temp"),
+    pytest.param(MP, "It melts at 121 °C.", "121 °C", "melting_point", id="melts-at"),
+    pytest.param(MP, "The solid melted at 121 °C.", "121 °C", "melting_point", id="melted-at"),
+    pytest.param(MP, "melting at 121 °C", "121 °C", "melting_point", id="melting-at"),
+    pytest.param(
+        MP,
+        "the compound melts between 121 and 123 °C",
+        "121 and 123 °C",
+        "melting_point",
+        id="melts-between",
+    ),
+    pytest.param(
+        MP,
+        "Recrystallisation from ethanol gave benzoic acid as white needles, mp 121–123 °C.",
+        "121–123 °C",
+        "melting_point",
+        id="mp-after-description",
+    ),
+    pytest.param(MP, "Compound 3b: mp 121 °C.", "121 °C", "melting_point", id="label-colon-mp"),
+    pytest.param(MP, "white solid; mp 121–122 °C", "121–122 °C", "melting_point", id="semicolon"),
+    pytest.param(
+        MP, "white solid, m.p. 121-122 oC", "121-122 oC", "melting_point", id="letter-o-degree"
+    ),
+    pytest.param(MP, "m.p.: 121-123 ºC", "121-123 ºC", "melting_point", id="ordinal-degree"),
+    pytest.param(MP, "mp 121 ℃", "121 ℃", "melting_point", id="celsius-sign"),
+    pytest.param(MP, f"mp 121{THIN}°C", f"121{THIN}°C", "melting_point", id="thin-space"),
+    pytest.param(MP, f"mp 121{NNBSP}°C", f"121{NNBSP}°C", "melting_point", id="narrow-nbsp"),
+    pytest.param(MP, f"mp{NBSP}121{NBSP}°C", f"121{NBSP}°C", "melting_point", id="nbsp"),
+    pytest.param(MP, "mp 250 °C (dec.)", "250 °C", "melting_point", id="decomposition"),
+    pytest.param(MP, "mp >300 °C", ">300 °C", "melting_point", id="above-300"),
+    pytest.param(MP, "mp > 300 °C (dec.)", "> 300 °C", "melting_point", id="above-300-dec"),
+    pytest.param(MP, "mp above 300 °C", "above 300 °C", "melting_point", id="mp-above-word"),
+    pytest.param(MP, "mp 394 K", "394 K", "melting_point", id="kelvin"),
+    pytest.param(MP, "mp 250 °F", "250 °F", "melting_point", id="fahrenheit"),
+    pytest.param(MP, "mp (EtOH) 121 °C", "121 °C", "melting_point", id="mp-solvent-first"),
+    pytest.param(MP, "mp: 121 °C (from EtOH)", "121 °C", "melting_point", id="mp-solvent-after"),
+    pytest.param(
+        MP, f"mp {MINUS}12 °C", f"{MINUS}12 °C", "melting_point", id="negative-melting-point"
+    ),
+    pytest.param(
+        MP,
+        "Compound 5 (mp 121 °C) was then heated in toluene to 180 °C.",
+        "121 °C",
+        "melting_point",
+        id="mp-in-brackets-before-condition",
+    ),
+    # boiling points
+    pytest.param(MP, "bp 80 °C", "80 °C", "boiling_point", id="bp"),
+    pytest.param(MP, "b.p. 80 °C", "80 °C", "boiling_point", id="b.p."),
+    pytest.param(MP, "B.p. 80 °C", "80 °C", "boiling_point", id="B.p."),
+    pytest.param(MP, "BP 80 °C", "80 °C", "boiling_point", id="BP"),
+    pytest.param(MP, "bp 383 K", "383 K", "boiling_point", id="bp-kelvin"),
+    pytest.param(MP, "boiling point 110.6 °C", "110.6 °C", "boiling_point", id="boiling-point"),
+    pytest.param(MP, "boiling point of 110.6 °C", "110.6 °C", "boiling_point", id="bp-of"),
+    pytest.param(MP, "boils at 110 °C", "110 °C", "boiling_point", id="boils-at"),
+    pytest.param(MP, "boiling range 80–85 °C", "80–85 °C", "boiling_point", id="boiling-range"),
+    pytest.param(MP, "distilled at 80 °C", "80 °C", "boiling_point", id="distilled-at"),
+    pytest.param(
+        MP,
+        "Toluene (bp 110.6 °C) was distilled before use.",
+        "110.6 °C",
+        "boiling_point",
+        id="bp-in-brackets",
+    ),
+    pytest.param(MP, "bp 80 °C/15 mmHg", "80 °C", "boiling_point", id="bp-with-pressure"),
+    # yields
+    pytest.param(MP, "yield 87%", "87%", "reaction_yield", id="yield-before"),
+    pytest.param(MP, "Yield: 87%", "87%", "reaction_yield", id="Yield-colon"),
+    pytest.param(MP, "yield: 87 %", "87 %", "reaction_yield", id="yield-spaced-percent"),
+    pytest.param(MP, "Yield 87%.", "87%", "reaction_yield", id="Yield-sentence"),
+    pytest.param(MP, "yld 87%", "87%", "reaction_yield", id="yld"),
+    pytest.param(MP, "The yield was 92%.", "92%", "reaction_yield", id="yield-was"),
+    pytest.param(MP, "in a yield of 87%", "87%", "reaction_yield", id="a-yield-of"),
+    pytest.param(MP, "87% yield", "87%", "reaction_yield", id="yield-after"),
+    pytest.param(MP, "87% isolated yield", "87%", "reaction_yield", id="isolated-yield"),
+    pytest.param(MP, "87% overall yield", "87%", "reaction_yield", id="overall-yield"),
+    pytest.param(MP, "87% combined yield", "87%", "reaction_yield", id="combined-yield"),
+    pytest.param(MP, "87% crude yield", "87%", "reaction_yield", id="crude-yield"),
+    pytest.param(
+        MP,
+        "Amide 4b was obtained in 87% yield.",
+        "87%",
+        "reaction_yield",
+        id="in-87-percent-yield",
+    ),
+    pytest.param(
+        MP, "4b was isolated in 87% yield", "87%", "reaction_yield", id="isolated-in-yield"
+    ),
+    pytest.param(
+        MP,
+        "The title compound was prepared in 65% yield.",
+        "65%",
+        "reaction_yield",
+        id="prepared-in-yield",
+    ),
+    pytest.param(MP, "in 75% yield over two steps", "75%", "reaction_yield", id="yield-over-steps"),
+    pytest.param(MP, "83% of the theoretical", "83%", "reaction_yield", id="of-the-theoretical"),
+    pytest.param(MP, "83% of theoretical", "83%", "reaction_yield", id="of-theoretical"),
+    pytest.param(MP, "83% of theory", "83%", "reaction_yield", id="of-theory"),
+    pytest.param(MP, "83% of th. yield", "83%", "reaction_yield", id="of-th."),
+    pytest.param(
+        MP,
+        "Amide 4b (1.65 g, 6.65 mmol, 70%) was obtained.",
+        "70%",
+        "reaction_yield",
+        id="mass-amount-percent",
+    ),
+    pytest.param(MP, "4b (1.65 g, 70%)", "70%", "reaction_yield", id="mass-percent"),
+    pytest.param(MP, "4b (70%, 1.65 g)", "70%", "reaction_yield", id="percent-mass"),
+    pytest.param(MP, "4b (1.65 g, 6.65 mmoles, 70%)", "70%", "reaction_yield", id="mmoles-sibling"),
+    pytest.param(
+        MP, "4b (1.65 g; 6.65 mmol; 70%)", "70%", "reaction_yield", id="semicolon-siblings"
+    ),
+    pytest.param(MP, "(250 mg, 0.8 mmol, 80%)", "80%", "reaction_yield", id="mg-sibling"),
+    pytest.param(MP, "(1.2 mL, 10 mmol, 90%)", "90%", "reaction_yield", id="ml-sibling"),
+    pytest.param(
+        MP, "(0.5 g, 2.1 mmol, 85% yield)", "85%", "reaction_yield", id="siblings-and-word"
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (0.50 g, 85%) as a white solid",
+        "85%",
+        "reaction_yield",
+        id="gave-mass-percent",
+    ),
+    pytest.param(MP, "gave 4b (70%).", "70%", "reaction_yield", id="gave-bare-percent"),
+    pytest.param(MP, "provided 4b (85%)", "85%", "reaction_yield", id="provided"),
+    pytest.param(MP, "furnished 4b (92%)", "92%", "reaction_yield", id="furnished"),
+    pytest.param(MP, "afforded the amide in 87%.", "87%", "reaction_yield", id="afforded-in"),
+    pytest.param(MP, "yielded 4b in 87%.", "87%", "reaction_yield", id="yielded-in"),
+    pytest.param(
+        MP,
+        "was obtained in quantitative yield (99%)",
+        "99%",
+        "reaction_yield",
+        id="quantitative-yield",
+    ),
+    pytest.param(MP, "yield 70–75%", "70–75%", "reaction_yield", id="yield-range"),
+    pytest.param(MP, "yields of 60-85%", "60-85%", "reaction_yield", id="yields-of-range"),
+    pytest.param(MP, "yield ca. 80%", "ca. 80%", "reaction_yield", id="yield-ca"),
+    pytest.param(
+        MP, "gave 4b (85%) and 4c (10%)", "10%", "reaction_yield", id="second-bare-percent"
+    ),
+    pytest.param(MP, "gave 4b (85%, 98% ee)", "85%", "reaction_yield", id="yield-next-to-ee"),
+    pytest.param(
+        MP,
+        "gave 4b (85%, >95% purity)",
+        "85%",
+        "reaction_yield",
+        id="yield-next-to-purity",
+    ),
+    pytest.param(
+        MP,
+        "The mixture was heated at 80 °C for 2 h to give 4b (85%).",
+        "85%",
+        "reaction_yield",
+        id="yield-after-condition",
+    ),
+    pytest.param(
+        MP,
+        "10 mol% Pd(OAc)2 gave 4b (85%)",
+        "85%",
+        "reaction_yield",
+        id="yield-after-mol-percent",
+    ),
+    pytest.param(
+        MP, "5 wt% Pd/C gave 4b (85%)", "85%", "reaction_yield", id="yield-after-wt-percent"
+    ),
+    pytest.param(
+        MP, f"gave 4b in 87{NNBSP}% yield", f"87{NNBSP}%", "reaction_yield", id="narrow-nbsp"
+    ),
+    # densities
+    pytest.param(MP, "The density is 1.05 g/mL.", "1.05 g/mL", "density", id="density-is"),
+    pytest.param(MP, "density 1.05 g/mL", "1.05 g/mL", "density", id="density"),
+    pytest.param(MP, "density of 1.05 g/mL", "1.05 g/mL", "density", id="density-of"),
+    pytest.param(MP, "d 1.05 g/mL", "1.05 g/mL", "density", id="d"),
+    pytest.param(MP, "d = 1.05 g/mL", "1.05 g/mL", "density", id="d-equals"),
+    pytest.param(MP, "d20 1.05 g/mL", "1.05 g/mL", "density", id="d20"),
+    pytest.param(MP, "d 1.05 g mL−1", "1.05 g mL−1", "density", id="d-g-ml-inverse"),
+    pytest.param(MP, "density: 0.789 g mL-1", "0.789 g mL-1", "density", id="density-colon"),
+    pytest.param(MP, "ρ = 1.05 g/cm3", "1.05 g/cm3", "density", id="rho"),
+    pytest.param(
+        MP, "The liquid (d 0.789 g/mL) was added.", "0.789 g/mL", "density", id="d-in-brackets"
+    ),
+    pytest.param(MP, "It has 1.49 g/cm3 at 20 °C.", "1.49 g/cm3", "density", id="g-cm3-alone"),
+    pytest.param(MP, "1.49 g/cm³", "1.49 g/cm³", "density", id="g-cm-superscript-alone"),
+    pytest.param(MP, "1.2 g cm−3", "1.2 g cm−3", "density", id="g-cm-inverse-alone"),
+    pytest.param(MP, "d = 0.87 g cm⁻³", "0.87 g cm⁻³", "density", id="g-cm-superscript-minus"),
+    pytest.param(MP, "1490 kg/m3", "1490 kg/m3", "density", id="kg-m3-alone"),
+    pytest.param(
+        MP,
+        "Chloroform has a density of 1.49 g/cm³ at 20 °C.",
+        "1.49 g/cm³",
+        "density",
+        id="schema-example",
+    ),
+    pytest.param(
+        MP, "Density (25 °C): 1.05 g/mL", "1.05 g/mL", "density", id="density-temperature-first"
+    ),
+    # solubilities
+    pytest.param(
+        MP, "The solubility in water is 21.6 g/L.", "21.6 g/L", "solubility", id="solubility-is"
+    ),
+    pytest.param(MP, "solubility 21.6 g/L", "21.6 g/L", "solubility", id="solubility"),
+    pytest.param(MP, "solubility of 3 mg/mL", "3 mg/mL", "solubility", id="solubility-of"),
+    pytest.param(MP, "soluble to 5 mg/mL", "5 mg/mL", "solubility", id="soluble-to"),
+    pytest.param(MP, "soluble up to 5 mg/mL", "up to 5 mg/mL", "solubility", id="soluble-up-to"),
+    pytest.param(MP, "soluble in water to 50 mM", "50 mM", "solubility", id="soluble-in-to"),
+    pytest.param(
+        MP, "dissolves in water at 21.6 g/L.", "21.6 g/L", "solubility", id="dissolves-at"
+    ),
+    pytest.param(
+        MP,
+        "Caffeine dissolves in water at 21.6 g/L at 25 °C.",
+        "21.6 g/L",
+        "solubility",
+        id="schema-example-solubility",
+    ),
+    pytest.param(
+        MP,
+        "The compound dissolved at 2.5 mg/mL in PBS.",
+        "2.5 mg/mL",
+        "solubility",
+        id="dissolved-at",
+    ),
+    pytest.param(MP, "water solubility: 0.5 mM", "0.5 mM", "solubility", id="millimolar"),
+    pytest.param(MP, "aqueous solubility of 25 µM", "25 µM", "solubility", id="micromolar"),
+    pytest.param(MP, "solubility 0.1 mol L−1", "0.1 mol L−1", "solubility", id="mol-l-inverse"),
+    pytest.param(MP, "solubility 3 µg/mL", "3 µg/mL", "solubility", id="micrograms-per-ml"),
+    pytest.param(MP, "solubility 3 g/100 mL", "3 g/100 mL", "solubility", id="g-per-100-ml"),
+    pytest.param(
+        MP, "solubility 21.6 g L⁻¹", "21.6 g L⁻¹", "solubility", id="g-l-superscript-inverse"
+    ),
+    pytest.param(
+        MP, "solubility 1.2 × 10−3 M", "1.2 × 10−3 M", "solubility", id="scientific-notation"
+    ),
+    pytest.param(
+        MP, "Its solubility is 4.0 g per 100 mL.", "4.0 g per 100 mL", "solubility", id="per"
+    ),
+    pytest.param(
+        MP, "a saturated solution contains 21 g/L", "21 g/L", "solubility", id="saturated"
+    ),
+    pytest.param(
+        MP, "solubility in DMSO >10 mg/mL", ">10 mg/mL", "solubility", id="solubility-above"
+    ),
+    pytest.param(MP, "insoluble (<0.1 mg/mL)", "<0.1 mg/mL", "solubility", id="insoluble-below"),
+    pytest.param(
+        MP,
+        "It is soluble in water (33 g/L at 20 °C).",
+        "33 g/L",
+        "solubility",
+        id="soluble-in-brackets",
+    ),
+    pytest.param(
+        MP,
+        "solubility in 0.1 M HCl was 5 mg/mL",
+        "5 mg/mL",
+        "solubility",
+        id="solubility-in-reagent",
+    ),
+    # single-property schemas
+    pytest.param("melting_point", "mp 121 °C", "121 °C", "melting_point", id="mp-schema"),
+    pytest.param("boiling_point", "bp 80 °C/15 mmHg", "80 °C", "boiling_point", id="bp-schema"),
+    pytest.param("reaction_yield", "in 87% yield", "87%", "reaction_yield", id="yield-schema"),
+    pytest.param(
+        "reaction_yield",
+        "Amide 4b (1.65 g, 6.65 mmol, 70%) was obtained.",
+        "70%",
+        "reaction_yield",
+        id="yield-schema-siblings",
+    ),
+    pytest.param("solubility", "solubility 5 mM", "5 mM", "solubility", id="solubility-schema"),
+    pytest.param(
+        "solubility",
+        "dissolves in water at 21.6 g/L.",
+        "21.6 g/L",
+        "solubility",
+        id="solubility-schema-dissolves",
+    ),
+    pytest.param("density", "d 1.05 g/mL", "1.05 g/mL", "density", id="density-schema"),
+    pytest.param("density", "1.49 g/cm3", "1.49 g/cm3", "density", id="density-schema-unit"),
+]
+
+
+@pytest.mark.parametrize(("schema", "text", "shown", "prop"), CUED)
+def test_property_cues(schema: str, text: str, shown: str, prop: str) -> None:
+    c = one(text, shown, schema)
+    assert c.blocked is None
+    assert prop in c.cues
+    assert prop in c.properties
+    start, end = c.sentence
+    assert start <= c.quantity.start and c.quantity.end <= end
+
+
+# --- pressures of boiling points ------------------------------------------------------
+
+# (text, boiling point as printed, pressure as printed)
+PRESSURES = [
+    pytest.param("bp 80 °C/15 mmHg", "80 °C", "15 mmHg", id="slash-mmHg"),
+    pytest.param("bp 80–82 °C/15 mmHg", "80–82 °C", "15 mmHg", id="range-slash-mmHg"),
+    pytest.param("bp 80 °C/15 mm Hg", "80 °C", "15 mm Hg", id="slash-mm-Hg"),
+    pytest.param("b.p. 80 °C/760 mmHg", "80 °C", "760 mmHg", id="atmospheric"),
+    pytest.param("bp 80 °C/0.5 mmHg", "80 °C", "0.5 mmHg", id="decimal-mmHg"),
+    pytest.param("bp 45 °C/0.1 mbar", "45 °C", "0.1 mbar", id="slash-mbar"),
+    pytest.param("bp 80 °C/15 Torr", "80 °C", "15 Torr", id="slash-Torr"),
+    pytest.param("bp 80 °C/2 kPa", "80 °C", "2 kPa", id="slash-kPa"),
+    pytest.param("b.p. 80 °C (15 mmHg)", "80 °C", "15 mmHg", id="bracket-mmHg"),
+    pytest.param("b.p. 80-82 °C (15 mmHg)", "80-82 °C", "15 mmHg", id="range-bracket-mmHg"),
+    pytest.param("bp 80 °C (0.5 Torr)", "80 °C", "0.5 Torr", id="bracket-Torr"),
+    pytest.param("bp 80 °C (15 mm)", "80 °C", "15 mm", id="bracket-mm"),
+    pytest.param("bp 80 °C at 15 Torr", "80 °C", "15 Torr", id="at-Torr"),
+    pytest.param("bp 80 °C under 15 mmHg", "80 °C", "15 mmHg", id="under-mmHg"),
+    pytest.param("bp 80 °C, 15 mmHg", "80 °C", "15 mmHg", id="comma-mmHg"),
+    pytest.param("distilled at 80 °C/15 mmHg", "80 °C", "15 mmHg", id="distilled-at"),
+    pytest.param("distillation at 80 °C/15 mmHg", "80 °C", "15 mmHg", id="distillation-at"),
+    pytest.param(
+        "The product was distilled (bp 80 °C/15 mmHg).", "80 °C", "15 mmHg", id="in-sentence"
+    ),
+    pytest.param("bp 80 °C", "80 °C", None, id="no-pressure"),
+    pytest.param("bp 110.6 °C (lit. 110 °C)", "110.6 °C", None, id="literature-is-no-pressure"),
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "pressure"), PRESSURES)
+def test_boiling_point_pressure(text: str, shown: str, pressure: str | None) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert "boiling_point" in c.cues
+    assert c.pressure == pressure
+
+
+def test_pressure_is_never_a_candidate() -> None:
+    text = "bp 80 °C/15 mmHg"
+    assert [
+        text[c.quantity.start : c.quantity.end] for c in find_candidates(text, get_schema(MP))
+    ] == ["80 °C"]
+
+
+# --- numbers that must not be sent --------------------------------------------------
+
+# (schema, text, quantity as printed, the reason it is blocked)
+BLOCKED = [
+    # reaction conditions
+    pytest.param(
+        MP, "The mixture was heated to 80 °C.", "80 °C", "no property cue", id="heated-to"
+    ),
+    pytest.param(
+        MP, "The mixture was stirred at 0 °C for 2 h.", "0 °C", "no property cue", id="at-0"
+    ),
+    pytest.param(MP, "cooled to −78 °C", "−78 °C", "no property cue", id="cooled-to"),
+    pytest.param(MP, "stored at −20 °C", "−20 °C", "no property cue", id="stored-at"),
+    pytest.param(MP, "heated to reflux (80 °C)", "80 °C", "no property cue", id="reflux"),
+    pytest.param(
+        MP, "stirred at room temperature (25 °C)", "25 °C", "no property cue", id="room-temp"
+    ),
+    pytest.param(
+        MP,
+        "The mixture was heated at 80 °C for 2 h to give 4b (85%).",
+        "80 °C",
+        "no property cue",
+        id="heated-at-before-yield",
+    ),
+    pytest.param(
+        MP,
+        "Compound 5 (mp 121 °C) was then heated in toluene to 180 °C.",
+        "180 °C",
+        "a condition",
+        id="heated-to-after-mp",
+    ),
+    pytest.param(
+        MP,
+        "mp 121 °C; the filtrate was stirred at 0 °C",
+        "0 °C",
+        "a condition",
+        id="stirred-at-after-mp",
+    ),
+    pytest.param(MP, "mp 121 °C; stirred at 0 °C", "0 °C", "a condition", id="stirred-at-near-mp"),
+    pytest.param(
+        MP, "The mp sample was cooled to 0 °C.", "0 °C", "a condition", id="cooled-to-near-mp"
+    ),
+    pytest.param(
+        MP, "The mp sample was heated to 300 °C.", "300 °C", "a condition", id="heated-to-near-mp"
+    ),
+    pytest.param(
+        MP,
+        "After the melting point was measured, the sample was heated to 250 °C.",
+        "250 °C",
+        "a condition",
+        id="heated-to-after-melting-point",
+    ),
+    pytest.param(
+        MP,
+        "mp 121 °C, recrystallised at 4 °C",
+        "4 °C",
+        "a condition",
+        id="recrystallised-at",
+    ),
+    pytest.param(
+        MP,
+        "bp 80 °C; the residue was dried at 50 °C",
+        "50 °C",
+        "a condition",
+        id="dried-at-after-bp",
+    ),
+    pytest.param(
+        MP,
+        "The bp of the mixture is reached when heated to 80 °C.",
+        "80 °C",
+        "a condition",
+        id="heated-to-after-bp",
+    ),
+    # rates
+    pytest.param(MP, "heated at a rate of 10 °C/min", "10 °C", "a rate", id="rate-slash-min"),
+    pytest.param(MP, "heated at 10 °C min-1", "10 °C", "a rate", id="rate-min-inverse"),
+    pytest.param(MP, "mp 121 °C (heating rate 10 °C/min)", "10 °C", "a rate", id="rate-beside-mp"),
+    pytest.param(
+        MP, "mp 121 °C (heating rate 10 °C min−1)", "10 °C", "a rate", id="rate-unicode-minus"
+    ),
+    pytest.param(MP, "mp 121 °C, heating rate 10 °C/min", "10 °C", "a rate", id="rate-after-mp"),
+    pytest.param(MP, "mp (DSC, 10 °C/min) 121 °C", "10 °C", "a rate", id="rate-before-mp"),
+    pytest.param(MP, "mp determined at 10 °C min−1", "10 °C", "a rate", id="rate-determined-at"),
+    pytest.param(MP, "melting point measured at 5 °C per min", "5 °C", "a rate", id="rate-per-min"),
+    pytest.param(MP, "mp 121 °C (DSC, 10 K/min)", "10 K", "a rate", id="rate-kelvin"),
+    # percentages that are no yields
+    pytest.param(
+        MP,
+        "NaH (55% in oil) was added.",
+        "55%",
+        "a reagent's strength, a purity or an excess",
+        id="in-oil",
+    ),
+    pytest.param(
+        MP, "55% in oil", "55%", "a reagent's strength, a purity or an excess", id="in-oil-alone"
+    ),
+    pytest.param(
+        MP,
+        "NaH (0.5 g, 55% in oil)",
+        "55%",
+        "a reagent's strength, a purity or an excess",
+        id="in-oil-beside-mass",
+    ),
+    pytest.param(
+        MP,
+        "NaH (55% in oil, 0.5 g)",
+        "55%",
+        "a reagent's strength, a purity or an excess",
+        id="in-oil-before-mass",
+    ),
+    pytest.param(
+        MP,
+        "NaH (0.48 g, 60% in mineral oil, 12 mmol)",
+        "60%",
+        "a reagent's strength, a purity or an excess",
+        id="in-mineral-oil",
+    ),
+    pytest.param(
+        MP,
+        "NaH (60% dispersion in mineral oil)",
+        "60%",
+        "a reagent's strength, a purity or an excess",
+        id="dispersion",
+    ),
+    pytest.param(
+        MP,
+        "Pd/C (10%) was added.",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="pd-c",
+    ),
+    pytest.param(
+        MP,
+        "Pd/C (10%, 50 mg)",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="pd-c-with-mass",
+    ),
+    pytest.param(
+        MP,
+        "10% Pd/C (50 mg)",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="percent-pd-c",
+    ),
+    pytest.param(
+        MP,
+        "37% HCl (5 mL) was added.",
+        "37%",
+        "a reagent's strength, a purity or an excess",
+        id="hcl",
+    ),
+    pytest.param(
+        MP,
+        "gave the salt with 37% aq. HCl",
+        "37%",
+        "a reagent's strength, a purity or an excess",
+        id="aq-hcl",
+    ),
+    pytest.param(
+        MP, "30% H2O2 (2 mL)", "30%", "a reagent's strength, a purity or an excess", id="h2o2"
+    ),
+    pytest.param(
+        MP,
+        "10% aqueous NaOH",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="aqueous",
+    ),
+    pytest.param(
+        MP,
+        "the product was obtained in 98% ee",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="ee",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b in 99% ee",
+        "99%",
+        "a reagent's strength, a purity or an excess",
+        id="in-ee",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (85%, 98% ee)",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="ee-beside-yield",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b in 92% yield and 98% e.e.",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="e.e.",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b in 85% yield (98% ee)",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="ee-in-brackets",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (85%; ee 98%)",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="ee-before",
+    ),
+    pytest.param(
+        MP,
+        "(85% yield, 98% ee)",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="ee-after-yield-word",
+    ),
+    pytest.param(
+        MP,
+        "purity >99% (HPLC)",
+        ">99%",
+        "a reagent's strength, a purity or an excess",
+        id="purity-hplc",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (>99% purity)",
+        ">99%",
+        "a reagent's strength, a purity or an excess",
+        id="purity-after",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b, HPLC purity 99%",
+        "99%",
+        "a reagent's strength, a purity or an excess",
+        id="hplc-purity",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (85%, >95% purity)",
+        ">95%",
+        "a reagent's strength, a purity or an excess",
+        id="purity-beside-yield",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (95% conversion)",
+        "95%",
+        "a reagent's strength, a purity or an excess",
+        id="conversion-after",
+    ),
+    pytest.param(
+        MP,
+        "conversion 95%",
+        "95%",
+        "a reagent's strength, a purity or an excess",
+        id="conversion-before",
+    ),
+    pytest.param(
+        MP,
+        "eluting with 10% EtOAc in hexanes gave 4b (85%)",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="eluent",
+    ),
+    pytest.param(
+        MP,
+        "gave 4b (85%) after chromatography (20% EtOAc/hexane)",
+        "20%",
+        "a reagent's strength, a purity or an excess",
+        id="eluent-in-brackets",
+    ),
+    pytest.param(
+        MP, "The product (>99% by HPLC)", ">99%", "no property cue", id="by-hplc-without-verb"
+    ),
+    pytest.param(
+        "reaction_yield",
+        "NaH (55% in oil)",
+        "55%",
+        "a reagent's strength, a purity or an excess",
+        id="yield-schema-in-oil",
+    ),
+    pytest.param(
+        "reaction_yield",
+        "Pd/C (10%)",
+        "10%",
+        "a reagent's strength, a purity or an excess",
+        id="yield-schema-pd-c",
+    ),
+    pytest.param(
+        "reaction_yield",
+        "37% HCl",
+        "37%",
+        "a reagent's strength, a purity or an excess",
+        id="yield-schema-hcl",
+    ),
+    pytest.param(
+        "reaction_yield",
+        "98% ee",
+        "98%",
+        "a reagent's strength, a purity or an excess",
+        id="yield-schema-ee",
+    ),
+    # literature values
+    pytest.param(MP, "mp 121 °C (lit. 122 °C)", "122 °C", "literature value", id="lit."),
+    pytest.param(MP, "mp 121 °C (Lit. 122 °C)", "122 °C", "literature value", id="Lit."),
+    pytest.param(MP, "mp 121 °C (lit.12 122 °C)", "122 °C", "literature value", id="lit.-ref"),
+    pytest.param(
+        MP, "mp 121 °C (lit.¹² 122 °C)", "122 °C", "literature value", id="lit.-superscript-ref"
+    ),
+    pytest.param(MP, "mp 121–123 °C (lit. mp 122 °C)", "122 °C", "literature value", id="lit.-mp"),
+    pytest.param(
+        MP,
+        "mp 121–123 °C [lit. 122–124 °C]",
+        "122–124 °C",
+        "literature value",
+        id="lit.-square-brackets",
+    ),
+    pytest.param(MP, "mp 121 °C (ref. 122 °C)", "122 °C", "literature value", id="ref."),
+    pytest.param(MP, "mp 121 °C (ref 12: 122 °C)", "122 °C", "literature value", id="ref-number"),
+    pytest.param(MP, "mp 121 °C (reported 122 °C)", "122 °C", "literature value", id="reported"),
+    pytest.param(
+        MP, "mp 121 °C (literature: 122 °C)", "122 °C", "literature value", id="literature"
+    ),
+    pytest.param(
+        MP, "mp 121 °C, lit. mp 122 °C", "122 °C", "literature value", id="lit.-no-brackets"
+    ),
+    pytest.param(
+        MP,
+        "mp: 121 °C (lit. 122 °C), yield 85%",
+        "122 °C",
+        "literature value",
+        id="lit.-then-yield",
+    ),
+    pytest.param(MP, "yield 85% (lit. 80%)", "80%", "literature value", id="literature-yield"),
+    pytest.param(MP, "gave 4b (85%) (lit. 80%)", "80%", "literature value", id="lit.-bare-yield"),
+    pytest.param(
+        MP,
+        "solubility 5 mg/mL (lit. 4 mg/mL)",
+        "4 mg/mL",
+        "literature value",
+        id="literature-solubility",
+    ),
+    # restatements in another unit
+    pytest.param(
+        MP,
+        "mp 130 °C (266 °F)",
+        "266 °F",
+        "the same value restated in another unit",
+        id="fahrenheit-restated",
+    ),
+    pytest.param(
+        MP,
+        "mp 130 °C [266 °F]",
+        "266 °F",
+        "the same value restated in another unit",
+        id="fahrenheit-square",
+    ),
+    pytest.param(
+        MP,
+        "mp 266 °F (130 °C)",
+        "130 °C",
+        "the same value restated in another unit",
+        id="celsius-restated",
+    ),
+    pytest.param(
+        MP,
+        "mp 403 K (130 °C)",
+        "130 °C",
+        "the same value restated in another unit",
+        id="kelvin-first",
+    ),
+    pytest.param(
+        MP,
+        "mp 130 °C (403 K)",
+        "403 K",
+        "the same value restated in another unit",
+        id="kelvin-restated",
+    ),
+    pytest.param(
+        MP,
+        "bp 176 °F (80 °C)",
+        "80 °C",
+        "the same value restated in another unit",
+        id="bp-celsius-restated",
+    ),
+    pytest.param(
+        MP,
+        "bp 80 °C/15 mmHg (176 °F)",
+        "176 °F",
+        "the same value restated in another unit",
+        id="restated-after-pressure",
+    ),
+    # reagents' molarities
+    pytest.param(MP, "2 M HCl (10 mL) was added.", "2 M", "a reagent's concentration", id="2M-HCl"),
+    pytest.param(MP, "washed with 1 M NaOH", "1 M", "a reagent's concentration", id="1M-NaOH"),
+    pytest.param(
+        MP, "0.5 M aq. NaHCO3 was added", "0.5 M", "a reagent's concentration", id="aq-NaHCO3"
+    ),
+    pytest.param(
+        MP,
+        "The solubility was measured in 2 M HCl.",
+        "2 M",
+        "a reagent's concentration",
+        id="solubility-in-2M-HCl",
+    ),
+    pytest.param(
+        MP,
+        "solubility in 0.1 M HCl was 5 mg/mL",
+        "0.1 M",
+        "a reagent's concentration",
+        id="solvent-molarity",
+    ),
+    pytest.param(
+        MP, "solubility in 1 M NaOH", "1 M", "a reagent's concentration", id="solubility-NaOH"
+    ),
+    pytest.param(
+        MP, "soluble in 6 M HCl", "6 M", "a reagent's concentration", id="soluble-in-6M-HCl"
+    ),
+    pytest.param(MP, "solubility in 2.0 M LDA", "2.0 M", "a reagent's concentration", id="LDA"),
+    pytest.param(
+        "solubility", "2 M HCl", "2 M", "a reagent's concentration", id="solubility-schema-HCl"
+    ),
+    pytest.param(
+        MP, "a 1.0 M solution of TBAF in THF", "1.0 M", "no property cue", id="molar-solution"
+    ),
+    # a cue of another property does not make a value of this one
+    pytest.param("melting_point", "bp 80 °C", "80 °C", "no property cue", id="bp-in-mp-schema"),
+    pytest.param("boiling_point", "mp 121 °C", "121 °C", "no property cue", id="mp-in-bp-schema"),
+    pytest.param(
+        "density",
+        "solubility 21.6 g/L",
+        "21.6 g/L",
+        "no property cue",
+        id="solubility-in-density-schema",
+    ),
+    pytest.param(
+        "solubility", "d 1.05 g/mL", "1.05 g/mL", "no property cue", id="density-in-sol-schema"
+    ),
+    pytest.param(MP, "Tm = 121 °C", "121 °C", "no property cue", id="uncued-temperature"),
+    pytest.param(MP, "1.05 g/mL (25 °C)", "1.05 g/mL", "no property cue", id="uncued-g-per-ml"),
+    pytest.param(
+        MP,
+        "Density (25 °C): 1.05 g/mL",
+        "25 °C",
+        "no property cue",
+        id="temperature-of-a-density",
+    ),
+    pytest.param(
+        MP,
+        "It has 1.49 g/cm3 at 20 °C.",
+        "20 °C",
+        "no property cue",
+        id="temperature-of-g-cm3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("schema", "text", "shown", "reason"), BLOCKED)
+def test_blocked(schema: str, text: str, shown: str, reason: str) -> None:
+    c = one(text, shown, schema)
+    assert c.blocked == reason
+
+
+# (schema, text, a quantity that must not be a candidate at all)
+NOT_CANDIDATES = [
+    pytest.param(
+        MP, "4.0 g of the salt dissolved in 100 mL of water.", "4.0 g", id="mass-dissolved"
+    ),
+    pytest.param(
+        MP,
+        "The solubility was determined by dissolving 9.7 g in water.",
+        "9.7 g",
+        id="mass-in-solubility-sentence",
+    ),
+    pytest.param(MP, "9.7 g dissolved completely in 100 mL water", "9.7 g", id="mass-first"),
+    pytest.param(MP, "9.7 g dissolved completely in 100 mL water", "100 mL", id="volume"),
+    pytest.param(MP, "soluble: 4.0 g in 10 mL water", "4.0 g", id="soluble-colon-mass"),
+    pytest.param(MP, "soluble: 4.0 g in 10 mL water", "10 mL", id="soluble-colon-volume"),
+    pytest.param(MP, "The solubility is 4.0 g.", "4.0 g", id="solubility-is-mass"),
+    pytest.param("solubility", "4.0 g dissolved", "4.0 g", id="solubility-schema-mass"),
+    pytest.param(
+        "solubility", "The solubility was 9.7 g in 100 mL", "9.7 g", id="solubility-schema-9.7g"
+    ),
+    pytest.param("density", "4.0 g", "4.0 g", id="density-schema-mass"),
+    pytest.param(MP, "Pd(OAc)2 (10 mol%) was added.", "10 mol%", id="mol-percent"),
+    pytest.param(MP, "yield 85%; 10 mol% Pd(OAc)2", "10 mol%", id="mol-percent-near-yield"),
+    pytest.param(
+        MP, "the catalyst loading (5 mol%) gave 4b (85%)", "5 mol%", id="mol-percent-in-brackets"
+    ),
+    pytest.param(MP, "5 wt% Pd/C gave 4b (85%)", "5 wt%", id="wt-percent"),
+    pytest.param("reaction_yield", "10 mol% catalyst", "10 mol%", id="yield-schema-mol-percent"),
+    pytest.param(MP, "bp 80 °C/15 mmHg", "15 mmHg", id="pressure"),
+    pytest.param(MP, "yield 87% after 2 h", "2 h", id="time"),
+    pytest.param("reaction_yield", "mp 121 °C", "121 °C", id="temperature-in-yield-schema"),
+    pytest.param("partition_coefficient", "mp 121 °C", "121 °C", id="temperature-in-logp-schema"),
+    pytest.param("melting_point", "yield 87%", "87%", id="percent-in-mp-schema"),
+    pytest.param(MP, "Amide 4b (1.65 g, 6.65 mmol, 70%) was obtained.", "1.65 g", id="yield-mass"),
+    pytest.param(
+        MP, "Amide 4b (1.65 g, 6.65 mmol, 70%) was obtained.", "6.65 mmol", id="yield-amount"
+    ),
+]
+
+
+@pytest.mark.parametrize(("schema", "text", "shown"), NOT_CANDIDATES)
+def test_not_candidates(schema: str, text: str, shown: str) -> None:
+    assert text.count(shown) == 1
+    assert at(text, shown, schema) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("The reaction was stirred at rt for 2 h.", id="rt"),
+        pytest.param("stirred at rt", id="rt-short"),
+        pytest.param("The solution was stirred overnight and filtered.", id="schema-empty-example"),
+        pytest.param("dissolved in 50 mL of water", id="volume-only"),
+        pytest.param("4.0 g of the salt dissolved in 100 mL of water.", id="mass-and-volume"),
+        pytest.param("C10H9NO3S", id="formula"),
+        pytest.param("1H NMR (400 MHz, CDCl3)", id="nmr-header"),
+    ],
+)
+def test_nothing_to_send(text: str) -> None:
+    found = find_candidates(text, get_schema(MP))
+    assert [c for c in found if c.blocked is None] == []
+
+
+# --- lists sharing one unit ----------------------------------------------------------
+
+# (text, numbers as printed, unit they share, property)
+LISTS = [
+    pytest.param(
+        "mp: 121, 125 and 130 °C", ["121", "125", "130 °C"], "°C", "melting_point", id="mp-list"
+    ),
+    pytest.param(
+        "mp = 121, 125, and 130 °C",
+        ["121", "125", "130 °C"],
+        "°C",
+        "melting_point",
+        id="mp-oxford-comma",
+    ),
+    pytest.param(
+        "densities: 1.05 and 1.10 g/mL",
+        ["1.05", "1.10 g/mL"],
+        "g/mL",
+        "density",
+        id="density-list",
+    ),
+    pytest.param(
+        "yields: 70, 75 and 80%", ["70", "75", "80%"], "%", "reaction_yield", id="yield-list"
+    ),
+    pytest.param(
+        "solubility: 1.2, 3.4 and 5.6 mg/mL",
+        ["1.2", "3.4", "5.6 mg/mL"],
+        "mg/mL",
+        "solubility",
+        id="solubility-list",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "unit", "prop"), LISTS)
+def test_lists_share_one_unit(text: str, shown: list[str], unit: str, prop: str) -> None:
+    found = [c for c in find_candidates(text, get_schema(MP)) if c.blocked is None]
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.quantity.unit == unit for c in found)
+    assert all(prop in c.cues for c in found)
+
+
+# --- cue-led values: logP and logD -----------------------------------------------------
+
+# (text, number as printed, property, value)
+LOG_VALUES = [
+    pytest.param("logP = 2.3", "2.3", "logP", 2.3, id="logP-equals"),
+    pytest.param("log P = 2.3", "2.3", "logP", 2.3, id="log-P-equals"),
+    pytest.param("logP 2.3", "2.3", "logP", 2.3, id="logP-space"),
+    pytest.param("logP: 2.3", "2.3", "logP", 2.3, id="logP-colon"),
+    pytest.param("LogP = 2.3", "2.3", "logP", 2.3, id="LogP"),
+    pytest.param("log P of 1.87", "1.87", "logP", 1.87, id="log-P-of"),
+    pytest.param("logP was 2.3", "2.3", "logP", 2.3, id="logP-was"),
+    pytest.param("logP was determined to be 2.3", "2.3", "logP", 2.3, id="determined-to-be"),
+    pytest.param("logP of −0.5", "−0.5", "logP", -0.5, id="negative-unicode"),
+    pytest.param("logP = -0.5", "-0.5", "logP", -0.5, id="negative-ascii"),
+    pytest.param("logP > 5", "> 5", "logP", 5.0, id="qualified"),
+    pytest.param("logP ≈ 2", "≈ 2", "logP", 2.0, id="approximately"),
+    pytest.param("logP ca. 2.3", "ca. 2.3", "logP", 2.3, id="ca"),
+    pytest.param("clogP 3.1", "3.1", "logP", 3.1, id="clogP"),
+    pytest.param("cLogP = 3.1", "3.1", "logP", 3.1, id="cLogP"),
+    pytest.param("ClogP 3.1", "3.1", "logP", 3.1, id="ClogP"),
+    pytest.param("clogP of 3.1", "3.1", "logP", 3.1, id="clogP-of"),
+    pytest.param("XlogP 2.3", "2.3", "logP", 2.3, id="XlogP"),
+    pytest.param("ALogP 2.3", "2.3", "logP", 2.3, id="ALogP"),
+    pytest.param("log Kow 2.5", "2.5", "logP", 2.5, id="log-Kow"),
+    pytest.param("log Kow = 2.5", "2.5", "logP", 2.5, id="log-Kow-equals"),
+    pytest.param("log K_ow 2.5", "2.5", "logP", 2.5, id="log-K_ow"),
+    pytest.param("logKow 2.5", "2.5", "logP", 2.5, id="logKow"),
+    pytest.param("logPow 2.5", "2.5", "logP", 2.5, id="logPow"),
+    pytest.param("log Po/w 2.5", "2.5", "logP", 2.5, id="log-Po/w"),
+    pytest.param("log P(o/w) 2.5", "2.5", "logP", 2.5, id="log-P(o/w)"),
+    pytest.param("logP = 2.3 (lit. 2.4)", "2.3", "logP", 2.3, id="logP-with-literature"),
+    pytest.param("logD7.4 = 1.2", "1.2", "logD", 1.2, id="logD7.4"),
+    pytest.param("logD7.4 of 1.2", "1.2", "logD", 1.2, id="logD7.4-of"),
+    pytest.param("log D7.4 = 1.2", "1.2", "logD", 1.2, id="log-D7.4"),
+    pytest.param("logD_7.4 = 1.2", "1.2", "logD", 1.2, id="logD_7.4"),
+    pytest.param("logD(7.4) = 1.2", "1.2", "logD", 1.2, id="logD(7.4)"),
+    pytest.param("logD7.4 −0.3", "−0.3", "logD", -0.3, id="logD7.4-negative"),
+    pytest.param("logD7.4 = −0.3", "−0.3", "logD", -0.3, id="logD7.4-equals-negative"),
+    pytest.param("logD7.4 = 1.2 ± 0.1", "1.2 ± 0.1", "logD", 1.2, id="logD-with-error"),
+    pytest.param("log D (pH 7.4) of 0.8", "0.8", "logD", 0.8, id="log-D-pH-in-brackets"),
+    pytest.param("logD (pH 7.4) = 0.8", "0.8", "logD", 0.8, id="logD-pH-equals"),
+    pytest.param("logD at pH 7.4 is 1.2", "1.2", "logD", 1.2, id="logD-at-pH"),
+    pytest.param("log D at pH 7.4 = 1.2", "1.2", "logD", 1.2, id="log-D-at-pH-equals"),
+    pytest.param("logD = 1.2 at pH 7.4", "1.2", "logD", 1.2, id="logD-pH-after"),
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "prop", "value"), LOG_VALUES)
+@pytest.mark.parametrize("schema", [MP, "partition_coefficient"])
+def test_cue_led_log_values(schema: str, text: str, shown: str, prop: str, value: float) -> None:
+    found = find_candidates(text, get_schema(schema))
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == [shown]
+    (c,) = found
+    assert c.blocked is None
+    assert c.properties == (prop,)
+    assert c.cues == (prop,)
+    assert c.quantity.kind == "dimensionless"
+    assert c.quantity.cue == prop
+    assert c.quantity.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "prop"),
+    [
+        pytest.param("logP values of 2.3 and 2.5", ["2.3", "2.5"], "logP", id="logP-list"),
+        pytest.param("logD7.4 values of 1.2 and 1.5", ["1.2", "1.5"], "logD", id="logD-list"),
+    ],
+)
+def test_cue_led_lists(text: str, shown: list[str], prop: str) -> None:
+    found = find_candidates(text, get_schema(MP))
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.cues == (prop,) and c.blocked is None for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("logP = 2.3", id="logP"),
+        pytest.param("logD7.4 = 1.2", id="logD"),
+    ],
+)
+@pytest.mark.parametrize("schema", ["melting_point", "reaction_yield", "solubility", "density"])
+def test_log_values_need_a_log_schema(schema: str, text: str) -> None:
+    assert find_candidates(text, get_schema(schema)) == []
+
+
+def test_ph_is_never_a_logd_value() -> None:
+    text = "logD7.4 = 1.2; log D (pH 7.4) of 0.8"
+    found = find_candidates(text, get_schema(MP))
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == ["1.2", "0.8"]
+
+
+# --- evidence -----------------------------------------------------------------------
+
+
+def test_each_candidate_carries_its_own_sentence() -> None:
+    text = (
+        "Amide 4b was obtained in 87% yield. It melts at 121 °C. "
+        "The density is 1.05 g/mL. The logP of 4b is high: logP = 2.3."
+    )
+    found = find_candidates(text, get_schema(MP))
+    sentences = {
+        text[c.quantity.start : c.quantity.end]: text[c.sentence[0] : c.sentence[1]]
+        for c in found
+        if c.blocked is None
+    }
+    assert sentences == {
+        "87%": "Amide 4b was obtained in 87% yield.",
+        "121 °C": "It melts at 121 °C.",
+        "1.05 g/mL": "The density is 1.05 g/mL.",
+        "2.3": "The logP of 4b is high: logP = 2.3.",
+    }
+
+
+def test_a_whole_experimental_paragraph() -> None:
+    text = (
+        "To a solution of 3b (2.0 g, 9.5 mmol) in THF (20 mL) at 0 °C was added NaH "
+        "(60% in oil, 0.46 g, 11.4 mmol). The mixture was heated to 65 °C for 3 h, cooled, "
+        "and quenched with 1 M HCl. Chromatography (20% EtOAc/hexane) gave 4b "
+        "(1.65 g, 6.65 mmol, 70%) as white needles, mp 121–123 °C (lit. 122 °C)."
+    )
+    found = find_candidates(text, get_schema(MP))
+    sent = [text[c.quantity.start : c.quantity.end] for c in found if c.blocked is None]
+    assert sent == ["70%", "121–123 °C"]
+    blocked = {text[c.quantity.start : c.quantity.end] for c in found if c.blocked}
+    assert {"0 °C", "60%", "65 °C", "1 M", "20%", "122 °C"} <= blocked
