@@ -38,9 +38,7 @@ PATENT = ROOT / "examples" / "literature" / "US06840965B2.xml"
 SCHEMA = get_schema("molecular_properties")
 
 
-def _run(
-    pipeline: Pipeline, documents: Sequence[Document]
-) -> tuple[list[DocumentResult], float]:
+def _run(pipeline: Pipeline, documents: Sequence[Document]) -> tuple[list[DocumentResult], float]:
     started = time.perf_counter()
     results: list[DocumentResult] = []
     for doc in documents:

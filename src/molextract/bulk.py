@@ -39,6 +39,9 @@ class RunStats:
     rejected: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    chunks_sent: int = 0
+    chunks_skipped: int = 0
+    model_calls: int = 0
     started: float = field(default_factory=time.perf_counter)
     error_codes: dict[str, int] = field(default_factory=dict)
     per_file: dict[str, FileStats] = field(default_factory=dict)
@@ -62,6 +65,9 @@ class RunStats:
             setattr(self, record.status, getattr(self, record.status) + 1)
         self.prompt_tokens += result.usage.prompt_tokens
         self.completion_tokens += result.usage.completion_tokens
+        self.chunks_sent += result.usage.chunks_sent
+        self.chunks_skipped += result.usage.chunks_skipped
+        self.model_calls += result.usage.model_calls
 
 
 def batched(items: Iterable[Document], size: int) -> Iterator[list[Document]]:

@@ -48,7 +48,7 @@ def summary(
     table = Table(title=title, show_header=False, title_justify="left")
     table.add_column(style="bold")
     table.add_column(justify="right")
-    rows = [
+    rows: list[tuple[str, object]] = [
         ("documents processed", stats.documents),
         ("already done (--resume)", stats.resumed),
         ("inputs skipped", stats.skipped_inputs),
@@ -56,6 +56,11 @@ def summary(
         ("records accepted", stats.accepted),
         ("records flagged", stats.flagged),
         ("records rejected", stats.rejected),
+        (
+            "chunks sent to the model / skipped (no candidate value)",
+            f"{stats.chunks_sent} / {stats.chunks_skipped}",
+        ),
+        ("model calls", stats.model_calls),
         ("tokens (prompt / generated)", f"{stats.prompt_tokens} / {stats.completion_tokens}"),
         ("wall time", f"{stats.seconds:.1f} s"),
         ("documents / s", f"{stats.documents / stats.seconds:.2f}" if stats.seconds else "–"),

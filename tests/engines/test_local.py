@@ -119,3 +119,22 @@ def test_compiled_grammar_is_kept_on_disk_and_reused(
     third = LocalEngine(smol_engine._path, grammar_dir=tmp_path)
     third.processor(SCHEMA.json_schema)
     assert stored.read_bytes() != b"garbage", "a damaged index is rebuilt"
+
+
+def test_all_cores_by_default_for_prompt_and_generation(smol_engine: LocalEngine) -> None:
+    """Left unset, llama-cpp-python generates on half the cores; 0 must mean all of them."""
+    from molextract.engines.local import available_cores
+
+    smol_engine.count_tokens("load")  # loads the model
+    params = smol_engine._ensure_loaded().context_params
+    assert params.n_threads == available_cores()
+    assert params.n_threads_batch == available_cores()
+
+
+def test_an_explicit_thread_count_is_used_for_both(tmp_path: Path) -> None:
+    from molextract.config import Settings
+    from molextract.weights import resolve_model
+
+    engine = LocalEngine(resolve_model("smollm2-135m", Settings().models_dir), n_threads=1)
+    params = engine._ensure_loaded().context_params
+    assert (params.n_threads, params.n_threads_batch) == (1, 1)

@@ -76,6 +76,7 @@ def _assert_schema_valid(results: list[Any], engine_name: str) -> None:
         assert not [e for e in result.errors if e.code in ("invalid_output", "engine_error")]
         assert result.engine.name == engine_name
         assert all(record.engine.name == engine_name for record in result.records)
+    assert results[2].usage.model_calls == 0, "a text with no candidate costs no request"
 
 
 @pytest.fixture(params=["sglang", "vllm", "local"])
@@ -179,9 +180,12 @@ def test_sglang_stopped_mid_run_hands_the_rest_to_vllm(
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [line["doc_id"] for line in lines] == [f"p{i}" for i in range(6)]  # once each
     assert stats.documents == 6
-    served = [(line["engine"]["name"], line["engine"].get("fallback_from")) for line in lines]
+    # p2 and p5 state no value: no chunk of theirs reaches any engine
+    asked = [line for line in lines if line["usage"]["model_calls"]]
+    assert [line["doc_id"] for line in asked] == ["p0", "p1", "p3", "p4"]
+    served = [(line["engine"]["name"], line["engine"].get("fallback_from")) for line in asked]
     assert served[:2] == [("sglang", None)] * 2
-    assert served[2:] == [("vllm", "sglang")] * 4
+    assert served[2:] == [("vllm", "sglang")] * 2
     assert chain.breakers["sglang"].state == "open"
     for line in lines:
         assert not [e for e in line["errors"] if e["code"] in ("engine_error", "invalid_output")]

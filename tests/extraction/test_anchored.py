@@ -81,11 +81,26 @@ def test_schemas_in_units_the_finder_does_not_know_take_the_generated_path(
     smol_engine: LocalEngine, settings: Settings
 ) -> None:
     viscosity = schema_from_json(
-        {"title": "viscosity", "type": "object", "properties": {"records": {
-            "type": "array", "maxItems": 4, "items": {"type": "object", "properties": {
-                "quote": {"type": "string"}, "compound": {"type": "string"},
-                "property": {"enum": ["viscosity"]}, "value": {"type": "string"},
-                "unit": {"enum": ["mPa·s", "cP"]}}}}}},  # fmt: skip
+        {
+            "title": "viscosity",
+            "type": "object",
+            "properties": {
+                "records": {
+                    "type": "array",
+                    "maxItems": 4,
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "quote": {"type": "string"},
+                            "compound": {"type": "string"},
+                            "property": {"enum": ["viscosity"]},
+                            "value": {"type": "string"},
+                            "unit": {"enum": ["mPa·s", "cP"]},
+                        },
+                    },
+                }
+            },
+        },
         default_name="viscosity",
         source="test",
     )

@@ -5,10 +5,10 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from molextract.chunking import chunk_text
 from molextract.extraction import association
 from molextract.extraction.anchored import plan_chunks, questions_for
 from molextract.extraction.candidates import find_candidates
-from molextract.chunking import chunk_text
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
 
@@ -48,7 +48,9 @@ def test_each_question_names_its_quantity_as_printed_and_the_possible_properties
     assert asks[0] == "⟦1⟧ 83% (a percentage): reaction_yield or none?"
     assert asks[1] == "⟦2⟧ 130° C (a temperature): melting_point, boiling_point or none?"
     # every question of a chunk shares the prompt up to the question: one prefix to evaluate
-    prefixes = {json.dumps(q.prompt[:-1]) + q.prompt[-1]["content"].rsplit("\n", 1)[0] for q in questions}
+    prefixes = {
+        json.dumps(q.prompt[:-1]) + q.prompt[-1]["content"].rsplit("\n", 1)[0] for q in questions
+    }
     assert len(prefixes) == 1
 
 
@@ -66,11 +68,18 @@ def test_none_means_no_property_and_foreign_properties_are_refused() -> None:
     )
     assert answer.property is None
     with pytest.raises(ValidationError):
-        association.parse_answer(MP, '{"property": "solubility", "compound": null, "conditions": null}')
+        association.parse_answer(
+            MP, '{"property": "solubility", "compound": null, "conditions": null}'
+        )
 
 
 def test_worked_examples_only_use_the_schema_properties() -> None:
-    for name in ("melting_point", "reaction_yield", "molecular_properties", "partition_coefficient"):
+    for name in (
+        "melting_point",
+        "reaction_yield",
+        "molecular_properties",
+        "partition_coefficient",
+    ):
         schema = get_schema(name)
         props = frozenset(schema.property_names)
         examples = association.examples_for(schema)
@@ -85,11 +94,23 @@ def test_a_custom_schema_in_known_units_is_anchored_without_built_in_examples() 
         {
             "title": "flash_point",
             "type": "object",
-            "properties": {"records": {"type": "array", "maxItems": 8, "items": {"type": "object", "properties": {
-                "quote": {"type": "string"}, "compound": {"type": "string"},
-                "property": {"enum": ["flash_point"]}, "value": {"type": "string"},
-                "unit": {"enum": ["°C", "°F", None]}}}}},
-        },  # fmt: skip
+            "properties": {
+                "records": {
+                    "type": "array",
+                    "maxItems": 8,
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "quote": {"type": "string"},
+                            "compound": {"type": "string"},
+                            "property": {"enum": ["flash_point"]},
+                            "value": {"type": "string"},
+                            "unit": {"enum": ["°C", "°F", None]},
+                        },
+                    },
+                }
+            },
+        },
         default_name="flash_point",
         source="test",
     )

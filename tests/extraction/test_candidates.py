@@ -668,7 +668,11 @@ BLOCKED = [
         id="eluent-in-brackets",
     ),
     pytest.param(
-        MP, "The product (>99% by HPLC)", ">99%", "no property cue", id="by-hplc-without-verb"
+        MP,
+        "The product (>99% by HPLC)",
+        ">99%",
+        "a reagent's strength, a purity or an excess",
+        id="by-hplc-without-verb",
     ),
     pytest.param(
         "reaction_yield",
@@ -1090,3 +1094,79 @@ def test_a_whole_experimental_paragraph() -> None:
     assert sent == ["70%", "121–123 °C"]
     blocked = {text[c.quantity.start : c.quantity.end] for c in found if c.blocked}
     assert {"0 °C", "60%", "65 °C", "1 M", "20%", "122 °C"} <= blocked
+
+
+# Conventions found while measuring: each a way chemists write, not a gold sentence.
+MORE_CUED = [
+    pytest.param("Colourless needles, m.pt. 121 °C.", "121 °C", "melting_point", id="m-pt"),
+    pytest.param("The measured logP of ibuprofen was 3.97.", "3.97", "logP", id="logp-of-x-was"),
+    pytest.param("logP (octanol/water) 2.3", "2.3", "logP", id="logp-parenthetical"),
+    pytest.param("logD 7.4 = 1.2", "1.2", "logD", id="logd-spaced-ph"),
+    pytest.param(
+        "washed and dried: 18.9 g (90%), m.p. 105 °C.",
+        "90%",
+        "reaction_yield",
+        id="mass-then-percent",
+    ),  # fmt: skip
+    pytest.param(
+        "Pale yellow solid, 169 mg (86%); mp 119 °C.",
+        "86%",
+        "reaction_yield",
+        id="milligrams-then-percent",
+    ),  # fmt: skip
+    pytest.param(
+        "This gave 4b (98% purity, 85% yield).", "85%", "reaction_yield", id="yield-after-purity"
+    ),  # fmt: skip
+    pytest.param("Pure water freezes at 0 °C.", "0 °C", "melting_point", id="freezes-at"),
+    pytest.param(
+        "8.3 g/100 mL dissolves in water at 20 °C.",
+        "8.3 g/100 mL",
+        "solubility",
+        id="solubility-cue-after",
+    ),  # fmt: skip
+    pytest.param(
+        "Solubilities were measured by shaking. Caffeine reached 21.6 g/L.",
+        "21.6 g/L",
+        "solubility",
+        id="solubility-cue-a-sentence-earlier",
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "prop"), MORE_CUED)
+def test_more_cues(text: str, shown: str, prop: str) -> None:
+    c = one(text, shown, MP)
+    assert c.blocked is None and prop in c.cues
+
+
+MORE_BLOCKED = [
+    pytest.param("Pd(OH)2/C (20%, 50 mg) was added.", "20%", id="pearlman-strength"),
+    pytest.param("H2O2 (30%, 2 mL) was added; yield 70%.", "30%", id="peroxide-strength"),
+    pytest.param("conc. HCl (37%, 5 mL) gave the salt in 70% yield.", "37%", id="conc-hcl"),
+    pytest.param("NaH (60%, 0.48 g, 12 mmol) gave 4b in 70% yield.", "60%", id="nah-strength"),
+    pytest.param("It gave 4b (>99% by HPLC).", ">99%", id="purity-by-hplc"),
+    pytest.param("mp 121 °C (lit.[12] 122 °C)", "122 °C", id="lit-with-reference"),
+    pytest.param("mp 121 °C (heating rate 10 °C·min−1)", "10 °C", id="rate-per-min-dot"),
+    pytest.param("mp 121 °C (2 °C per minute)", "2 °C", id="rate-per-minute"),
+    pytest.param(
+        "The density is 1.20 g/cm3; it is 0.0013 g/cm3 lighter than water.",
+        "0.0013 g/cm3",
+        id="a-difference",
+    ),  # fmt: skip
+    pytest.param(
+        "The solubility was measured in 50 mM phosphate buffer.", "50 mM", id="buffer-concentration"
+    ),  # fmt: skip
+    pytest.param(
+        "Solubility: compounds were dissolved in DMSO to give 10 mM stock solutions.",
+        "10 mM",
+        id="stock-solution",
+    ),  # fmt: skip
+    pytest.param("Its density was 0.876 g/mL (20 °C).", "20 °C", id="condition-in-brackets"),
+    pytest.param("Its boiling range is 231 °F. Flash point: 40 °F.", "40 °F", id="flash-point"),
+    pytest.param("Its solubility is 1.7 g/L, i.e. 11.6 mM.", "11.6 mM", id="restated-i-e"),
+]
+
+
+@pytest.mark.parametrize(("text", "shown"), MORE_BLOCKED)
+def test_more_blocked(text: str, shown: str) -> None:
+    assert one(text, shown, MP).blocked is not None

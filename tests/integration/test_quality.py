@@ -59,3 +59,30 @@ def test_reaction_yield(qwen_engine: LocalEngine) -> None:
     [record] = [r for r in records if r.property == "reaction_yield"]
     assert record.value == 75.0 and record.unit == "%" and record.value_si == 0.75
     _grounded(text, record)
+
+
+def test_masses_are_never_solubilities_and_yields_are_found(qwen_engine: LocalEngine) -> None:
+    """The demo's first paragraph: a mass, a yield and a melting point in one sentence."""
+    text = (
+        "This gave 4.0 g (83% of the theoretical) of 4-nitro-2-(3-thienyl)phenol with a "
+        "melting point of 130° C."
+    )
+    _, records = _records(qwen_engine, "molecular_properties", text)
+    found = {(r.property, r.value, r.unit) for r in records}
+    assert found == {("reaction_yield", 83.0, "%"), ("melting_point", 130.0, "°C")}
+    for record in records:
+        assert record.extraction == "anchored" and record.status == "accepted"
+        assert record.compound.name == "4-nitro-2-(3-thienyl)phenol"
+        _grounded(text, record)
+
+
+def test_conditions_reagents_and_literature_values_are_not_values(qwen_engine: LocalEngine) -> None:
+    text = (
+        "NaH (60% dispersion in oil, 0.48 g) was added at 0 °C and the mixture was heated "
+        "to 80 °C for 2 h. Work-up gave amide 7 (1.31 g, 5.2 mmol, 64%) as needles, "
+        "mp 141–143 °C (lit. 144 °C)."
+    )
+    _, records = _records(qwen_engine, "molecular_properties", text)
+    found = {(r.property, r.value, r.value_low, r.value_high) for r in records}
+    assert found == {("reaction_yield", 64.0, None, None), ("melting_point", 142.0, 141.0, 143.0)}
+    assert {r.compound.label for r in records} == {"7"}

@@ -208,9 +208,9 @@ def test_an_engine_outage_is_retried_then_recorded_and_the_job_ends(
     env = environment(database_url, broker_url, chunk=1, task_max_retries=2, task_retry_backoff=0.5)
     env[CALL_LOG_ENV] = str(calls)
     documents = [
-        Document("down-1", f"Aspirin melts at 135 °C. {OUTAGE_MARKER}"),
+        Document("down-1", f"Aspirin melts at 135 °C ({OUTAGE_MARKER})."),
         Document("fine", "Urea melts at 133 °C."),
-        Document("down-2", f"Phenol melts at 41 °C. {OUTAGE_MARKER}"),
+        Document("down-2", f"Phenol melts at 41 °C ({OUTAGE_MARKER})."),
     ]
     with (
         repository(database_url) as repo,

@@ -31,15 +31,22 @@ EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.js
 
 
 class ExampleAnsweringEngine:
-    """A fake that answers every prompt with the schema's own few-shot answer.
+    """A fake that answers every prompt with a fixed answer that fits the grammar it gets.
 
-    The answer is valid but not grounded in the document, so the pipeline keeps it as
-    a flagged record: enough to see that records are stored, once.
+    For a whole-record grammar it is the melting_point schema's few-shot answer (valid,
+    not grounded, so kept as a flagged record); for a candidate question it names the
+    grammar's first property. Enough to see that records are stored, once.
     """
 
     def __init__(self) -> None:
-        self.answer = get_schema("melting_point").examples[0].answer_json()
+        self.records_answer = get_schema("melting_point").examples[0].answer_json()
         self.prompts = 0
+
+    def _answer(self, json_schema: dict[str, Any]) -> str:
+        if "records" in json_schema.get("properties", {}):
+            return self.records_answer
+        first = json_schema["properties"]["property"]["enum"][0]
+        return json.dumps({"property": first, "compound": "urea", "conditions": None})
 
     @property
     def name(self) -> str:
@@ -53,7 +60,7 @@ class ExampleAnsweringEngine:
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
     ) -> list[Generation]:
         self.prompts += len(prompts)
-        return [Generation(self.answer, 1, 1, "stop", 0.0) for _ in prompts]
+        return [Generation(self._answer(json_schema), 1, 1, "stop", 0.0) for _ in prompts]
 
     def count_tokens(self, text: str) -> int:
         return len(text.split())
@@ -123,7 +130,9 @@ def test_outage_is_retried_then_documents_fail_and_the_job_ends_partial(
     app: MolextractCelery, repo: Repository
 ) -> None:
     engine = install()
-    job_id, ids = create(repo, [f"Down {OUTAGE_MARKER}.", "Aspirin melts at 135 °C."])
+    job_id, ids = create(
+        repo, [f"Urea melts at 133 °C ({OUTAGE_MARKER}).", "Aspirin melts at 135 °C."]
+    )
 
     assert run(app, job_id, ids[:1], "outage").successful()
     outage_calls = len(engine.calls)
@@ -142,7 +151,9 @@ def test_a_job_whose_every_document_hits_the_outage_fails(
     app: MolextractCelery, repo: Repository
 ) -> None:
     install()
-    job_id, ids = create(repo, [f"A {OUTAGE_MARKER}.", f"B {OUTAGE_MARKER}."])
+    job_id, ids = create(
+        repo, [f"A melts at 90 °C ({OUTAGE_MARKER}).", f"B melts at 91 °C ({OUTAGE_MARKER})."]
+    )
     run(app, job_id, ids)
     assert job_status(repo, job_id) == "failed"
     assert repo.job_counts(job_id)["failed"] == 2
@@ -172,7 +183,7 @@ def test_a_refused_document_does_not_make_the_outage_look_partial(
     app: MolextractCelery, repo: Repository
 ) -> None:
     engine = install()
-    job_id, ids = create(repo, ["   ", f"X {OUTAGE_MARKER}"])
+    job_id, ids = create(repo, ["   ", f"X melts at 92 °C ({OUTAGE_MARKER})"])
     run(app, job_id, ids)
     assert len(engine.calls) == MAX_RETRIES + 1
     empty, outage = documents_of(repo, job_id)
@@ -293,7 +304,7 @@ def test_the_engine_is_built_once_per_process(app: MolextractCelery, repo: Repos
         return builds[-1]
 
     tasks.engine_factory = factory
-    job_id, ids = create(repo, ["A.", "B.", "C."])
+    job_id, ids = create(repo, ["A melts at 90 °C.", "B melts at 91 °C.", "C melts at 92 °C."])
     for i, row_id in enumerate(ids):
         run(app, job_id, [row_id], task_id=f"t{i}")
     assert len(builds) == 1 and len(builds[0].calls) == 3

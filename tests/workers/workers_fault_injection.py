@@ -28,7 +28,11 @@ CALL_LOG_ENV = "WORKERS_TEST_ENGINE_CALL_LOG"
 
 
 class FaultInjectingEngine:
-    """Fails batches that mention :data:`OUTAGE_MARKER`; answers ``[]`` otherwise."""
+    """Fails batches that mention :data:`OUTAGE_MARKER`; answers "nothing here" otherwise.
+
+    The marker must stand in the sentence of a stated value: only those sentences
+    reach an engine.
+    """
 
     def __init__(self, call_log: Path | None = None) -> None:
         self.call_log = call_log
@@ -53,7 +57,12 @@ class FaultInjectingEngine:
                 log.write(("outage " if outage else "ok ") + " | ".join(texts) + "\n")
         if outage:
             raise EngineUnavailableError("injected outage: the engine is unreachable")
-        return [Generation('{"records": []}', 1, 1, "stop", 0.0) for _ in prompts]
+        nothing = (
+            '{"records": []}'
+            if "records" in json_schema.get("properties", {})
+            else '{"property": "none", "compound": null, "conditions": null}'
+        )
+        return [Generation(nothing, 1, 1, "stop", 0.0) for _ in prompts]
 
     def count_tokens(self, text: str) -> int:
         return len(text.split())

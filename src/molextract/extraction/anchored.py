@@ -80,9 +80,7 @@ def plan_chunks(text: str, chunks: Sequence[Chunk], schema: SchemaSpec) -> list[
     return plans
 
 
-def questions_for(
-    doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec
-) -> list[Question]:
+def questions_for(doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec) -> list[Question]:
     """One prompt per candidate; all of a chunk's prompts share the marked context."""
     marked = association.mark_context(text, context_spans(text, plan), plan.candidates)
     out = []

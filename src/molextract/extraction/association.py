@@ -270,7 +270,8 @@ def _examples_for(props: frozenset[str]) -> tuple[_Example, ...]:
     usable = [
         e
         for e in _EXAMPLES
-        if e.answer["property"] in props or (e.answer["property"] == NONE and set(e.options) & props)
+        if e.answer["property"] in props
+        or (e.answer["property"] == NONE and set(e.options) & props)
     ]
     return tuple(usable[:_MAX_EXAMPLES])
 

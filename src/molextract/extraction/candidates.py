@@ -30,7 +30,7 @@ _MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
 #: Units so tied to density that they are a cue of their own.
 _DENSITY_UNITS = frozenset({"g/cm³", "kg/m³"})
 #: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
-_NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=|[A-Za-z])\s*$")
+_NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=)\s*$")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -162,7 +162,7 @@ def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _judge(  # noqa: PLR0913 - the pieces of one sentence a judgement needs
+def _judge(
     text: str,
     q: Quantity,
     props: tuple[str, ...],
@@ -196,6 +196,8 @@ def _blocker(
         return "literature value"
     if cues.LITERATURE.search(before[-16:]):
         return "literature value"
+    if q.kind == "temperature" and cues.RATE_AFTER.search(after):
+        return "a rate"
     if previous is not None and _same_kind(previous, q):
         gap = text[previous.end : q.start]
         if _RESTATED_GAP.fullmatch(gap):
@@ -206,9 +208,12 @@ def _blocker(
         cues.PREPARED_BEFORE.search(before[-40:]) or cues.PREPARED_AFTER.search(after)
     ):
         return "a prepared concentration"
-    if previous is not None and _quantity_dimension(previous) != _quantity_dimension(q):
-        if re.fullmatch(r"\s*\(\s*", text[previous.end : q.start]):
-            return "a condition of the value before it"
+    if (
+        previous is not None
+        and _quantity_dimension(previous) != _quantity_dimension(q)
+        and re.fullmatch(r"\s*\(\s*", text[previous.end : q.start])
+    ):
+        return "a condition of the value before it"
     if _foreign(before, _own_cues(props, schema)):
         return "a value of another property"
     if _quantity_dimension(q) == "molar" and cues.REAGENT_AFTER.search(after):
@@ -218,7 +223,10 @@ def _blocker(
     if set(props) == {"reaction_yield"} and q.unit == "%":
         if cues.PERCENT_NOT_YIELD_AFTER.search(after):
             return "a reagent's strength, a purity or an excess"
-        if cues.PERCENT_NOT_YIELD_BEFORE.search(before):
+        stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
+        if cues.PERCENT_NOT_YIELD_BEFORE.search(before) and not stated_yield:
+            return "a reagent's strength, a purity or an excess"
+        if _reagent_strength(before):
             return "a reagent's strength, a purity or an excess"
     if not found:
         return "no property cue"
@@ -227,6 +235,17 @@ def _blocker(
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None
+
+
+_REAGENT_BEFORE_PAREN = re.compile(
+    r"(?:\b[A-Z][A-Za-z]*\d[A-Za-z0-9()]*|\b(?:HCl|HBr|HI|NaH|KH|LiH|H2O2|HNO3|H2SO4|Pd/C|Pt/C"
+    r"|Pd\(OH\)2/C|NH3|NaOCl))\s*\(\s*$|\bconc\.\s*\w+\s*\(\s*$"
+)
+
+
+def _reagent_strength(before: str) -> bool:
+    """``NaH (60%, …)``, ``H2O2 (30%, 2 mL)``: a percentage opening a reagent's parenthesis."""
+    return bool(_REAGENT_BEFORE_PAREN.search(before))
 
 
 def _own_cues(props: tuple[str, ...], schema: SchemaSpec) -> list[re.Pattern[str]]:
@@ -295,6 +314,8 @@ def _has_cue(
             return True
         inner = _open_bracket(before)
         if inner is not None:
+            # the product's "(1.2 g, 6.6 mmol, 70%)"; a reagent's "NaH (60%, 0.48 g)" is
+            # blocked before cues are asked for
             closing = after.find(")")
             siblings = inner + " " + (after[:closing] if closing >= 0 else "")
             if any(s.kind == "amount" for s in scan_numbers(siblings)):
@@ -364,7 +385,7 @@ def _number_at(by_start: dict[int, Quantity], text: str, pos: int) -> Quantity |
     if pos in by_start:
         return by_start[pos]
     # a qualifier before the number: "logP > 5"
-    for start, q in by_start.items():
+    for _start, q in by_start.items():
         if q.start == pos:
             return q
     return None

@@ -82,12 +82,13 @@ LOG_CUES: dict[str, re.Pattern[str]] = {
 }
 #: What may stand between a log cue and its number: ``values of``, ``(pH 7.4) =``.
 LOG_LINK = re.compile(
-    r"(?:\s|[:=,|]|≈|values?\b|of\b|is\b|was\b|were\b|are\b|be\b|found\b|determined\b"
+    r"(?:(?:of|for)\s+[^;=.()]{1,40}?\s(?:is|was|were|are)\b|\s|[:=,|]|≈|values?\b|of\b"
+    r"|is\b|was\b|were\b|are\b|be\b|found\b|determined\b"
     r"|measured\b|calculated\b|estimated\b|to\b|as\b|at\b|about\b|ca\.|around\b"
     r"|ranged?\b|ranging\b|from\b|between\b|dropped\b|decreased\b|increased\b|rose\b"
     r"|fell\b|reached\b|amounts?\b|equals?\b|being\b|intrinsic\b|experimental\b"
     r"|\(\s*(?:at\s+)?pH\s*\d+(?:\.\d+)?\s*\)|\(\s*\d+(?:\.\d+)?\s*\)(?=\s*[=:]|\s+(?:of|is|was))"
-    r"|(?:at\s+)?pH\s*\d+(?:\.\d+)?|\))*",
+    r"|(?:at\s+)?pH\s*\d+(?:\.\d+)?|\)|\((?!\s*[-−]?\d)[^()]{1,30}\)|\d{1,2}\.\d(?=\s*[=:]))*",
     _I,
 )
 #: Between two values of one list: ``0.16 for atenolol, 1.88``, ``3.12 (ketoprofen) and``.
@@ -115,6 +116,7 @@ CUE_OVERRIDES_CONDITION = 24
 PERCENT_NOT_YIELD_AFTER = re.compile(
     r"^\)?\s*(?:e\.?e\.?|d\.?e\.?|ee|de|in\s+(?:mineral\s+)?oil|dispersion|suspension"
     r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
+    r"|by\s+(?:HPLC|GC|NMR|LC)|HPLC|GC\b"
     r"|[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
     r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
     r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"
@@ -132,7 +134,7 @@ PERCENT_NOT_YIELD_BEFORE = re.compile(
 #: ``(lit. 122 °C)``, ``lit.12 mp 121 °C``, ``[ref. 5: 122 °C]``: someone else's value.
 LITERATURE = re.compile(
     r"(?:\blit(?:erature)?\b\.?|\bref(?:erence)?s?\b\.?|\breported\b|\bliterature\s+value)"
-    r"[^()\[\].;]{0,40}$",
+    r"(?:\[[\d,\s–-]+\]|[^()\[\].;]){0,40}$",
     re.IGNORECASE,
 )
 
@@ -160,7 +162,10 @@ FOREIGN_CUES = re.compile(
 REAGENT_AFTER = re.compile(r"^\s*(?:aq\.?\s+)?[A-Z][a-z]?(?:[A-Z0-9(]|\b)")
 
 #: A rate, not a temperature: ``10 °C/min``.
-RATE_AFTER = re.compile(r"^\s*(?:/\s*|per\s+)(?:min|h|s)\b|^\s*min\s*[-−]1", re.IGNORECASE)
+RATE_AFTER = re.compile(
+    r"^\s*(?:/\s*|per\s+)(?:min(?:ute)?|h(?:our)?|s)\b|^\s*[·⋅]?\s*(?:min|h|s)\s*(?:[-−‑]1|⁻¹)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +186,11 @@ def cues_before(prop: str, sentence: str, limit: int) -> list[CueHit]:
 
 
 def custom_cue(name: str, description: str = "") -> re.Pattern[str]:
-    """A cue for a user's property: its name written as words (``flash_point`` → flash point)."""
+    """A cue for a user's property: its name as words (``flash_point`` → flash point), or
+    its first word as a stem (``flashes at``), since writers inflect it."""
     words = [w for w in re.split(r"[_\-\s]+", name) if w]
-    pattern = r"\s*[-_]?\s*".join(re.escape(w) for w in words)
-    return re.compile(rf"\b{pattern}\b", re.IGNORECASE)
+    phrase = r"\s*[-_]?\s*".join(re.escape(w) for w in words)
+    alternatives = [rf"\b{phrase}\b"]
+    if words and len(words[0]) >= 4:
+        alternatives.append(rf"\b{re.escape(words[0])}\w*")
+    return re.compile("|".join(alternatives), re.IGNORECASE)
