@@ -1107,29 +1107,29 @@ MORE_CUED = [
         "90%",
         "reaction_yield",
         id="mass-then-percent",
-    ),  # fmt: skip
+    ),
     pytest.param(
         "Pale yellow solid, 169 mg (86%); mp 119 °C.",
         "86%",
         "reaction_yield",
         id="milligrams-then-percent",
-    ),  # fmt: skip
+    ),
     pytest.param(
         "This gave 4b (98% purity, 85% yield).", "85%", "reaction_yield", id="yield-after-purity"
-    ),  # fmt: skip
+    ),
     pytest.param("Pure water freezes at 0 °C.", "0 °C", "melting_point", id="freezes-at"),
     pytest.param(
         "8.3 g/100 mL dissolves in water at 20 °C.",
         "8.3 g/100 mL",
         "solubility",
         id="solubility-cue-after",
-    ),  # fmt: skip
+    ),
     pytest.param(
         "Solubilities were measured by shaking. Caffeine reached 21.6 g/L.",
         "21.6 g/L",
         "solubility",
         id="solubility-cue-a-sentence-earlier",
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -1152,15 +1152,15 @@ MORE_BLOCKED = [
         "The density is 1.20 g/cm3; it is 0.0013 g/cm3 lighter than water.",
         "0.0013 g/cm3",
         id="a-difference",
-    ),  # fmt: skip
+    ),
     pytest.param(
         "The solubility was measured in 50 mM phosphate buffer.", "50 mM", id="buffer-concentration"
-    ),  # fmt: skip
+    ),
     pytest.param(
         "Solubility: compounds were dissolved in DMSO to give 10 mM stock solutions.",
         "10 mM",
         id="stock-solution",
-    ),  # fmt: skip
+    ),
     pytest.param("Its density was 0.876 g/mL (20 °C).", "20 °C", id="condition-in-brackets"),
     pytest.param("Its boiling range is 231 °F. Flash point: 40 °F.", "40 °F", id="flash-point"),
     pytest.param("Its solubility is 1.7 g/L, i.e. 11.6 mM.", "11.6 mM", id="restated-i-e"),
