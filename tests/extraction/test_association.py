@@ -45,8 +45,10 @@ def test_each_question_names_its_quantity_as_printed_and_the_possible_properties
     [plan] = plan_chunks(PATENT, chunk_text(PATENT, 700), ALL)
     questions = questions_for(0, plan, PATENT, ALL)
     asks = [q.prompt[-1]["content"].rsplit("\n", 1)[-1] for q in questions]
-    assert asks[0] == "⟦1⟧ 83% (a percentage): reaction_yield or none?"
-    assert asks[1] == "⟦2⟧ 130° C (a temperature): melting_point, boiling_point or none?"
+    assert asks[0] == '⟦1⟧ 83% (a percentage, before "of the theoretical"): reaction_yield or none?'
+    assert asks[1] == (
+        '⟦2⟧ 130° C (a temperature, after "melting point"): melting_point, boiling_point or none?'
+    )
     # every question of a chunk shares the prompt up to the question: one prefix to evaluate
     prefixes = {
         json.dumps(q.prompt[:-1]) + q.prompt[-1]["content"].rsplit("\n", 1)[0] for q in questions

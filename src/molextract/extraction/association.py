@@ -12,6 +12,7 @@ cache) and vLLM (prefix caching) evaluate once.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -82,8 +83,24 @@ def parse_answer(schema: SchemaSpec, text: str) -> Answer:
     return Answer(
         property=None if prop == NONE else prop,
         compound=clean_compound(data["compound"]),
-        conditions=(data["conditions"] or "").strip() or None,
+        conditions=clean_conditions(data["conditions"]),
     )
+
+
+#: What conditions of a measurement never contain: amounts of reagents, spectra.
+_NOT_CONDITIONS = re.compile(
+    r"\b(?:\d+(?:\.\d+)?\s*(?:mL|ml|mmol|mg|g|equiv)|NMR|MHz|IR|HRMS|MS|Rf|yield)\b", re.IGNORECASE
+)
+
+
+def clean_conditions(conditions: str | None) -> str | None:
+    """The conditions the model gave, or None for a placeholder or for text that is
+    plainly not a condition (a reagent amount, an NMR header): small models fill the
+    field with whatever stood nearby."""
+    stripped = (conditions or "").strip().strip(".,;:")
+    if stripped.lower() in PLACEHOLDERS or _NOT_CONDITIONS.search(stripped):
+        return None
+    return stripped
 
 
 def clean_compound(compound: str | None) -> str | None:
@@ -146,11 +163,14 @@ def question(number: int, candidate: Candidate, text: str) -> str:
     q = candidate.quantity
     kind = _KIND_WORDS.get(q.kind if q.kind == "dimensionless" else _dim(candidate), "a value")
     options = list(dict.fromkeys((*candidate.cues, *candidate.properties)))
-    return ask_line(number, text[q.start : q.end], kind, options)
+    return ask_line(number, text[q.start : q.end], kind, options, candidate.cue_text)
 
 
-def ask_line(number: int, printed: str, kind: str, options: list[str]) -> str:
-    return f"{marker(number)} {printed} ({kind}): {', '.join(options)} or none?"
+def ask_line(
+    number: int, printed: str, kind: str, options: list[str], cue: str | None = None
+) -> str:
+    where = f", {cue}" if cue else ""
+    return f"{marker(number)} {printed} ({kind}{where}): {', '.join(options)} or none?"
 
 
 def _dim(candidate: Candidate) -> str:
@@ -183,10 +203,11 @@ class _Example:
     printed: str
     kind: str
     answer: dict[str, str | None]
+    cue: str | None = None
 
     def ask(self, props: frozenset[str]) -> str:
         kept = [p for p in self.options if p in props]
-        return ask_line(self.number, self.printed, self.kind, kept)
+        return ask_line(self.number, self.printed, self.kind, kept, self.cue)
 
 
 _TEMPERATURES = ("melting_point", "boiling_point")
@@ -196,6 +217,7 @@ _EXAMPLES = (
         "Recrystallisation from ethanol gave benzoic acid as white needles, mp ⟦1⟧121–123 °C.",
         1, "121–123 °C", "a temperature",
         {"property": "melting_point", "compound": "benzoic acid", "conditions": None},
+        'after "mp"',
     ),
     _Example(
         ("reaction_yield",),
@@ -203,13 +225,7 @@ _EXAMPLES = (
         "(0.82 g, 4.1 mmol, ⟦1⟧87%) as a white solid, mp ⟦2⟧188–190 °C.",
         1, "87%", "a percentage",
         {"property": "reaction_yield", "compound": "4b", "conditions": None},
-    ),
-    _Example(
-        _TEMPERATURES,
-        "The solution was kept at ⟦1⟧−20 °C overnight, and the crystals that formed had "
-        "mp ⟦2⟧142 °C.",
-        1, "−20 °C", "a temperature",
-        {"property": NONE, "compound": None, "conditions": None},
+        "beside the product's mass or moles",
     ),
     _Example(
         ("boiling_point",),
@@ -217,6 +233,7 @@ _EXAMPLES = (
         "bp ⟦1⟧75–77 °C/15 mmHg.",
         1, "75–77 °C", "a temperature",
         {"property": "boiling_point", "compound": "ethyl 3-oxobutanoate", "conditions": "15 mmHg"},
+        'after "bp"',
     ),
     _Example(
         ("logD", "logP"),
@@ -249,6 +266,13 @@ _EXAMPLES = (
         "NaH (⟦1⟧60% dispersion in oil, 0.40 g) was added, and the ester was obtained as an "
         "oil of ⟦2⟧91% purity (HPLC).",
         2, "91%", "a percentage",
+        {"property": NONE, "compound": None, "conditions": None},
+    ),
+    _Example(
+        _TEMPERATURES,
+        "The solution was kept at ⟦1⟧−20 °C overnight, and the crystals that formed had "
+        "mp ⟦2⟧142 °C.",
+        1, "−20 °C", "a temperature",
         {"property": NONE, "compound": None, "conditions": None},
     ),
     _Example(

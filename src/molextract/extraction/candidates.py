@@ -79,6 +79,7 @@ class Candidate:
     sentence: tuple[int, int]
     blocked: str | None = None
     pressure: str | None = None
+    cue_text: str | None = None
 
 
 @cache
@@ -174,9 +175,11 @@ def _judge(
     start, end = sentence
     before = text[start : q.start]
     after = text[q.end : end]
-    found = [p for p in props if _has_cue(text, q, p, before, after, prior, schema)]
+    where = {p: _has_cue(text, q, p, before, after, prior, schema) for p in props}
+    found = [p for p in props if where[p] is not None]
     pressure = _pressure(after)
-    candidate = Candidate(q, props, tuple(found), sentence, None, pressure)
+    said = next((w for w in where.values() if w is not None), None)
+    candidate = Candidate(q, props, tuple(found), sentence, None, pressure, said)
     reason = _blocker(text, q, props, before, after, previous, found, schema)
     return replace(candidate, blocked=reason) if reason else candidate
 
@@ -295,36 +298,43 @@ def _has_cue(
     after: str,
     previous: str,
     schema: SchemaSpec,
-) -> bool:
+) -> str | None:
+    """Where the words that call ``q`` a ``prop`` stand, said for the model; None if nowhere."""
     pattern = cues.BEFORE_CUES.get(prop) or _custom(schema, prop)
-    if pattern is not None and pattern.search(before):
-        return True
+    found = list(pattern.finditer(before)) if pattern is not None else []
+    if found:
+        return f'after "{found[-1].group(0).strip()}"'
     listed = cues.LIST_CUES.get(prop)
-    if listed is not None and listed.search(previous):
+    if listed is not None and (hit := listed.search(previous)):
         # "Solubilities were measured by …. Carbamazepine reached 0.17 mg/mL": physical
         # property lists carry their cue in the sentence that introduces them.
-        return True
+        return f'"{hit.group(0)}" in the sentence before'
     after_cue = cues.AFTER_CUES.get(prop)
-    if after_cue is not None and after_cue.search(after):
-        return True
+    if after_cue is not None and (hit := after_cue.search(after)):
+        return f'before "{hit.group(0).strip(" )")}"'
     if prop == "density" and q.unit in _DENSITY_UNITS:
-        return True
+        return "a density unit"
     if prop == "reaction_yield" and q.unit == "%":
-        if _AFTER_MASS.search(before):
-            return True
-        inner = _open_bracket(before)
-        if inner is not None:
-            # the product's "(1.2 g, 6.6 mmol, 70%)"; a reagent's "NaH (60%, 0.48 g)" is
-            # blocked before cues are asked for
-            closing = after.find(")")
-            siblings = inner + " " + (after[:closing] if closing >= 0 else "")
-            if any(s.kind == "amount" for s in scan_numbers(siblings)):
-                return True
-            if cues.YIELD_VERBS.search(before) and not inner.strip(" ,;"):
-                return True
-        if cues.YIELD_VERBS.search(before) and re.search(r"\bin\s*$", before):
-            return True
-    return False
+        return _yield_cue(before, after)
+    return None
+
+
+def _yield_cue(before: str, after: str) -> str | None:
+    if _AFTER_MASS.search(before):
+        return "after the product's mass"
+    inner = _open_bracket(before)
+    if inner is not None:
+        # the product's "(1.2 g, 6.6 mmol, 70%)"; a reagent's "NaH (60%, 0.48 g)" is
+        # blocked before cues are asked for
+        closing = after.find(")")
+        siblings = inner + " " + (after[:closing] if closing >= 0 else "")
+        if any(s.kind == "amount" for s in scan_numbers(siblings)):
+            return "beside the product's mass or moles"
+        if cues.YIELD_VERBS.search(before) and not inner.strip(" ,;"):
+            return "in brackets after the product"
+    if cues.YIELD_VERBS.search(before) and re.search(r"\bin\s*$", before):
+        return 'after "in"'
+    return None
 
 
 def _custom(schema: SchemaSpec, prop: str) -> re.Pattern[str] | None:
@@ -375,7 +385,12 @@ def _cue_led(
                     continue
                 taken.add(q.number_start)
                 lead = replace(q, kind="dimensionless", cue=name)
-                found.append(Candidate(lead, (name,), (name,), sentences.around(q.start)))
+                found.append(
+                    Candidate(
+                        lead, (name,), (name,), sentences.around(q.start),
+                        cue_text=f'after "{cue.group(0)}"',
+                    )
+                )  # fmt: skip
     return found
 
 
