@@ -76,3 +76,10 @@ def test_chunks_end_at_section_boundaries_and_do_not_overlap_across_them() -> No
     assert not any(c.start < boundary < c.end for c in chunks)
     assert any(c.start == boundary for c in chunks)
     assert all(count(c.text) <= 40 for c in chunks)
+
+
+def test_a_temperature_unit_ends_a_sentence_an_initial_does_not() -> None:
+    text = "It melted at 130° C. D. Synthesis of the amine. Work by J. C. Smith followed."
+    starts = [text[s:e].strip() for s, e in sentence_spans(text)]
+    assert starts[0] == "It melted at 130° C."
+    assert "J. C. Smith" in starts[-1]

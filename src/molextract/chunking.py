@@ -67,6 +67,7 @@ _ABBREVIATIONS = frozenset(
     ]
 )
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])|\n\s*\n")
+_UNIT_BEFORE = re.compile(r"(?:[°º˚]|\d)\s?[CFK]\.$")
 _WORD_BEFORE = re.compile(r"(?:^|[\s(\[])([A-Za-z][A-Za-z.]*)\.$")
 
 
@@ -90,7 +91,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     for match in _BOUNDARY.finditer(text):
         head = text[start : match.start() + 1]
         word = _WORD_BEFORE.search(head)
-        if word and match.group(0)[0] == "." and _is_abbreviation(word.group(1)):
+        unit = _UNIT_BEFORE.search(head)  # "130° C." ends a sentence; "J. C." does not
+        if word and not unit and match.group(0)[0] == "." and _is_abbreviation(word.group(1)):
             continue
         spans.append((start, match.end()))
         start = match.end()
