@@ -83,3 +83,8 @@ def test_a_temperature_unit_ends_a_sentence_an_initial_does_not() -> None:
     starts = [text[s:e].strip() for s, e in sentence_spans(text)]
     assert starts[0] == "It melted at 130° C."
     assert "J. C. Smith" in starts[-1]
+
+
+def test_a_paragraph_break_ends_a_sentence_even_after_an_abbreviation() -> None:
+    text = "The residue was purified (approx.\n\nB. Synthesis of the acid."
+    assert len(sentence_spans(text)) == 2

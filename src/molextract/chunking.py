@@ -92,7 +92,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         head = text[start : match.start() + 1]
         word = _WORD_BEFORE.search(head)
         unit = _UNIT_BEFORE.search(head)  # "130° C." ends a sentence; "J. C." does not
-        if word and not unit and match.group(0)[0] == "." and _is_abbreviation(word.group(1)):
+        paragraph = "\n\n" in match.group(0).replace("\r", "")
+        abbreviated = word and not unit and _is_abbreviation(word.group(1))
+        if abbreviated and not paragraph and match.group(0)[0] == ".":
             continue
         spans.append((start, match.end()))
         start = match.end()
