@@ -89,7 +89,9 @@ def parse_answer(schema: SchemaSpec, text: str) -> Answer:
 
 #: What conditions of a measurement never contain: amounts of reagents, spectra.
 _NOT_CONDITIONS = re.compile(
-    r"\b(?:\d+(?:\.\d+)?\s*(?:mL|ml|mmol|mg|g|equiv)|NMR|MHz|IR|HRMS|MS|Rf|yield)\b", re.IGNORECASE
+    r"\b(?:\d+(?:\.\d+)?\s*(?:mL|ml|mmol|mg|g|equiv)|NMR|MHz|IR|HRMS|MS|Rf|yield|silica"
+    r"|chromatograph\w*|column|TLC|elut\w*)\b",
+    re.IGNORECASE,
 )
 
 
