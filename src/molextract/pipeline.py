@@ -19,15 +19,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import ValidationError
-
 from molextract.assessment import assess, record_key
 from molextract.chunking import Chunk, chunk_text
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine, Generation
-from molextract.errors import EngineError, SchemaError
-from molextract.extraction import anchored, association
+from molextract.errors import SchemaError
+from molextract.extraction import anchored, association, engine_calls
 from molextract.extraction.candidates import anchored_supported
 from molextract.prompts import build_prompt
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo, Record
@@ -175,45 +173,25 @@ class Pipeline:
         return None
 
     async def _generate(self, tasks: list[_Task], max_tokens: int) -> None:
-        if not tasks:
-            return
-        prompts = [build_prompt(self.schema, t.chunk.text) for t in tasks]
-        try:
-            generations = await self.engine.generate(
-                prompts, self.schema.json_schema, max_tokens=max_tokens
-            )
-        except EngineError as exc:
-            for task in tasks:
-                task.problem = DocumentError(
-                    code="engine_error", message=str(exc), chunk=task.chunk.index
-                )
-            return
-        for task, generation in zip(tasks, generations, strict=True):
-            task.attempts += 1
-            task.usage.append(generation)
-            task.generation = generation
-            task.problem, task.parsed = self._parse(generation, task.chunk.index)
+        outcomes = await engine_calls.generate_parsed(
+            self.engine,
+            [build_prompt(self.schema, t.chunk.text) for t in tasks],
+            [t.chunk.index for t in tasks],
+            self.schema.json_schema,
+            max_tokens,
+            self._records_of,
+        )
+        for task, outcome in zip(tasks, outcomes, strict=True):
+            if outcome.generation is not None:
+                task.attempts += 1
+                task.usage.append(outcome.generation)
+                task.generation = outcome.generation
+            task.problem, task.parsed = outcome.problem, outcome.parsed
 
-    def _parse(
-        self, generation: Generation, chunk: int
-    ) -> tuple[DocumentError | None, list[dict[str, object]] | None]:
-        if generation.finish_reason == "length":
-            return DocumentError(
-                code="generation_truncated",
-                message=f"the answer did not finish within {generation.completion_tokens} tokens",
-                chunk=chunk,
-            ), None
-        try:
-            model = self.schema.generation_model.model_validate_json(generation.text, strict=True)
-        except ValidationError as exc:
-            detail = exc.errors(include_url=False)[0]
-            return DocumentError(
-                code="invalid_output",
-                message=f"the engine's answer does not fit the schema: {detail['msg']} at "
-                f"{'.'.join(str(p) for p in detail['loc'])}",
-                chunk=chunk,
-            ), None
-        return None, json.loads(model.model_dump_json())["records"]
+    def _records_of(self, text: str) -> list[dict[str, object]]:
+        model = self.schema.generation_model.model_validate_json(text, strict=True)
+        records: list[dict[str, object]] = json.loads(model.model_dump_json())["records"]
+        return records
 
     def _served_by(self, generation: Generation | None) -> EngineInfo:
         """Who produced ``generation``: a fallback chain says which of its engines did."""

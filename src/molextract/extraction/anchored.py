@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pydantic import ValidationError
-
 from molextract.assessment import split_label
 from molextract.chem import is_plausible, to_si
 from molextract.chunking import Chunk, sentence_spans
 from molextract.document import Document
 from molextract.engines.base import Engine, Generation, Prompt
-from molextract.errors import EngineError
-from molextract.extraction import association
+from molextract.extraction import association, engine_calls
 from molextract.extraction.candidates import Candidate, dimension, find_candidates
 from molextract.schemas.records import (
     Checks,
@@ -119,42 +116,19 @@ def context_spans(text: str, plan: ChunkPlan) -> list[tuple[int, int]]:
 
 async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, budget: int) -> None:
     """Put ``questions`` to ``engine`` in one batch; answers and problems land on them."""
-    if not questions:
-        return
-    try:
-        generations = await engine.generate(
-            [q.prompt for q in questions], association.answer_json_schema(schema), max_tokens=budget
-        )
-    except EngineError as exc:
-        for question in questions:
-            question.problem = DocumentError(
-                code="engine_error", message=str(exc), chunk=question.chunk.index
-            )
-        return
-    for question, generation in zip(questions, generations, strict=True):
-        question.usage.append(generation)
-        question.generation = generation
-        question.problem, question.answer = _read(generation, schema, question.chunk.index)
-
-
-def _read(
-    generation: Generation, schema: SchemaSpec, chunk: int
-) -> tuple[DocumentError | None, association.Answer | None]:
-    if generation.finish_reason == "length":
-        return DocumentError(
-            code="generation_truncated",
-            message=f"the answer did not finish within {generation.completion_tokens} tokens",
-            chunk=chunk,
-        ), None
-    try:
-        return None, association.parse_answer(schema, generation.text)
-    except ValidationError as exc:
-        return DocumentError(
-            code="invalid_output",
-            message="the engine's answer does not fit the schema: "
-            + association.parse_failure(exc),
-            chunk=chunk,
-        ), None
+    outcomes = await engine_calls.generate_parsed(
+        engine,
+        [q.prompt for q in questions],
+        [q.chunk.index for q in questions],
+        association.answer_json_schema(schema),
+        budget,
+        lambda text: association.parse_answer(schema, text),
+    )
+    for question, outcome in zip(questions, outcomes, strict=True):
+        if outcome.generation is not None:
+            question.usage.append(outcome.generation)
+            question.generation = outcome.generation
+        question.problem, question.answer = outcome.problem, outcome.parsed
 
 
 def record_of(

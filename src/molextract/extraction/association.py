@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from molextract.engines.base import ChatMessage, Prompt
 from molextract.extraction.candidates import Candidate, dimension
@@ -306,7 +306,3 @@ def examples_for(schema: SchemaSpec) -> tuple[_Example, ...]:
     """Built-in worked examples for the properties this schema has (none for a custom one)."""
     return _examples_for(frozenset(schema.property_names))
 
-
-def parse_failure(exc: ValidationError) -> str:
-    detail = exc.errors(include_url=False)[0]
-    return f"{detail['msg']} at {'.'.join(str(p) for p in detail['loc'])}"
