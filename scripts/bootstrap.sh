@@ -54,6 +54,15 @@ if ! ls "$WHEELS"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then
     "${PIP[@]}" wheel --no-deps -q -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
 fi
 
+# OPSIN, which turns systematic compound names into structures, runs on Java. Without
+# it names are looked up in the offline dictionary only, so a missing runtime is not fatal.
+# (Slim Debian images lack the man directory the JRE's postinst links into.)
+if ! command -v java >/dev/null 2>&1; then
+  { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null &&
+    (mkdir -p /usr/share/man/man1 && apt_install default-jre-headless); } ||
+    say "no Java runtime: OPSIN name resolution will be skipped (to enable it: sudo apt-get install -y default-jre-headless)"
+fi
+
 STAMP="$VENV/.molextract-installed"
 WANT="$(cat "$ROOT/pyproject.toml" "$ROOT/scripts/bootstrap.sh" | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from rich.table import Table
 from rich.text import Text
 
@@ -71,12 +71,18 @@ class PredictedValue(_Model):
 
 
 class Match(_Model):
-    """A gold value found; ``compound_match`` is None when the gold names no compound."""
+    """A gold value found.
+
+    ``compound_match``: the record names the gold's compound (name, label or the same
+    structure); None when the gold names no compound. ``structure_match``: the record's
+    structure is the gold's (same InChIKey); None when either side has none.
+    """
 
     doc_id: str
     gold: GoldValue
     predicted: PredictedValue
     compound_match: bool | None
+    structure_match: bool | None = None
 
 
 class Miss(_Model):
@@ -112,6 +118,23 @@ class Scores(_Model):
     precision: float
     recall: float
     f1: float
+    compounds_named: int = 0
+    compounds_right: int = 0
+    structures_expected: int = 0
+    structures_resolved: int = 0
+    structures_right: int = 0
+
+    compound_association: float | None = Field(
+        default=None,
+        description="Found values whose compound is right, of those where the gold names one.",
+    )
+    structure_share: float | None = Field(
+        default=None,
+        description="Found values with a structure, of those whose gold compound has one.",
+    )
+    structure_accuracy: float | None = Field(
+        default=None, description="Structures equal to the gold's (InChIKey), of those resolved."
+    )
 
 
 class EvalReport(_Model):
@@ -224,17 +247,29 @@ def _inchikey(smiles: str) -> str | None:
     return info.inchikey if info else None
 
 
+def _gold_key(gold: GoldValue) -> str | None:
+    return _inchikey(gold.smiles) if gold.smiles else None
+
+
 def _compound_match(gold: GoldValue, record: Record) -> bool | None:
+    """The record names the gold's compound: the same structure when both sides have one
+    (a right name on a wrong structure is a wrong compound for anyone who searches by
+    structure), else the same name or label as written."""
     if gold.compound is None and gold.label is None and gold.smiles is None:
         return None
-    gold_key = _inchikey(gold.smiles) if gold.smiles else None
+    gold_key = _gold_key(gold)
     if gold_key and record.compound.inchikey:
         return gold_key == record.compound.inchikey
     wanted = {normalize_name(n) for n in (gold.compound, gold.label) if n is not None}
-    if not wanted:
-        return False
     names = (record.compound.name, record.compound.label)
     return any(name is not None and normalize_name(name) in wanted for name in names)
+
+
+def _structure_match(gold: GoldValue, record: Record) -> bool | None:
+    gold_key = _gold_key(gold)
+    if gold_key is None or record.compound.inchikey is None:
+        return None
+    return gold_key == record.compound.inchikey
 
 
 # --- assignment -----------------------------------------------------------------------
@@ -295,6 +330,7 @@ def _score_document(
                 gold=golds[gi],
                 predicted=PredictedValue.of(predictions[pi]),
                 compound_match=agrees,
+                structure_match=_structure_match(golds[gi], predictions[pi]),
             )
         )
     misses = [Miss(doc_id=doc_id, gold=g) for gi, g in enumerate(golds) if gi not in gold_taken]
@@ -341,11 +377,28 @@ def _scores(tp: int, fp: int, fn: int, compound_mismatches: int) -> Scores:
 
 
 def _tally(matches: list[Match], misses: list[Miss], fps: list[FalsePositive]) -> Scores:
-    return _scores(
+    scores = _scores(
         len(matches),
         len(fps),
         len(misses),
         sum(1 for m in matches if m.compound_match is False),
+    )
+    expected = [m for m in matches if _gold_key(m.gold) is not None]
+    named = sum(1 for m in matches if m.compound_match is not None)
+    right = sum(1 for m in matches if m.compound_match)
+    resolved = sum(1 for m in expected if m.predicted.inchikey is not None)
+    same = sum(1 for m in expected if m.structure_match)
+    return scores.model_copy(
+        update={
+            "compounds_named": named,
+            "compounds_right": right,
+            "structures_expected": len(expected),
+            "structures_resolved": resolved,
+            "structures_right": same,
+            "compound_association": right / named if named else None,
+            "structure_share": resolved / len(expected) if expected else None,
+            "structure_accuracy": same / resolved if resolved else None,
+        }
     )
 
 
@@ -470,7 +523,9 @@ def _row(name: str, s: Scores) -> list[str]:
         f"{s.precision:.3f}",
         f"{s.recall:.3f}",
         f"{s.f1:.3f}",
-        str(s.compound_mismatches),
+        _percent(s.compound_association),
+        f"{s.structures_resolved}/{s.structures_expected}",
+        str(s.structures_resolved - s.structures_right),
     ]
 
 
@@ -491,7 +546,9 @@ def render_eval_table(report: EvalReport) -> Table:
     table.add_column("property")
     for heading in ("gold", "predicted", "TP", "FP", "FN", "precision", "recall", "F1"):
         table.add_column(heading, justify="right")
-    table.add_column("compound mismatches", justify="right")
+    table.add_column("compound right", justify="right")
+    table.add_column("structures", justify="right")
+    table.add_column("wrong structures", justify="right")
     for name, scores in report.per_property.items():
         table.add_row(*(Text(cell) for cell in _row(name, scores)))
     table.add_section()

@@ -305,4 +305,3 @@ def _examples_for(props: frozenset[str]) -> tuple[_Example, ...]:
 def examples_for(schema: SchemaSpec) -> tuple[_Example, ...]:
     """Built-in worked examples for the properties this schema has (none for a custom one)."""
     return _examples_for(frozenset(schema.property_names))
-

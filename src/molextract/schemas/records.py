@@ -20,16 +20,31 @@ Status = Literal["accepted", "flagged", "rejected"]
 
 
 class Compound(_Strict):
-    name: str | None = Field(description="Compound name as written in the text.")
-    label: str | None = Field(default=None, description="Numeric label such as '5' or '7a'.")
+    name: str | None = Field(
+        description="Compound name as written in the text; a label's name comes from where "
+        "the document defines the label."
+    )
+    label: str | None = Field(default=None, description="Label such as '7a' or 'Example 2B'.")
     smiles: str | None = None
     canonical_smiles: str | None = None
     inchikey: str | None = None
     formula: str | None = None
     mol_weight: float | None = None
-    smiles_source: Literal["text", "model"] | None = Field(
+    smiles_source: Literal["text", "opsin", "dictionary", "model"] | None = Field(
         default=None,
-        description="'text' if the SMILES string occurs in the document, 'model' if the model supplied it.",
+        description="Where the structure comes from: 'text' (a SMILES printed in the document), "
+        "'opsin' (the systematic name, parsed by OPSIN), 'dictionary' (a common name, from an "
+        "offline dictionary), 'model' (the model wrote it: a guess, never accepted as is).",
+    )
+    start: int | None = Field(
+        default=None,
+        description="Code-point offset of the mention (name or label) in the document, nearest "
+        "the value; null when the compound is not named in the text.",
+    )
+    end: int | None = None
+    grounded: bool | None = Field(
+        default=None,
+        description="The name or label occurs in the document; null when there is no compound.",
     )
 
 
@@ -46,6 +61,19 @@ class Evidence(_Strict):
     value_end: int | None = None
 
 
+class CrossCheck(_Strict):
+    """A statement of the text about the compound (formula, HRMS, MW, elemental analysis)
+    compared with its resolved structure."""
+
+    kind: Literal["formula", "hrms", "mol_weight", "elemental_analysis"]
+    stated: str = Field(description="The statement as printed.")
+    start: int = Field(description="Code-point offset of the statement in the document.")
+    end: int
+    expected: str = Field(description="What the structure gives.")
+    ok: bool
+    detail: str
+
+
 class Checks(_Strict):
     structure: Literal["valid", "invalid", "absent"]
     grounded: bool = Field(description="The evidence quote was found in the document.")
@@ -55,6 +83,11 @@ class Checks(_Strict):
     )
     formula_consistent: bool | None = Field(
         description="A formula or mass stated in the text agrees with the structure; null if none is stated."
+    )
+    cross_checks: list[CrossCheck] = Field(
+        default_factory=list,
+        description="Every formula, HRMS, MW and elemental analysis stated near the compound, "
+        "checked against its structure.",
     )
 
 
