@@ -58,6 +58,11 @@ class Settings(BaseSettings):
     chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)
     max_records_per_chunk: int = Field(default=8, ge=1, le=64)
     max_document_chars: int = Field(default=2_000_000, ge=1000)
+    resolve_names: bool = Field(
+        default=True,
+        description="Turn compound names into structures offline (OPSIN on Java, then a "
+        "dictionary); off leaves records with the names only.",
+    )
     batch_size: int = Field(
         default=0,
         ge=0,

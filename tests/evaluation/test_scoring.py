@@ -265,6 +265,34 @@ def test_structures_decide_over_names_when_both_sides_have_one() -> None:
     assert [m.compound_match for m in report.matches] == [False]
 
 
+def test_compound_association_and_structures_are_counted_per_property() -> None:
+    report = score_one(
+        [
+            gold("melting_point", 135, "°C", compound="aspirin", smiles=ASPIRIN),
+            gold("melting_point", 122, "°C", compound="benzoic acid", smiles=BENZOIC_ACID),
+            gold("melting_point", 80, "°C", compound="naphthalene", smiles="c1ccc2ccccc2c1"),
+            gold("reaction_yield", 87, "%", compound="4b"),
+        ],
+        [
+            rec("melting_point", 135, "°C", name="aspirin", smiles=ASPIRIN),
+            rec("melting_point", 122, "°C", name="benzoic acid", smiles=ASPIRIN),
+            rec("melting_point", 80, "°C", name="naphthalene"),
+            rec("reaction_yield", 87, "%", label="4c"),
+        ],
+    )
+    mp = report.per_property["melting_point"]
+    assert (mp.compounds_named, mp.compounds_right) == (3, 2)
+    assert (mp.structures_expected, mp.structures_resolved, mp.structures_right) == (3, 2, 1)
+    assert mp.compound_association == pytest.approx(2 / 3)
+    assert mp.structure_share == pytest.approx(2 / 3)
+    assert mp.structure_accuracy == pytest.approx(0.5)
+    assert report.per_property["reaction_yield"].compound_association == 0.0
+    assert report.per_property["reaction_yield"].structure_share is None
+    assert report.overall.compounds_named == 4
+    found = {m.gold.compound: m.structure_match for m in report.matches}
+    assert found == {"aspirin": True, "benzoic acid": False, "naphthalene": None, "4b": None}
+
+
 def test_compound_matched_by_label_when_the_name_is_missing() -> None:
     report = score_one(
         [gold("reaction_yield", 87, "%", compound="4b")],
