@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from molextract.assessment import assess, record_key
+from molextract.chem.names import default_resolver
 from molextract.chunking import Chunk, chunk_text
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine, Generation
 from molextract.errors import SchemaError
-from molextract.extraction import anchored, association, engine_calls
+from molextract.extraction import anchored, association, engine_calls, identity
 from molextract.extraction.candidates import anchored_supported
 from molextract.prompts import build_prompt
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo, Record
@@ -74,6 +75,7 @@ class Pipeline:
                 "it can only be extracted on the generated path"
             )
         self.anchored = path == "anchored" or (path == "auto" and anchored_supported(schema))
+        self.resolver = default_resolver() if settings.resolve_names else None
 
     def run(self, documents: Sequence[Document]) -> list[DocumentResult]:
         """Synchronous entry point; safe even where an event loop is already running."""
@@ -90,6 +92,7 @@ class Pipeline:
             await self._process_anchored(documents, results)
         else:
             await self._process_generated(documents, results)
+        await asyncio.to_thread(identity.identify, results, documents, self.resolver)
         return results
 
     def _chunks(self, doc: Document) -> list[Chunk]:

@@ -172,27 +172,59 @@ def _quote_list(rows: Sequence[_Row], css: str) -> str:
     return f'<ul class="{css}">{"".join(items)}</ul>'
 
 
-def _structures(rows: Sequence[_Row]) -> str:
+_SOURCES = {
+    "text": "SMILES printed in the text",
+    "opsin": "from the systematic name (OPSIN)",
+    "dictionary": "from the common name (offline dictionary)",
+}
+
+
+def _compounds(rows: Sequence[_Row], doc_ids: Sequence[str]) -> str:
+    """One entry per structure over all documents: its picture, every name and label it
+    went by, and every value recorded for it, so results read by compound."""
     groups: dict[str, list[_Row]] = {}
     for row in rows:
-        smiles = row.record.compound.canonical_smiles
-        if row.record.checks.structure == "valid" and smiles:
-            groups.setdefault(smiles, []).append(row)
+        compound = row.record.compound
+        if row.record.checks.structure == "valid" and compound.canonical_smiles:
+            groups.setdefault(compound.inchikey or compound.canonical_smiles, []).append(row)
     figures = []
-    for smiles, members in groups.items():
+    for members in groups.values():
+        first = members[0].record.compound
+        smiles = first.canonical_smiles or ""
         svg = depict(smiles)
         if svg is None:
             continue
-        names = sorted({m.record.compound.name or m.record.compound.label or "" for m in members})
-        guessed = any(m.record.compound.smiles_source == "model" for m in members)
-        note = ' <span class="guess">structure supplied by the model</span>' if guessed else ""
+        names = sorted(
+            {
+                " ".join(p for p in (m.record.compound.name, m.record.compound.label) if p)
+                for m in members
+            }
+            - {""}
+        )
+        sources = {m.record.compound.smiles_source for m in members}
+        if "model" in sources:
+            note = '<span class="guess">structure supplied by the model</span>'
+        else:
+            note = _e("; ".join(sorted(_SOURCES[s] for s in sources if s in _SOURCES)))
+        values = "".join(
+            f'<li><a href="#row-{m.rid}">{_e(m.record.property)} {_e(_value_text(m.record))}'
+            f"{_e(' ' + m.record.unit if m.record.unit else '')}</a> "
+            f'<span class="doc">{_e(doc_ids[m.doc_index])}</span></li>'
+            for m in members
+        )
         ids = " ".join(m.rid for m in members)
+        key = f"<br><code>{_e(first.inchikey)}</code>" if first.inchikey else ""
         figures.append(
             f'<figure class="structure" data-record="{ids}">{svg}<figcaption>'
-            f"{_e(', '.join(n for n in names if n) or '(unnamed)')}<br><code>{_e(smiles)}</code>"
-            f"{note}</figcaption></figure>"
+            f"<strong>{_e(', '.join(names) or '(unnamed)')}</strong>{key}<br>"
+            f"<code>{_e(smiles)}</code><br>{note}<ul>{values}</ul></figcaption></figure>"
         )
-    return f'<div class="structures">{"".join(figures)}</div>' if figures else ""
+    if not figures:
+        return ""
+    return (
+        f'<section class="compounds"><h2>Compounds ({len(figures)})</h2>'
+        f'<div class="structures">{"".join(figures)}</div></section>'
+    )
 
 
 # --- the page -----------------------------------------------------------------------
@@ -212,7 +244,7 @@ _COLUMNS = (
 def _table_row(row: _Row, doc_id: str) -> str:
     r = row.record
     si = "–" if r.value_si is None else f"{_number(r.value_si)} {_si_unit(r.unit_si)}".strip()
-    compound = r.compound.name or r.compound.label or "–"
+    compound = " ".join(p for p in (r.compound.name, r.compound.label) if p) or "–"
     value_sort = r.value_low if r.value_low is not None else r.value
     cells = (
         (f'<a href="#ev-{row.rid}">{_e(doc_id)}</a>', doc_id),
@@ -266,7 +298,6 @@ def _table(rows: Sequence[_Row], doc_ids: Sequence[str]) -> str:
 
 def _document(index: int, doc_id: str, text: str | None, rows: Sequence[_Row]) -> str:
     parts = [f'<article class="document" id="doc-{index}"><h2>{_e(doc_id)}</h2>']
-    parts.append(_structures(rows))
     if text is None:
         parts.append('<p class="note">Source text not supplied; the quoted evidence:</p>')
         parts.append(_quote_list(rows, "quotes"))
@@ -313,6 +344,8 @@ figure.structure { margin: 0; border: 1px solid #e4e4e4; border-radius: 4px; pad
   max-width: 260px; font-size: 13px; }
 figure.structure.off { opacity: .25; }
 figure.structure code { word-break: break-all; }
+figure.structure ul { margin: .3rem 0 0; padding-left: 1rem; }
+.doc { color: #777; }
 .guess { color: #8a5a00; }
 .note { color: #555; font-size: 14px; }
 """
@@ -423,7 +456,7 @@ def render_report(
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<header><h1>{_e(title)}</h1>"
         f'<p class="summary">{len(results)} documents · {len(rows)} records ({counts})</p>'
-        f"</header>{_controls(rows)}{_table(rows, doc_ids)}"
+        f"</header>{_controls(rows)}{_table(rows, doc_ids)}{_compounds(rows, doc_ids)}"
         f'<section class="documents"><h2>Documents</h2>{articles}</section>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )

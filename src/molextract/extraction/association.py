@@ -46,6 +46,10 @@ _KIND_WORDS = {
 }
 
 
+#: What a model writes for "no compound named".
+_NO_ANSWER = frozenset({"", "unknown", "none", "null", "n/a", "na", "not stated", "not specified"})
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What the model said about one candidate."""
@@ -106,11 +110,13 @@ def clean_conditions(conditions: str | None) -> str | None:
 
 
 def clean_compound(compound: str | None) -> str | None:
-    """The compound as the model wrote it, or None for a placeholder."""
+    """The compound as the model wrote it, or None for "none said". Placeholders such as
+    "the title compound" are kept: the document's label table knows which compound
+    that is (``identity.py``)."""
     if compound is None:
         return None
     stripped = compound.strip().strip(".,;:")
-    return None if stripped.lower() in PLACEHOLDERS else stripped
+    return None if stripped.lower() in _NO_ANSWER else stripped
 
 
 # --- prompts ----------------------------------------------------------------------------

@@ -1,0 +1,195 @@
+"""Which compound each record is about, and its structure.
+
+The model only says whose a value is "as written", from the chunk it saw. This step,
+run over whole documents after extraction, turns that into something a chemist can
+search by:
+
+1. the mention in the text (``mentions.py``), with the label table of the whole
+   document (``labels.py``), so ``12b`` also carries its name and "the title compound"
+   its section's;
+2. a structure, offline: a SMILES printed in the text first, else the name through
+   OPSIN or the dictionary (``chem/names.py``; one OPSIN run for the whole batch). A
+   SMILES the model wrote is only kept when no name-derived structure exists, and then
+   stays flagged;
+3. the text's own statements about the compound (formula, HRMS, MW, elemental
+   analysis) checked against that structure (``chem/crosschecks.py``); a mismatch
+   flags the record by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
+from molextract.chem.names import NameResolver, Resolved, resolvable
+from molextract.document import Document
+from molextract.extraction.labels import LabelTable, build_label_table
+from molextract.extraction.mentions import Mention, resolve_mention
+from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
+
+#: Failed checks this step decides afresh (the generated path's assessment set some).
+_STRUCTURE_FLAGS = frozenset(
+    {
+        "structure_invalid",
+        "structure_from_model",
+        "compound_not_in_text",
+        "formula_mismatch",
+        "hrms_mismatch",
+        "mol_weight_mismatch",
+        "elemental_analysis_mismatch",
+    }
+)
+
+
+def identify(
+    results: Sequence[DocumentResult],
+    documents: Sequence[Document],
+    resolver: NameResolver | None,
+) -> None:
+    """Give every record of ``results`` its grounded compound and, where one can be had
+    offline, its structure; ``resolver`` None leaves names unresolved."""
+    texts = {doc.id: doc.text for doc in documents}
+    for result in results:
+        text = texts.get(result.doc_id)
+        if text is None or not result.records:
+            continue
+        table = build_label_table(text)
+        result.records = [_with_mention(record, text, table) for record in result.records]
+    names = {
+        r.compound.name
+        for result in results
+        for r in result.records
+        if r.compound.name and r.compound.smiles_source != "text" and resolvable(r.compound.name)
+    }
+    resolved = resolver.resolve(sorted(names)) if resolver is not None and names else {}
+    for result in results:
+        text = texts.get(result.doc_id)
+        if text is None:
+            continue
+        boundaries = _entry_starts(text)
+        result.records = [
+            _with_structure(record, text, resolved, boundaries) for record in result.records
+        ]
+
+
+def _where(record: Record) -> int:
+    evidence = record.evidence
+    for offset in (evidence.value_start, evidence.start):
+        if offset is not None:
+            return offset
+    return 0
+
+
+def _answer(compound: Compound) -> str | None:
+    """What the model said, as well as the record still holds it."""
+    if compound.name and compound.label and compound.label not in compound.name:
+        return f"{compound.name} ({compound.label})"
+    return compound.name or compound.label
+
+
+def _with_mention(record: Record, text: str, table: LabelTable) -> Record:
+    mention: Mention | None = resolve_mention(_answer(record.compound), text, _where(record), table)
+    if mention is None:
+        compound = record.compound.model_copy(
+            update={"name": None, "label": None, "start": None, "end": None, "grounded": None}
+        )
+    else:
+        compound = record.compound.model_copy(
+            update={
+                "name": mention.name,
+                "label": mention.label,
+                "start": mention.start,
+                "end": mention.end,
+                "grounded": mention.grounded,
+            }
+        )
+    return record.model_copy(update={"compound": compound})
+
+
+def _from_name(compound: Compound, found: Resolved) -> Compound:
+    return compound.model_copy(
+        update={
+            "smiles": found.smiles,
+            "canonical_smiles": found.smiles,
+            "inchikey": found.inchikey,
+            "formula": found.formula,
+            "mol_weight": round(found.mol_weight, 4),
+            "smiles_source": found.source,
+        }
+    )
+
+
+def _with_structure(
+    record: Record, text: str, resolved: dict[str, Resolved], boundaries: list[int]
+) -> Record:
+    compound = record.compound
+    structure = record.checks.structure
+    if compound.smiles_source != "text" and compound.name in resolved:
+        # A name-derived structure replaces whatever the model wrote: agreeing, the
+        # model's SMILES adds nothing; disagreeing, it was a guess.
+        compound = _from_name(compound, resolved[compound.name])
+        structure = "valid"
+    failed = [f for f in record.failed_checks if f not in _STRUCTURE_FLAGS]
+    if structure == "invalid":
+        failed.append("structure_invalid")
+    elif structure == "valid" and compound.smiles_source == "model":
+        failed.append("structure_from_model")
+    if compound.grounded is False:
+        failed.append("compound_not_in_text")
+    checks: list[CrossCheck] = []
+    agrees: bool | None = None
+    if structure == "valid" and compound.canonical_smiles:
+        start, end = _window(record, compound, text, boundaries)
+        found = cross_checks(compound.canonical_smiles, text, start, end)
+        checks = [CrossCheck(**_fields(check)) for check in found]
+        failed.extend(mismatch_flags(found))
+        agrees = consistent(found)
+    status: Status = record.status
+    if status != "rejected":
+        status = "flagged" if failed else "accepted"
+    return record.model_copy(
+        update={
+            "compound": compound,
+            "checks": record.checks.model_copy(
+                update={
+                    "structure": structure,
+                    "cross_checks": checks,
+                    "formula_consistent": agrees,
+                }
+            ),
+            "failed_checks": failed,
+            "status": status,
+        }
+    )
+
+
+def _fields(check: object) -> dict[str, object]:
+    names = ("kind", "stated", "start", "end", "expected", "ok", "detail")
+    return {name: getattr(check, name) for name in names}
+
+
+def _entry_starts(text: str) -> list[int]:
+    """Where paragraphs start: a compound's data (formula, HRMS, analysis) is printed
+    in the paragraph that reports it, and the next paragraph is another compound's."""
+    starts = [0]
+    position = text.find("\n\n")
+    while position != -1:
+        starts.append(position + 2)
+        position = text.find("\n\n", position + 2)
+    return starts
+
+
+def _window(
+    record: Record, compound: Compound, text: str, boundaries: list[int]
+) -> tuple[int, int]:
+    """The paragraph of the value, from the compound's mention when it stands in it.
+
+    Starting at the mention keeps the previous compound's data (same paragraph, as in
+    papers that run several entries together) out of this one's checks.
+    """
+    at = _where(record)
+    start = max((b for b in boundaries if b <= at), default=0)
+    end = min((b for b in boundaries if b > at), default=len(text))
+    if compound.start is not None and start <= compound.start <= at:
+        start = compound.start
+    return start, end

@@ -1,0 +1,476 @@
+"""From the model's answer about whose value it is to a compound found in the text.
+
+The model answers "as written": a name, a label (``12b``, ``compound 12b``), both
+(``amide 4b``), "the title compound", or whatever stood nearby ("white solid",
+"hexanes"). It sees one chunk, so a label or a placeholder is often all it can give;
+the document's ``LabelTable`` supplies the name behind it. Everything is then looked up
+in the text, so a record says where its compound is named and an invented name shows
+as ungrounded rather than passing for one the paper gave.
+
+A solvent can be the compound a value belongs to ("ethanol boils at 78 °C"), so a
+single solvent is kept as a compound. What is never one compound is: a mixture of
+solvents (``hexanes``, ``petroleum ether``, ``EtOAc/hexane``), brine and other
+aqueous solutions, chromatography media, and descriptions of appearance ("white
+solid", "colourless oil"); those answers become None. Water is kept: it is one
+compound, and its own values (bp 100 °C) are values like any other.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from molextract.extraction.labels import (
+    LABEL,
+    LABEL_OR_ROMAN,
+    LabelDefinition,
+    LabelTable,
+    bare_label,
+    is_generic_name,
+    looks_like_name,
+    tidy_name,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A compound a value belongs to: its name and label when known, and where the text
+    mentions it (``text[start:end]``: the occurrence nearest before the value, else the
+    nearest after). ``grounded`` is False for a name the text does not contain."""
+
+    name: str | None
+    label: str | None
+    start: int | None
+    end: int | None
+    grounded: bool
+
+
+# --- what an answer is -----------------------------------------------------------------
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+#: Answers that mean the compound a section is about: its heading's compound.
+_TITLE = re.compile(
+    r"(?:the\s+)?(?:(?:title[d]?|target|desired|expected)\s+(?:compound|product|material)"
+    r"|product)"
+)
+#: Answers that name nothing (the model's "no compound").
+_NOTHING = frozenset(
+    _words(
+        """
+    unknown none null n/a na nil not-stated not-specified not-given not-applicable
+    compound this-compound it this that crude crude-product crude-material crude-compound
+    crude-title-compound crude-solid crude-oil residue solid mixture reaction-mixture
+    product-mixture sample material solution reaction-solution filtrate precipitate
+    organic-layer organic-phase aqueous-layer aqueous-phase extract extracts
+    combined-extracts mother-liquor mother-liquors eluent eluant solvent oil reaction
+    """
+    )
+)
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "as"})
+#: Words that describe how a sample looks: an answer of only these is no compound.
+_APPEARANCE = frozenset(
+    _words(
+        """
+    white colourless colorless yellow yellowish pale off brown brownish red reddish orange
+    green greenish blue bluish purple violet pink black grey gray beige tan cream amber
+    golden dark light bright deep clear transparent opaque solid solids oil oils oily
+    crystals crystal crystalline needles needle plates plate prisms prism powder powders
+    foam gum glass glassy syrup syrupy liquid wax waxy amorphous microcrystalline
+    precipitate residue residual fine sticky viscous semisolid semi flakes film resin
+    mass lumps granules cubes blocks rods leaflets colour color slightly very
+    """
+    )
+)
+#: Compounds named with words of appearance.
+_DYES = frozenset({"crystal-violet", "gentian-violet"})
+#: Materials that are mixtures or media, never one compound.
+_MIXTURES = frozenset(
+    _words(
+        """
+    hexanes petroleum-ether pet.-ether pet-ether petrol light-petroleum ligroin ligroine
+    brine mineral-oil paraffin-oil silica silica-gel celite alumina charcoal
+    activated-carbon activated-charcoal molecular-sieves buffer phosphate-buffer pbs
+    culture-medium medium ether/hexanes ether/hexane
+    """
+    )
+)
+#: Solvents, for telling a solvent mixture (``EtOAc/hexane``) from a name.
+_SOLVENTS = frozenset(
+    _words(
+        """
+    hexane hexanes heptane pentane cyclohexane petroleum-ether pe pet.-ether ether
+    diethyl-ether et2o ethyl-acetate etoac ea methanol meoh ethanol etoh isopropanol
+    2-propanol ipa acetone acetonitrile mecn dichloromethane dcm ch2cl2 chloroform chcl3
+    toluene benzene thf tetrahydrofuran water h2o dmf dmso dioxane 1,4-dioxane
+    acetic-acid acoh triethylamine et3n ammonia nh3 nh4oh aqueous-ammonia
+    """
+    )
+)
+_SOLUTION = re.compile(
+    r"(?:aq(?:ueous)?\.?|sat(?:urated)?\.?|dil(?:ute)?\.?|conc(?:entrated)?\.?"
+    r"|\d+(?:\.\d+)?\s*(?:M|N|mol/L|%|wt\s*%))\s+\S.*|.+\s(?:solution|soln\.?)",
+    re.IGNORECASE,
+)
+_RATIO = re.compile(r"\(?\s*\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?\s*\)?|\(?\s*v/v\s*\)?")
+_EXAMPLE_LABEL = re.compile(
+    r"(?:(?:the\s+)?(?:title\s+)?(?:compound|product)s?\s+(?:of|from)\s+)?"
+    r"(?P<label>(?:(?:reference|comparative|synthesis|preparation|production)\s+)?"
+    r"(?:example|preparation|intermediate|description)\s+\d{1,4}(?:[.\-]\d{1,3})?[A-Za-z]?"
+    r"(?:\([a-z0-9]{1,3}\))?(?:\s+step\s+\w{1,3})?)",
+    re.IGNORECASE,
+)
+_LABEL_RANGE = re.compile(r"[1-9]\d{0,2}[a-z]\s*[‐‑‒–—−-]\s*(?:[1-9]\d{0,2})?[a-z]")
+_NAME_AND_PAREN_LABEL = re.compile(
+    rf"(?P<name>.+?)\s*\(\s*(?:compound\s+|cpd\.?\s+)?(?P<label>{LABEL_OR_ROMAN})\s*\)"
+)
+_NAME_AND_LABEL = re.compile(rf"(?P<name>.+?)\s+(?P<label>{LABEL})")
+
+
+def _clean(answer: str) -> str:
+    stripped = re.sub(r"\s+", " ", answer).strip().strip("\"'“”‘’`").strip()
+    return stripped.rstrip(".,;:").strip()
+
+
+def _words_key(text: str) -> str:
+    """``the  Crude product`` → ``crude-product``: a key for the word lists above."""
+    words = [w for w in text.lower().split() if w not in _ARTICLES]
+    return "-".join(words)
+
+
+def is_not_a_compound(answer: str) -> bool:
+    """An answer that names no single compound: a placeholder, an appearance, a mixture,
+    a solvent system or a solution."""
+    key = _words_key(answer)
+    if not key or key in _NOTHING or key in _MIXTURES:
+        return True
+    words = re.split(r"[\s\-]+", answer.lower())
+    described = [w for w in words if w and w not in _ARTICLES]
+    if key not in _DYES and described and all(w in _APPEARANCE for w in described):
+        return True
+    if _SOLUTION.fullmatch(answer):
+        return True
+    return _is_solvent_system(answer)
+
+
+def _is_solvent_system(answer: str) -> bool:
+    """``EtOAc/hexane (1:4)``, ``hexane–ethyl acetate``: two solvents or more."""
+    without_ratio = _RATIO.sub(" ", answer).strip()
+    parts = [p for p in re.split(r"\s*(?:/|–|—|\band\b|\+)\s*", without_ratio) if p.strip()]
+    return len(parts) >= 2 and all(_words_key(p) in _SOLVENTS for p in parts)
+
+
+# --- finding it in the text ------------------------------------------------------------
+
+_FOLDS = {
+    **dict.fromkeys("‐‑‒–—−", "-"),
+    **dict.fromkeys("′’‘`´", "'"),
+    **dict.fromkeys("″“”", '"'),
+}
+_INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
+
+
+@dataclass(frozen=True, slots=True)
+class _Folded:
+    """A text folded for matching, with the original offset of each folded character."""
+
+    text: str
+    origin: tuple[int, ...]
+
+
+def _fold(text: str) -> _Folded:
+    """Case, dashes, primes and runs of spaces do not matter; neither does a line wrapped
+    after a hyphen (``thiophen- 3-yl``)."""
+    chars: list[str] = []
+    origin: list[int] = []
+    for index, char in enumerate(text):
+        if char in _INVISIBLE:
+            continue
+        if char.isspace():
+            if chars and chars[-1] in " -":
+                continue
+            chars.append(" ")
+            origin.append(index)
+            continue
+        folded = _FOLDS.get(char) or unicodedata.normalize("NFKC", char).casefold()
+        for piece in folded:
+            chars.append(piece)
+            origin.append(index)
+    return _Folded("".join(chars), tuple(origin))
+
+
+_fold_document = lru_cache(maxsize=4)(_fold)
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """A name matches whole: not the ``ethanol`` in ``methanol`` nor the ``4-aminophenol``
+    of ``N-acetyl-4-aminophenol``."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'′″"):
+        return False
+    return end >= len(text) or not (text[end].isalnum() or text[end] == "-")
+
+
+def _nearest(spans: list[tuple[int, int]], offset: int) -> tuple[int, int] | None:
+    """The span nearest before ``offset``, else the nearest after."""
+    if not spans:
+        return None
+    spans = sorted(spans)
+    index = bisect_left(spans, (offset, -1))
+    return spans[index - 1] if index > 0 else spans[0]
+
+
+def _case_matters(name: str) -> bool:
+    """``CO`` is not ``Co`` nor ``DMF`` ``dmf``: a capital after a letter makes case part
+    of a formula or an abbreviation. Names only capitalise their first letters."""
+    return re.search(r"[A-Za-z][A-Z]", name) is not None
+
+
+def _letters(text: str) -> list[str]:
+    return [c for c in text if c.isalpha()]
+
+
+#: How far before a value to look first: the nearest occurrence before it is there if
+#: any is, and a long document is then not scanned whole for every value.
+_WINDOW = 5000
+
+_Span = tuple[int, int]
+
+
+def _nearest_first(
+    search: Callable[[int, int], list[_Span]], offset: int, size: int
+) -> _Span | None:
+    """The nearest span before ``offset``, else the nearest after, searching a window
+    before ``offset`` first and the whole text only when the window has none."""
+    near = [s for s in search(max(0, offset - _WINDOW), min(size, offset)) if s[0] < offset]
+    return max(near) if near else _nearest(search(0, size), offset)
+
+
+def find_name(text: str, name: str, offset: int) -> tuple[int, int] | None:
+    """Where ``text`` names ``name``, nearest before ``offset`` first: an exact
+    occurrence, or one that differs in case, dashes, primes or spacing (a sentence's
+    capital, a line wrapped in a PDF). Where the name is written matters more than how:
+    the compound of a value is named nearest before it."""
+    needle = _fold(name).text.strip()
+    folded = _fold_document(text) if needle else None
+
+    def search(lo: int, hi: int) -> list[_Span]:
+        found: list[_Span] = []
+        at = text.find(name, lo, hi + len(name))
+        while at >= 0:
+            if _bounded(text, at, at + len(name)):
+                found.append((at, at + len(name)))
+            at = text.find(name, at + 1, hi + len(name))
+        if folded is None:
+            return found
+        first = bisect_left(folded.origin, lo)
+        last = bisect_left(folded.origin, hi) + len(needle)
+        at = folded.text.find(needle, first, last)
+        while at >= 0:
+            start, end = folded.origin[at], folded.origin[at + len(needle) - 1] + 1
+            cased = not _case_matters(name) or _letters(text[start:end]) == _letters(name)
+            if cased and _bounded(text, start, end):
+                found.append((start, end))
+            at = folded.text.find(needle, at + 1, last)
+        return found
+
+    return _nearest_first(search, offset, len(text))
+
+
+_PRIMES = "'′’‘″"
+#: Before a number that is a figure, table or step, not a compound.
+_NOT_A_LABEL_BEFORE = re.compile(
+    r"(?:fig(?:ure)?s?\.?|tables?|schemes?|panels?|entr(?:y|ies)|refs?\.?|eqs?\.?|equations?"
+    r"|steps?|examples?|claims?|supplementary|section|chart|page|pp?\.|formulae?|formulas)"
+    r"\s*\(?\s*$",
+    re.IGNORECASE,
+)
+#: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
+_CALLED_BEFORE = re.compile(
+    r"(?:\b(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
+    r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
+    r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?)\s+"
+    r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
+    r"|\b(?:give|gave|giving|afford(?:ed|ing)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
+    r"|furnish(?:ed|ing)?|obtain(?:ed)?|into|of|from)\s+)$",
+    re.IGNORECASE,
+)
+_AMOUNT_AFTER = re.compile(r"\s*\([^()]*\d\s*(?:mg|g|kg|mmol|mol|mL|%)(?![A-Za-z])")
+_UNIT_AFTER = re.compile(r"\s*(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|%|°|K|M|N)\b")
+
+
+_DASHES = "‐‑‒–—−-"
+_OPEN_BEFORE = re.compile(r"\(\s*$")
+_CLOSE_AFTER = re.compile(r"\s*[),;]")
+
+
+def _label_pattern(label: str, flags: int) -> re.Pattern[str]:
+    """The label's characters, any prime for a prime and any dash for a dash. It starts
+    with a literal, so that a long document is scanned fast; the character before is
+    checked apart."""
+    body = "".join(
+        f"[{_PRIMES}]"
+        if c in _PRIMES
+        else f"[{_DASHES}]"
+        if c in _DASHES
+        else r"\s*"
+        if c.isspace()
+        else re.escape(c)
+        for c in label
+    )
+    return re.compile(rf"{body}(?![\w{_PRIMES}\-])", flags)
+
+
+def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
+    """Whether this occurrence of a label's characters is the label. A bare number or
+    numeral is one only where the text calls it a compound, brackets it, or gives its
+    amount: ``3`` is everywhere, ``3 g`` and ``formula (I)`` are no labels."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in f"-./_{_PRIMES}"):
+        return False
+    before = text[max(0, start - 60) : start]
+    if _NOT_A_LABEL_BEFORE.search(before):
+        return False
+    if not strict:
+        return True
+    if _OPEN_BEFORE.search(before) and _CLOSE_AFTER.match(text, end):
+        return True
+    if _UNIT_AFTER.match(text, end):
+        return False
+    return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
+
+
+def find_label(
+    text: str, label: str, offset: int, table: LabelTable | None = None
+) -> tuple[int, int] | None:
+    """Where the text uses ``label``, nearest before ``offset`` first; for a member of a
+    range that is not written out (``12c`` of ``12a–c``) the whole range."""
+    roman = re.fullmatch(r"[IVX]+[a-h]?", label) is not None
+    strict = label.isdigit() or roman
+    # "(i)" is a list marker, not compound I: a numeral keeps its case.
+    for flags in (0,) if roman else (0, re.IGNORECASE):
+        pattern = _label_pattern(label, flags)
+
+        def search(lo: int, hi: int, pattern: re.Pattern[str] = pattern) -> list[_Span]:
+            return [
+                m.span()
+                for m in pattern.finditer(text, lo, min(len(text), hi + len(label) + 2))
+                if _is_label_use(text, *m.span(), strict)
+            ]
+
+        span = _nearest_first(search, offset, len(text))
+        if span is not None:
+            return span
+    if table is not None:
+        return _nearest([(r.start, r.end) for r in table.references_to(label)], offset)
+    return None
+
+
+# --- resolving an answer ---------------------------------------------------------------
+
+
+def resolve_mention(
+    answer: str | None, text: str, value_offset: int, table: LabelTable
+) -> Mention | None:
+    """The compound the model's answer stands for, or None when it names none.
+
+    ``value_offset`` is where the value stands in ``text``: a label or name is looked up
+    nearest before it, and "the title compound" is the compound of its section.
+    """
+    if answer is None:
+        return None
+    cleaned = _clean(answer)
+    if not cleaned:
+        return None
+    lowered = cleaned.lower()
+    if _TITLE.fullmatch(lowered):
+        return _title_compound(table.title_compound_at(value_offset))
+    if is_not_a_compound(cleaned):
+        return None
+    label = _as_label(cleaned)
+    if label is not None:
+        return _from_label(label, text, value_offset, table)
+    split = _split(cleaned, table)
+    if split is not None:
+        name, label = split
+        if _vague(name):
+            return _from_label(label, text, value_offset, table)
+        return _from_name(name, text, value_offset, table, label)
+    if is_generic_name(cleaned):
+        return None  # "the amide": a kind of compound, not which one
+    return _from_name(cleaned, text, value_offset, table)
+
+
+def _title_compound(definition: LabelDefinition | None) -> Mention | None:
+    if definition is None:
+        return None
+    return Mention(definition.name, definition.label, definition.start, definition.end, True)
+
+
+def _as_label(answer: str) -> str | None:
+    """The label an answer consists of: ``12b``, ``(12b)``, ``compound 12b``,
+    ``Example 2B``, ``the title compound of Example 3``, ``3a–c``."""
+    bare = bare_label(answer)
+    if re.fullmatch(LABEL_OR_ROMAN, bare) or _LABEL_RANGE.fullmatch(bare):
+        return bare
+    example = _EXAMPLE_LABEL.fullmatch(answer)
+    return None if example is None else example["label"]
+
+
+def _split(answer: str, table: LabelTable) -> tuple[str, str] | None:
+    """``benzoic acid (3)`` or ``amide 4b``: a name and a label. A bare trailing label
+    counts only when the document defines it or the name is only a kind of compound,
+    so that ``vitamin B12`` stays a name."""
+    paren = _NAME_AND_PAREN_LABEL.fullmatch(answer)
+    if paren is not None:
+        return paren["name"].strip(), paren["label"]
+    bare = _NAME_AND_LABEL.fullmatch(answer)
+    if bare is None:
+        return None
+    name, label = bare["name"].strip(), bare["label"]
+    if table.definition(label) is not None or is_generic_name(name):
+        return name, label
+    return None
+
+
+def _vague(name: str) -> bool:
+    """A name part that says which kind of compound, not which one: ``amide``, ``the
+    title compound``, ``developer`` (of ``developer E1``)."""
+    return (
+        is_generic_name(name) or bool(_TITLE.fullmatch(name.lower())) or not looks_like_name(name)
+    )
+
+
+def _from_label(label: str, text: str, offset: int, table: LabelTable) -> Mention:
+    definition = table.definition(label)
+    if definition is not None and definition.label is not None:
+        label = definition.label
+    span = find_label(text, label, offset, table)
+    if span is None and definition is not None:
+        span = (definition.start, definition.end)
+    name = None if definition is None else definition.name
+    if span is None:
+        return Mention(name, label, None, None, False)
+    return Mention(name, label, span[0], span[1], True)
+
+
+def _from_name(
+    name: str, text: str, offset: int, table: LabelTable, label: str | None = None
+) -> Mention:
+    """A name, grounded where the text writes it; the label is the one the answer gave,
+    else the one the document gives the name."""
+    if label is not None and (definition := table.definition(label)) is not None:
+        label = definition.label or label
+    span = find_name(text, name, offset)
+    if span is None:
+        label_span = find_label(text, label, offset, table) if label else None
+        if label_span is not None:
+            return Mention(name, label, *label_span, True)
+        return Mention(name, label or table.label_of(name), None, None, False)
+    written = tidy_name(text[span[0] : span[1]])
+    return Mention(written, label or table.label_of(written), span[0], span[1], True)

@@ -1,0 +1,179 @@
+"""Compound identity over whole documents: mention, label table, structure, cross-checks.
+
+Everything is real: the label table and mentions are code, names go through the OPSIN
+jar on the JVM and the offline dictionary, structures and masses through RDKit. The
+records are built as the pipeline builds them (the model's answer in ``compound``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.chem.names import NameResolver
+from molextract.document import Document
+from molextract.extraction.identity import identify
+from molextract.schemas.records import (
+    Checks,
+    Compound,
+    DocumentResult,
+    EngineInfo,
+    Evidence,
+    Record,
+)
+
+ENGINE = EngineInfo(name="local", model="test")
+
+PAPER = (
+    "3-Bromo-4-methoxybenzaldehyde (12b). To a solution of 4-methoxybenzaldehyde (1.36 g, "
+    "10 mmol) in AcOH was added bromine. Workup gave 12b (1.51 g, 70%) as a white solid, "
+    "mp 51–53 °C. HRMS (ESI) m/z [M+H]+ calcd for C8H8BrO2 214.9702, found 214.9705.\n\n"
+    "4-Bromobenzamide (4b). The residue was purified to give 4b (0.82 g, 4.1 mmol, 87%), "
+    "mp 188–190 °C. Anal. Calcd for C7H6BrNO: C, 42.03; H, 3.02; N, 7.00. Found: C, 42.11; "
+    "H, 3.05; N, 6.93.\n\n"
+    "Methyl benzoate (5). Obtained in 91% yield. HRMS (ESI) m/z [M+H]+ calcd for C8H9O2 "
+    "137.0597, found 137.0601."
+)
+
+PATENT = (
+    "Example 2\n\nB. Synthesis of 4-Amino-2-(3-thienyl)phenol Hydrochloride\n\n"
+    "3 g of 4-nitro-2-(3-thienyl)phenol was hydrogenated. This gave 1.95 g (75% of the "
+    "theoretical) of the title compound with a melting point of 130-132° C."
+)
+
+
+def record(text: str, value: str, name: str | None, label: str | None = None) -> Record:
+    at = text.index(value)
+    return Record(
+        doc_id="d",
+        schema="molecular_properties",
+        compound=Compound(name=name, label=label),
+        property="reaction_yield",
+        value=float(value.rstrip("%")),
+        unit="%",
+        evidence=Evidence(
+            quote=value,
+            start=at,
+            end=at + len(value),
+            match="exact",
+            value_start=at,
+            value_end=at + len(value),
+        ),
+        checks=Checks(
+            structure="absent",
+            grounded=True,
+            value_in_quote=True,
+            plausible=True,
+            formula_consistent=None,
+        ),
+        status="accepted",
+        engine=ENGINE,
+        extraction="anchored",
+    )
+
+
+@pytest.fixture(scope="module")
+def resolver() -> NameResolver:
+    return NameResolver()
+
+
+def identified(text: str, records: list[Record], resolver: NameResolver | None) -> list[Record]:
+    result = DocumentResult(doc_id="d", schema="molecular_properties", engine=ENGINE)
+    result.records = records
+    identify([result], [Document("d", text)], resolver)
+    return result.records
+
+
+def test_a_label_gets_its_name_its_structure_and_its_hrms_checked(resolver: NameResolver) -> None:
+    [rec] = identified(PAPER, [record(PAPER, "70%", None, "12b")], resolver)
+    compound = rec.compound
+    assert (compound.name, compound.label) == ("3-Bromo-4-methoxybenzaldehyde", "12b")
+    assert compound.inchikey == "QMPNFQLVIGPNEI-UHFFFAOYSA-N"
+    assert compound.smiles_source == "opsin"
+    assert compound.grounded is True
+    assert compound.start is not None and compound.end is not None
+    assert PAPER[compound.start : compound.end] in {"12b", "3-Bromo-4-methoxybenzaldehyde"}
+    assert [c.kind for c in rec.checks.cross_checks].count("hrms") >= 1
+    assert all(c.ok for c in rec.checks.cross_checks)
+    assert rec.checks.formula_consistent is True
+    assert rec.status == "accepted" and rec.failed_checks == []
+
+
+def test_each_paragraph_checks_only_its_own_compound(resolver: NameResolver) -> None:
+    records = [
+        record(PAPER, "70%", "12b"),
+        record(PAPER, "87%", "4b"),
+        record(PAPER, "91%", "Methyl benzoate"),
+    ]
+    _, amide, ester = identified(PAPER, records, resolver)
+    assert amide.compound.name == "4-Bromobenzamide"
+    assert {c.kind for c in amide.checks.cross_checks} == {"elemental_analysis", "formula"}
+    assert amide.checks.formula_consistent is True
+    assert ester.compound.inchikey == "QPJVMBTYPHYUOC-UHFFFAOYSA-N"
+    assert ester.checks.formula_consistent is True
+    assert all("C8H8BrO2" not in c.stated for c in ester.checks.cross_checks)
+    assert all(c.start > PAPER.index("Methyl benzoate") for c in ester.checks.cross_checks)
+
+
+def test_the_title_compound_is_the_heading_of_its_example(resolver: NameResolver) -> None:
+    [rec] = identified(PATENT, [record(PATENT, "75%", "the title compound")], resolver)
+    assert rec.compound.name == "4-Amino-2-(3-thienyl)phenol Hydrochloride"
+    assert rec.compound.label == "Example 2B"
+    assert rec.compound.smiles == "Cl.Nc1ccc(O)c(-c2ccsc2)c1"  # the salt, as named
+
+
+def test_a_wrong_structure_for_the_stated_formula_is_flagged(resolver: NameResolver) -> None:
+    text = (
+        "Methyl benzoate (6). Obtained in 80% yield. HRMS (ESI) m/z [M+H]+ calcd for C9H11O2 "
+        "151.0754, found 151.0751."  # the data of ethyl benzoate
+    )
+    [rec] = identified(text, [record(text, "80%", "Methyl benzoate")], resolver)
+    assert rec.compound.formula == "C8H8O2"
+    assert rec.checks.formula_consistent is False
+    assert "hrms_mismatch" in rec.failed_checks
+    assert rec.status == "flagged"
+
+
+def test_placeholders_and_descriptions_are_no_compound(resolver: NameResolver) -> None:
+    text = "The white solid was collected in 65% yield."
+    [rec] = identified(text, [record(text, "65%", "white solid")], resolver)
+    assert rec.compound.name is None and rec.compound.label is None
+    assert rec.compound.grounded is None and rec.compound.inchikey is None
+    assert rec.status == "accepted"
+
+
+def test_a_name_not_in_the_text_is_flagged_ungrounded(resolver: NameResolver) -> None:
+    text = "The product was obtained in 65% yield."
+    [rec] = identified(text, [record(text, "65%", "caffeine")], resolver)
+    assert rec.compound.grounded is False
+    assert "compound_not_in_text" in rec.failed_checks
+    assert rec.status == "flagged"
+
+
+def test_a_model_smiles_gives_way_to_the_names_structure(resolver: NameResolver) -> None:
+    text = "Caffeine was recrystallised; yield 88%."
+    guessed = record(text, "88%", "Caffeine").model_copy(
+        update={
+            "compound": Compound(
+                name="Caffeine", smiles="CCO", canonical_smiles="CCO", smiles_source="model"
+            ),
+            "checks": Checks(
+                structure="valid",
+                grounded=True,
+                value_in_quote=True,
+                plausible=True,
+                formula_consistent=None,
+            ),
+            "failed_checks": ["structure_from_model"],
+            "status": "flagged",
+        }
+    )
+    [rec] = identified(text, [guessed], resolver)
+    assert rec.compound.inchikey == "RYYVLZVUVIJVGH-UHFFFAOYSA-N"
+    assert rec.compound.smiles_source in {"opsin", "dictionary"}
+    assert rec.failed_checks == [] and rec.status == "accepted"
+
+
+def test_without_a_resolver_names_stay_names() -> None:
+    [rec] = identified(PAPER, [record(PAPER, "70%", "12b")], None)
+    assert rec.compound.name == "3-Bromo-4-methoxybenzaldehyde"
+    assert rec.compound.inchikey is None and rec.checks.structure == "absent"

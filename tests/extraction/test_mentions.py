@@ -1,0 +1,356 @@
+"""From the model's compound answer to a compound with its name, label and place in the text.
+
+The answers are those a small model gives when it sees one chunk: a label, a name in
+another case, "the title compound", or whatever stood beside the value ("white
+solid", "hexanes").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from molextract.extraction.labels import LabelTable, build_label_table
+from molextract.extraction.mentions import Mention, is_not_a_compound, resolve_mention
+from molextract.ingest import read_documents
+
+SAMPLE = Path(__file__).parent.parent / "data" / "literature" / "US06840965B2.xml"
+
+PAPER = """General procedure A. To a solution of the aldehyde (10 mmol) in CH2Cl2 (20 mL) was added bromine (11 mmol), and the mixture was stirred for 3 h.
+
+3-Bromo-4-methoxybenzaldehyde (12b). Following general procedure A, 4-methoxybenzaldehyde (12a) (1.36 g, 10 mmol) gave, after recrystallisation from hexanes, 12b (1.50 g, 70%) as a white solid, mp 120 °C.
+
+Methyl 4-bromobenzoate (2a). A solution of 4-bromobenzoic acid (1) (2.01 g, 10 mmol) in methanol (30 mL) containing H2SO4 was heated at reflux. The title compound was obtained as colourless needles (1.90 g, 88%), mp 79–81 °C (lit. mp 78–80 °C).
+
+Amides 4a–c. The esters were heated with aqueous ammonia; amide 4b (0.41 g, 62%) melted at 188 °C and 4c had mp 201 °C. To give 3 (0.52 g, 81%), the amide was dehydrated with POCl3 (3 g) for 2 h; the nitrile 3 melted at 112 °C.
+
+4-Bromobenzonitrile (3) is also commercial. Ethanol boils at 78 °C and water at 100 °C under these conditions, whereas methyl 4-bromobenzoate sublimes at 120 °C/0.1 mmHg.
+"""
+
+
+@pytest.fixture(scope="module")
+def paper_table() -> LabelTable:
+    return build_label_table(PAPER)
+
+
+def value(text: str, marker: str) -> int:
+    assert text.count(marker) == 1, marker
+    return text.index(marker)
+
+
+def resolve(
+    answer: str | None, marker: str, table: LabelTable, text: str = PAPER
+) -> Mention | None:
+    return resolve_mention(answer, text, value(text, marker), table)
+
+
+# (answer, value marker, name, label, text at the mention's offsets)
+PAPER_CASES = [
+    # labels, however the model writes them
+    ("12b", "70%", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("compound 12b", "70%", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("Compound 12b", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("(12b)", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    (" 12b. ", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("12B", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("2a", "88%", "Methyl 4-bromobenzoate", "2a", "2a"),
+    ("1", "88%", "4-bromobenzoic acid", "1", "1"),
+    ("12a", "70%", "4-methoxybenzaldehyde", "12a", "12a"),
+    # a name with a label
+    ("aldehyde 12b", "70%", "3-Bromo-4-methoxybenzaldehyde", "12b", "12b"),
+    ("amide 4b", "62%", None, "4b", "4b"),
+    ("title compound (2a)", "88%", "Methyl 4-bromobenzoate", "2a", "2a"),
+    ("4-bromobenzoic acid (1)", "88%", "4-bromobenzoic acid", "1", "4-bromobenzoic acid"),
+    ("the nitrile 3", "112 °C", "4-Bromobenzonitrile", "3", "3"),
+    # "the title compound" and "the product": the compound of the entry
+    ("the title compound", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    ("The Title Compound.", "mp 79–81 °C", "Methyl 4-bromobenzoate", "2a",
+     "Methyl 4-bromobenzoate"),
+    ("title compound", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b",
+     "3-Bromo-4-methoxybenzaldehyde"),
+    ("the product", "70%", "3-Bromo-4-methoxybenzaldehyde", "12b",
+     "3-Bromo-4-methoxybenzaldehyde"),
+    ("Product", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    ("the desired product", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    # names: the text's spelling, with the label the text gives them
+    ("3-bromo-4-methoxybenzaldehyde", "mp 120 °C", "3-Bromo-4-methoxybenzaldehyde", "12b",
+     "3-Bromo-4-methoxybenzaldehyde"),
+    ("methyl 4-bromobenzoate", "79–81 °C", "Methyl 4-bromobenzoate", "2a",
+     "Methyl 4-bromobenzoate"),
+    ("Methyl 4-Bromobenzoate", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    ("methyl  4-bromobenzoate", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    ("methyl 4‐bromobenzoate", "88%", "Methyl 4-bromobenzoate", "2a", "Methyl 4-bromobenzoate"),
+    ("4-methoxybenzaldehyde", "70%", "4-methoxybenzaldehyde", "12a", "4-methoxybenzaldehyde"),
+    # a solvent can be the compound: it is kept
+    ("Ethanol", "78 °C", "Ethanol", None, "Ethanol"),
+    ("ethanol", "78 °C", "Ethanol", None, "Ethanol"),
+    ("water", "100 °C", "water", None, "water"),
+    # the occurrence nearest before the value
+    ("methyl 4-bromobenzoate", "120 °C/0.1 mmHg", "methyl 4-bromobenzoate", "2a",
+     "methyl 4-bromobenzoate"),
+    ("Methyl 4-Bromobenzoate", "120 °C/0.1 mmHg", "methyl 4-bromobenzoate", "2a",
+     "methyl 4-bromobenzoate"),
+    # a member of a range that the text never writes out
+    ("4c", "201 °C", None, "4c", "4c"),
+    ("4a", "201 °C", None, "4a", "4a"),  # the first member of "4a–c" is written out
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("answer", "marker", "name", "label", "shown"), PAPER_CASES)
+def test_an_answer_becomes_a_compound_found_in_the_text(
+    paper_table: LabelTable,
+    answer: str,
+    marker: str,
+    name: str | None,
+    label: str | None,
+    shown: str,
+) -> None:
+    mention = resolve(answer, marker, paper_table)
+    assert mention is not None
+    assert (mention.name, mention.label, mention.grounded) == (name, label, True)
+    assert mention.start is not None and mention.end is not None
+    assert PAPER[mention.start : mention.end] == shown
+    # the occurrence nearest before the value, when there is one before it
+    after = PAPER.find(shown, mention.end)
+    assert mention.start < value(PAPER, marker) or after < 0
+
+
+def test_a_bare_number_is_found_where_it_is_a_label_not_an_amount(
+    paper_table: LabelTable,
+) -> None:
+    # "POCl3 (3 g)" and "for 3 h" stand between "To give 3 (0.52 g" and the value.
+    mention = resolve("3", "81%", paper_table)
+    assert mention is not None and mention.start is not None and mention.end is not None
+    assert PAPER[mention.start - 8 : mention.end + 3] == "To give 3 (0"
+    assert mention.name == "4-Bromobenzonitrile"
+
+
+def test_a_name_found_only_after_the_value_is_found_there(paper_table: LabelTable) -> None:
+    mention = resolve("4-bromobenzonitrile", "70%", paper_table)
+    assert mention is not None and mention.grounded and mention.start is not None
+    assert mention.start > value(PAPER, "70%")
+    assert (mention.name, mention.label) == ("4-Bromobenzonitrile", "3")
+
+
+# answers that name no compound (the value then has none)
+NOT_COMPOUNDS = [
+    None, "", "   ", "unknown", "n/a", "None", "not stated", "compound", "the compound",
+    "residue", "the residue", "solid", "crude product", "the crude product", "the mixture",
+    "reaction mixture", "the filtrate", "organic layer",
+    "white solid", "a white solid", "colourless oil", "colorless oil", "yellow needles",
+    "residual solids", "pale yellow crystalline solid", "off-white powder", "Colourless needles",
+    "brown gum", "hexanes", "petroleum ether", "ether/hexanes", "EtOAc/hexane (1:4)",
+    "hexane–ethyl acetate", "CH2Cl2/MeOH 95:5", "brine", "silica gel", "Celite",
+    "saturated NaHCO3", "sat. aq. NH4Cl", "1 M HCl", "aqueous sodium hydroxide solution",
+    "dilute hydrochloric acid", "the amide", "the ester", "the starting material",
+    "amides", "intermediate",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("answer", NOT_COMPOUNDS)
+def test_placeholders_appearances_and_mixtures_are_no_compound(
+    paper_table: LabelTable, answer: str | None
+) -> None:
+    assert resolve(answer, "88%", paper_table) is None
+
+
+# answers that are compounds, solvents included, though they look like the ones above
+COMPOUNDS = [
+    "ethanol", "water", "hexane", "diethyl ether", "acetic acid", "dichloromethane",
+    "sodium chloride", "white phosphorus", "4-bromobenzoic acid", "caffeine", "silver nitrate",
+    "crystal violet", "Orange G",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("answer", COMPOUNDS)
+def test_single_solvents_and_named_compounds_are_compounds(answer: str) -> None:
+    assert not is_not_a_compound(answer)
+
+
+# (answer, value marker, name, label, grounded)
+LABEL_ONLY = [
+    ("compounds 4a–c", "201 °C", None, "4a–c", True),  # which one, the model did not say
+    ("compounds 4a-c", "201 °C", None, "4a-c", True),  # the text has an en dash
+    ("12z", "88%", None, "12z", False),
+    ("I", "88%", None, "I", False),
+]
+
+
+@pytest.mark.parametrize(("answer", "marker", "name", "label", "grounded"), LABEL_ONLY)
+def test_a_label_the_table_cannot_name_is_kept_as_a_label(
+    paper_table: LabelTable,
+    answer: str,
+    marker: str,
+    name: str | None,
+    label: str,
+    grounded: bool,
+) -> None:
+    mention = resolve(answer, marker, paper_table)
+    assert mention is not None
+    assert (mention.name, mention.label, mention.grounded) == (name, label, grounded)
+
+
+def test_a_roman_numeral_is_a_label_only_where_the_text_uses_it_as_one() -> None:
+    text = (
+        "Compounds of formula (I) are claimed, wherein (i) X denotes oxygen. The known "
+        "2-bromo-1-phenylethanone (IV) melted at 50 °C."
+    )
+    table = build_label_table(text)
+    assert resolve_mention("I", text, text.index("50 °C"), table) == Mention(
+        None, "I", None, None, False
+    )
+    mention = resolve_mention("IV", text, text.index("50 °C"), table)
+    assert mention is not None and mention.start is not None
+    assert (mention.name, text[mention.start : mention.end]) == ("2-bromo-1-phenylethanone", "IV")
+
+
+def test_a_placeholder_outside_any_entry_has_no_compound(paper_table: LabelTable) -> None:
+    assert resolve("the title compound", "bromine (11 mmol)", paper_table) is None
+    assert resolve("the product", "bromine (11 mmol)", paper_table) is None
+
+
+# (answer, expected name, expected label): not in the text, kept but ungrounded
+UNGROUNDED = [
+    ("caffeine", "caffeine", None),
+    ("benzaldehyde", "benzaldehyde", None),  # only inside 4-methoxybenzaldehyde
+    ("anol", "anol", None),  # only inside words
+    ("4-chlorobenzoic acid", "4-chlorobenzoic acid", None),
+    ("vitamin B12", "vitamin B12", None),
+    ("12z", None, "12z"),
+]
+
+
+@pytest.mark.parametrize(("answer", "name", "label"), UNGROUNDED)
+def test_an_answer_the_text_does_not_contain_is_kept_ungrounded(
+    paper_table: LabelTable, answer: str, name: str | None, label: str | None
+) -> None:
+    assert resolve(answer, "88%", paper_table) == Mention(name, label, None, None, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "shown"),
+    [
+        ("The N-acetyl-4-aminophenol melted; 4-aminophenol had mp 187 °C.", "4-aminophenol",
+         "4-aminophenol"),
+        ("Recrystallised from methanol, ethanol gave mp 187 °C.", "ethanol", "ethanol"),
+        ("4-amino-2-(5-methylthiophen-\n3-yl)phenol had mp 187 °C.",
+         "4-amino-2-(5-methylthiophen-3-yl)phenol", "4-amino-2-(5-methylthiophen-\n3-yl)phenol"),
+        ("4-Amino-2-(2′-hydroxyethyl)aminoanisole had mp 187 °C.",
+         "4-amino-2-(2'-hydroxyethyl)aminoanisole", "4-Amino-2-(2′-hydroxyethyl)aminoanisole"),
+        ("3-Bromo–4-methoxybenzaldehyde had mp 187 °C.", "3-bromo-4-methoxybenzaldehyde",
+         "3-Bromo–4-methoxybenzaldehyde"),
+    ],
+)  # fmt: skip
+def test_names_match_whole_and_forgive_case_dashes_primes_and_wrapped_lines(
+    text: str, answer: str, shown: str
+) -> None:
+    mention = resolve_mention(answer, text, text.index("mp 187"), build_label_table(text))
+    assert mention is not None and mention.grounded and mention.start is not None
+    assert text[mention.start : mention.end] == shown
+    assert mention.name == " ".join(shown.replace("-\n", "-").split())
+
+
+def test_where_a_name_is_written_matters_more_than_its_case() -> None:
+    text = "The ethyl acetate extract was dried. Ethyl acetate (bp 77 °C) was then distilled."
+    mention = resolve_mention("ethyl acetate", text, text.index("bp 77"), build_label_table(text))
+    assert mention is not None and mention.start == text.index("Ethyl acetate")
+    assert mention.name == "Ethyl acetate"
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"), [("CO", "CO"), ("Co", "Co"), ("DMF", "DMF"), ("NaH", "NaH")]
+)
+def test_the_case_of_a_formula_or_an_abbreviation_matters(answer: str, shown: str) -> None:
+    text = "Carbon monoxide (CO) and cobalt (Co), dmf, DMF, NAH and NaH; the gas boils at −191 °C."
+    mention = resolve_mention(answer, text, text.index("−191"), build_label_table(text))
+    assert mention is not None and mention.start is not None and mention.end is not None
+    assert text[mention.start : mention.end] == shown
+
+
+# --- patents ---------------------------------------------------------------------------
+
+PATENT = """Example 12: 2-Chloro-N-methylacetamide
+
+Chloroacetyl chloride (1.13 g, 10 mmol) was added to aqueous methylamine at 0° C. to give the title compound (0.96 g, 89%) as colourless crystals, m.p. 44° C.
+
+Example 13
+
+Step 1: tert-butyl 4-(4-nitrophenyl)piperidine-1-carboxylate
+
+The boronate was coupled with 1-bromo-4-nitrobenzene to give the title compound (2.1 g, 90%), m.p. 101° C.
+
+Step 2: tert-butyl 4-(4-aminophenyl)piperidine-1-carboxylate
+
+The product of Step 1 (2.0 g) was hydrogenated to give the title compound (1.5 g, 82%), m.p. 143° C. The compound of Example 12 was used as received.
+"""
+
+
+@pytest.fixture(scope="module")
+def patent_table() -> LabelTable:
+    return build_label_table(PATENT)
+
+
+# (answer, value marker, name, label)
+PATENT_CASES = [
+    ("the title compound", "89%", "2-Chloro-N-methylacetamide", "Example 12"),
+    ("title compound", "m.p. 44° C.", "2-Chloro-N-methylacetamide", "Example 12"),
+    ("the title compound", "90%", "tert-butyl 4-(4-nitrophenyl)piperidine-1-carboxylate",
+     "Example 13 Step 1"),
+    ("the product", "82%", "tert-butyl 4-(4-aminophenyl)piperidine-1-carboxylate",
+     "Example 13 Step 2"),
+    ("2-chloro-N-methylacetamide", "89%", "2-Chloro-N-methylacetamide", "Example 12"),
+    ("Example 12", "143° C.", "2-Chloro-N-methylacetamide", "Example 12"),
+    ("the compound of Example 12", "143° C.", "2-Chloro-N-methylacetamide", "Example 12"),
+    ("example 13 step 2", "143° C.", "tert-butyl 4-(4-aminophenyl)piperidine-1-carboxylate",
+     "Example 13 Step 2"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("answer", "marker", "name", "label"), PATENT_CASES)
+def test_patent_placeholders_and_example_labels_resolve_to_the_section_compound(
+    patent_table: LabelTable, answer: str, marker: str, name: str, label: str
+) -> None:
+    mention = resolve(answer, marker, patent_table, PATENT)
+    assert mention is not None and mention.grounded
+    assert (mention.name, mention.label) == (name, label)
+    assert mention.start is not None and mention.end is not None
+    assert PATENT[mention.start : mention.end].lower() in (name.lower(), label.lower())
+
+
+@pytest.fixture(scope="module")
+def sample() -> tuple[str, LabelTable]:
+    [document] = list(read_documents([SAMPLE], lambda skipped: None))
+    return document.text, build_label_table(document.text)
+
+
+# (answer, value marker in the sample patent, name, label)
+SAMPLE_CASES = [
+    ("4-amino-2-(3-thienyl)phenol hydrochloride", "melting point of 130-132° C",
+     "4-amino-2-(3-thienyl)phenol hydrochloride", "Example 1D"),
+    # named in the step's heading before the value, and again just after it
+    ("tert.butyl N-(3-bromo-4-hydroxyphenyl)carbamate", "9.7 g (70% of the theoretical)",
+     "tert.Butyl N-(3-bromo-4-hydroxyphenyl)carbamate", "Example 2A"),
+    ("the title compound", "0.02 g (90% of the theoretical)",
+     "4-Amino-2-(4-methylthiophen-3-yl)phenol hydrochloride", "Example 2D(a)"),
+    ("product", "0.012 g (53% of the theoretical)", "4-Amino-2-furan-3-ylphenol hydrochloride",
+     "Example 2D(c)"),
+    ("4-nitro-2-(3-thienyl)phenol", "4.0 g (83% of the theoretical)",
+     "4-nitro-2-(3-thienyl)phenol", None),
+    ("E1", "0.096 | 0.24", "4-Amino-2-(3-thienyl)phenol hydrochloride", "E1"),
+    ("developer E1", "0.096 | 0.24", "4-Amino-2-(3-thienyl)phenol hydrochloride", "E1"),
+    ("Example 2B", "4.8 g (80% of the theoretical)",
+     "tert.Butyl N-(3-Bromo-4-ethoxymethoxyphenyl)carbamate", "Example 2B"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("answer", "marker", "name", "label"), SAMPLE_CASES)
+def test_the_sample_patent_resolves_names_labels_and_title_compounds(
+    sample: tuple[str, LabelTable], answer: str, marker: str, name: str, label: str | None
+) -> None:
+    text, table = sample
+    mention = resolve(answer, marker, table, text)
+    assert mention is not None and mention.grounded
+    assert (mention.name, mention.label) == (name, label)
+    assert mention.start is not None and mention.end is not None
+    assert text[mention.start : mention.end].lower() in (name.lower(), (label or "").lower())
