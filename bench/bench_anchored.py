@@ -41,9 +41,22 @@ SCHEMA = get_schema("molecular_properties")
 def _run(pipeline: Pipeline, documents: Sequence[Document]) -> tuple[list[DocumentResult], float]:
     started = time.perf_counter()
     results: list[DocumentResult] = []
-    for doc in documents:
+    for n, doc in enumerate(documents, start=1):
         results.extend(pipeline.run([doc]))
+        if n % 10 == 0 or n == len(documents):
+            elapsed = time.perf_counter() - started
+            print(f"  {n}/{len(documents)} documents, {elapsed:.0f} s", file=sys.stderr)
     return results, time.perf_counter() - started
+
+
+def _save(results: Sequence[DocumentResult], save: Path | None, name: str) -> None:
+    """Keep a run's results (``--save``) so later analyses need not run the model again."""
+    if save is None:
+        return
+    save.mkdir(parents=True, exist_ok=True)
+    with (save / f"{name}.jsonl").open("w", encoding="utf-8") as out:
+        for result in results:
+            out.write(result.model_dump_json(by_alias=True) + "\n")
 
 
 def _counts(results: Sequence[DocumentResult]) -> tuple[int, int, int]:
@@ -53,7 +66,9 @@ def _counts(results: Sequence[DocumentResult]) -> tuple[int, int, int]:
     return calls, sent, skipped
 
 
-def bench_gold(engine: object, settings: Settings, paths: Sequence[ExtractionPath]) -> None:
+def bench_gold(
+    engine: object, settings: Settings, paths: Sequence[ExtractionPath], save: Path | None
+) -> None:
     gold = load_gold(GOLD)
     documents = [Document(d.id, d.text) for d in gold]
     values = sum(len(d.expected) for d in gold)
@@ -61,16 +76,21 @@ def bench_gold(engine: object, settings: Settings, paths: Sequence[ExtractionPat
     for path in paths:
         pipeline = Pipeline(SCHEMA, engine, settings, path=path)  # type: ignore[arg-type]
         results, seconds = _run(pipeline, documents)
+        _save(results, save, f"gold-{path}")
         report = score(gold, {r.doc_id: r for r in results}, properties=SCHEMA.property_names)
         calls, sent, skipped = _counts(results)
         print(f"\n### {path}: {seconds:.0f} s, {calls} model calls, chunks sent {sent}, "
               f"skipped {skipped}")  # fmt: skip
-        print("| property | gold | TP | FP | FN | precision | recall | F1 |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| property | gold | TP | FP | FN | precision | recall | F1 | compound right "
+              "| structures | wrong structures |")  # fmt: skip
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         rows = [*sorted(report.per_property.items()), ("**micro**", report.overall)]
         for name, s in rows:
+            right = "–" if s.compound_association is None else f"{s.compound_association:.3f}"
             print(f"| {name} | {s.gold} | {s.true_positives} | {s.false_positives} | "
-                  f"{s.false_negatives} | {s.precision:.3f} | {s.recall:.3f} | {s.f1:.3f} |")  # fmt: skip
+                  f"{s.false_negatives} | {s.precision:.3f} | {s.recall:.3f} | {s.f1:.3f} | "
+                  f"{right} | {s.structures_resolved}/{s.structures_expected} | "
+                  f"{s.structures_resolved - s.structures_right} |")  # fmt: skip
         exact = sum(
             1
             for r in results
@@ -89,7 +109,9 @@ def bench_gold(engine: object, settings: Settings, paths: Sequence[ExtractionPat
                   f"[{fp.reason}] {p.quote[:90]!r}", file=sys.stderr)  # fmt: skip
 
 
-def bench_patent(engine: object, settings: Settings, paths: Sequence[ExtractionPath]) -> None:
+def bench_patent(
+    engine: object, settings: Settings, paths: Sequence[ExtractionPath], save: Path | None
+) -> None:
     [document] = list(read_documents([PATENT], lambda skipped: None))
     print(f"\n## USPTO {document.id} ({len(document.text)} characters), molecular_properties")
     print("| path | seconds | model calls | chunks sent | chunks skipped | records |")
@@ -98,6 +120,7 @@ def bench_patent(engine: object, settings: Settings, paths: Sequence[ExtractionP
     for path in paths:
         pipeline = Pipeline(SCHEMA, engine, settings, path=path)  # type: ignore[arg-type]
         results, seconds = _run(pipeline, [document])
+        _save(results, save, f"patent-{path}")
         timings[path] = seconds
         calls, sent, skipped = _counts(results)
         kept = [r for r in results[0].records if r.status != "rejected"]
@@ -168,15 +191,16 @@ def main() -> None:
     parser.add_argument("--paths", default="generated,anchored")
     parser.add_argument("--abstracts", type=int, default=2000)
     parser.add_argument("--share", type=float, default=0.05)
+    parser.add_argument("--save", type=Path, help="directory to keep each run's results in")
     args = parser.parse_args()
     settings = Settings()
     engine = create_engine(settings, engine="local")
     paths = tuple(args.paths.split(","))
     print(f"engine: {engine.name} {engine.model}")
     if "gold" in args.parts:
-        bench_gold(engine, settings, paths)  # type: ignore[arg-type]
+        bench_gold(engine, settings, paths, args.save)
     if "patent" in args.parts:
-        bench_patent(engine, settings, paths)  # type: ignore[arg-type]
+        bench_patent(engine, settings, paths, args.save)
     if "medline" in args.parts:
         bench_medline(engine, settings, args.abstracts, args.share)
 
