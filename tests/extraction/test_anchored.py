@@ -12,7 +12,8 @@ from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.local import LocalEngine
 from molextract.errors import SchemaError
-from molextract.extraction.candidates import find_candidates
+from molextract.extraction.anchored import settled_property
+from molextract.extraction.candidates import Candidate, find_candidates
 from molextract.pipeline import Pipeline
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
@@ -111,3 +112,32 @@ def test_schemas_in_units_the_finder_does_not_know_take_the_generated_path(
     assert result.usage.chunks_sent == 1
     with pytest.raises(SchemaError, match="does not know"):
         Pipeline(viscosity, smol_engine, settings, path="anchored")
+
+
+def _candidate(text: str, shown: str) -> Candidate:
+    [found] = [
+        c for c in find_candidates(text, ALL) if text[c.quantity.start : c.quantity.end] == shown
+    ]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "said", "settled"),
+    [
+        # the text names the value outright: the model's answer, none included, yields
+        ("The crystals had mp 128–129 °C.", "128–129 °C", None, "melting_point"),
+        ("DMSO (bp 189 °C) is hygroscopic.", "189 °C", "melting_point", "boiling_point"),
+        ("Sucrose has a density of 1.587 g/cm3.", "1.587 g/cm3", "solubility", "density"),
+        # a property no word near the value names gives way to the one that is named
+        ("Ethyl acetate (b.p. 77 °C; 902 kg/m3) is common.", "902 kg/m3", "solubility", "density"),
+        ("The solid that remained melted, at 88 °C.", "88 °C", "boiling_point", "melting_point"),
+        # otherwise the model decides, none included
+        ("Ethyl acetate dissolves in water to 83 g/L.", "83 g/L", None, None),
+        ("Ethyl acetate dissolves in water to 83 g/L.", "83 g/L", "solubility", "solubility"),
+        ("Urea (89% yield) was dried.", "89%", "melting_point", None),
+    ],
+)
+def test_which_property_a_record_gets(
+    text: str, shown: str, said: str | None, settled: str | None
+) -> None:
+    assert settled_property(_candidate(text, shown), said) == settled

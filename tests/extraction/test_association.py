@@ -56,7 +56,7 @@ def test_each_question_names_its_quantity_as_printed_and_the_possible_properties
     assert len(prefixes) == 1
 
 
-@pytest.mark.parametrize("placeholder", ["unknown", "Product", "the title compound", " n/a ", ""])
+@pytest.mark.parametrize("placeholder", ["unknown", "none", "not stated", " n/a ", ""])
 def test_placeholder_compounds_become_null(placeholder: str) -> None:
     answer = association.parse_answer(
         MP, json.dumps({"property": "melting_point", "compound": placeholder, "conditions": None})
@@ -123,3 +123,12 @@ def test_a_custom_schema_in_known_units_is_anchored_without_built_in_examples() 
         ("50 °C", "a condition"),
     ]
     assert association.examples_for(schema) == ()
+
+
+@pytest.mark.parametrize("answer", ["the title compound", "Product", "white solid"])
+def test_answers_the_label_table_resolves_are_kept_for_it(answer: str) -> None:
+    # "the title compound" is its section's heading compound; identity.py decides, not here
+    parsed = association.parse_answer(
+        MP, json.dumps({"property": "melting_point", "compound": answer, "conditions": None})
+    )
+    assert parsed.compound == answer

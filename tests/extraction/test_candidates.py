@@ -1170,3 +1170,110 @@ MORE_BLOCKED = [
 @pytest.mark.parametrize(("text", "shown"), MORE_BLOCKED)
 def test_more_blocked(text: str, shown: str) -> None:
     assert one(text, shown, MP).blocked is not None
+
+
+# --- which cue wins, and when the text settles the property -----------------------------
+
+# (text, quantity as printed, the property of the first cue, decisive)
+NEAREST = [
+    pytest.param("DMSO (mp 19 °C, bp 189 °C) is hygroscopic.", "189 °C", "boiling_point", True,
+                 id="bp-after-mp"),
+    pytest.param("DMSO (mp 19 °C, bp 189 °C) is hygroscopic.", "19 °C", "melting_point", True,
+                 id="mp-before-bp"),
+    pytest.param("It melts at 71 °C and boils at 301 °C.", "301 °C", "boiling_point", True,
+                 id="boils-after-melts"),
+    pytest.param("It has a much lower melting point (−59 °C), a boiling point of 188.2 °C.",
+                 "188.2 °C", "boiling_point", True, id="boiling-point-of"),
+    pytest.param("Sucrose has a density of 1.587 g/cm3.", "1.587 g/cm3", "density", True,
+                 id="density-of"),
+    pytest.param("The crystals had mp 128–129 °C.", "128–129 °C", "melting_point", True,
+                 id="mp-direct"),
+    pytest.param("Freezing point: −139 °F.", "−139 °F", "melting_point", True,
+                 id="freezing-point-colon"),
+    pytest.param("Ethyl acetate (b.p. 77 °C; 902 kg/m3) dissolves in water to 83 g/L.",
+                 "902 kg/m3", "density", False, id="density-unit-beats-verb-after"),
+    pytest.param("Ethyl acetate (b.p. 77 °C; 902 kg/m3) dissolves in water to 83 g/L.",
+                 "83 g/L", "solubility", False, id="dissolves-to"),
+    pytest.param("Data: mp 71 °C; bp 301 °C; ρ 0.935 g/cm3; S(water) 1.7 g/L; log P 1.39.",
+                 "1.7 g/L", "solubility", True, id="S-water"),
+    pytest.param("The melting point of the salt, 250 °C after drying, was reproducible.",
+                 "250 °C", "melting_point", False, id="not-direct-across-a-clause"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown", "prop", "decisive"), NEAREST)
+def test_the_nearest_cue_comes_first(text: str, shown: str, prop: str, decisive: bool) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert c.cues[0] == prop
+    assert c.decisive is decisive
+
+
+def test_a_cue_used_by_a_value_between_is_not_direct() -> None:
+    c = one("Densities: ρ 0.935 g/cm3 and then 1.2 g/mL.", "1.2 g/mL")
+    assert not c.decisive
+
+
+# (text, quantity as printed, property) — the paragraph's heading names the property
+TOPICS = [
+    pytest.param("Aqueous solubility of amino acids at 25 °C. Samples were kept for two days. "
+                 "They were filtered. L-Alanine reached 166 g/L, L-serine 250 g/L.", "166 g/L",
+                 "solubility", id="solubility-heading"),
+    pytest.param("Densities of halogenated solvents. Samples were distilled. The two haloforms "
+                 "were weighed instead: bromoform, 2.889 g/mL.", "2.889 g/mL", "density",
+                 id="density-heading"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown", "prop"), TOPICS)
+def test_a_paragraph_heading_is_a_cue(text: str, shown: str, prop: str) -> None:
+    c = one(text, shown)
+    assert c.blocked is None and c.cues == (prop,)
+    assert c.cue_text is not None and "heading" in c.cue_text
+
+
+def test_a_long_first_sentence_is_no_heading() -> None:
+    text = (
+        "The solubility of many amino acids in water was studied by several groups over "
+        "the past decades. Samples were kept for two days. Then 166 g/L was reached."
+    )
+    assert one(text, "166 g/L").blocked == "no property cue"
+
+
+def test_a_heading_does_not_reach_the_next_paragraph() -> None:
+    text = "Aqueous solubility.\n\nSamples were kept. Then 166 g/L was reached."
+    assert one(text, "166 g/L").blocked == "no property cue"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        pytest.param("Densities were measured (repeatability 0.00001 g/cm3).", "0.00001 g/cm3",
+                     id="repeatability"),
+        pytest.param("The density was 1.05 g/mL (uncertainty 0.002 g/mL).", "0.002 g/mL",
+                     id="uncertainty"),
+        pytest.param("Solubility was measured by HPLC (limit of detection 0.5 mg/L).", "0.5 mg/L",
+                     id="lod"),
+        pytest.param("Its aqueous solubility is low (1.7 g/L at 20 °C, i.e. 11.6 mM).", "11.6 mM",
+                     id="restated-after-a-condition"),
+    ],
+)  # fmt: skip
+def test_precision_and_restatements_are_blocked(text: str, shown: str) -> None:
+    assert one(text, shown).blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        pytest.param("Measured logP values increased in the order 1 (2.14) < 2 (2.67) < 3 (3.12).",
+                     ["2.14", "2.67", "3.12"], id="bracketed-order"),
+        pytest.param("log P = 3.06 for 2,4-dichlorophenol and 1.91 for 4-nitrophenol.",
+                     ["3.06", "1.91"], id="list-through-a-locant-comma"),
+        pytest.param("The logP of indole (1) and of carbazole (4) was high.", [],
+                     id="labels-are-not-values"),
+    ],
+)  # fmt: skip
+def test_log_values_in_brackets_and_lists(text: str, shown: list[str]) -> None:
+    found = [c for c in find_candidates(text, get_schema(MP)) if c.blocked is None]
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.cues == ("logP",) for c in found)

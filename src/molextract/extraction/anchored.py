@@ -131,15 +131,30 @@ async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, bud
         question.problem, question.answer = outcome.problem, outcome.parsed
 
 
+def settled_property(candidate: Candidate, said: str | None) -> str | None:
+    """The property a record gets: the text's when it names the value outright (``mp
+    121 °C`` is a melting point whatever the model answers, ``none`` included), the
+    nearest cue's when the model picked a property no word near the value names, else
+    the model's."""
+    if candidate.decisive:
+        return candidate.cues[0]
+    if said is None or said not in candidate.properties:
+        return None
+    if candidate.cues and said not in candidate.cues:
+        return candidate.cues[0]
+    return said
+
+
 def record_of(
     question: Question, doc: Document, schema: SchemaSpec, engine: EngineInfo
 ) -> Record | None:
     """The record a positive answer makes, or None (``none``, or a property the unit can't be)."""
     answer = question.answer
     candidate = question.candidate
-    if answer is None or answer.property is None:
+    if answer is None:
         return None
-    if answer.property not in candidate.properties:
+    prop = settled_property(candidate, answer.property)
+    if prop is None:
         return None
     q = candidate.quantity
     name, label = split_label(answer.compound) if answer.compound else (None, None)
@@ -150,7 +165,7 @@ def record_of(
         converted = to_si(q.value, unit)
         if converted is not None:
             value_si, unit_si = converted
-            plausible = is_plausible(answer.property, value_si, unit_si)
+            plausible = is_plausible(prop, value_si, unit_si)
     start, end = candidate.sentence
     failed = [] if plausible is not False else ["implausible"]
     if unit is not None and unit_si is None:
@@ -161,7 +176,7 @@ def record_of(
         doc_id=doc.id,
         schema_name=schema.name,
         compound=Compound(name=name, label=label),
-        property=answer.property,
+        property=prop,
         value=q.value,
         value_low=q.low,
         value_high=q.high,

@@ -38,10 +38,12 @@ _AFTER_MASS = re.compile(r"\d\s*(?:mg|g|kg)\s*\(\s*(?:ca\.\s*|~\s*)?$")
 #: Between a value and its restatement in another unit: ``130 °C (266 °F)``,
 #: ``80 °C/15 mmHg (176 °F)``.
 _RESTATED_GAP = re.compile(
-    r"\s*(?:/\s*\d+(?:\.\d+)?\s*[A-Za-z]+\s*)?(?:[(\[]\s*(?:i\.e\.,?|or|about|ca\.)?\s*"
+    r"\s*(?:at\s+[-−]?\d+(?:\.\d+)?\s*°\s*C\s*,?\s*)?(?:/\s*\d+(?:\.\d+)?\s*[A-Za-z]+\s*)?(?:[(\[]\s*(?:i\.e\.,?|or|about|ca\.)?\s*"
     r"|,?\s*i\.e\.,?\s*)"
 )
 _CONCENTRATIONS = frozenset({"molar", "mass_per_volume"})
+#: A paragraph's first sentence this short is its heading (a topic, not a statement).
+_HEADING_WORDS = 10
 
 
 def dimension(unit: str | None) -> str | None:
@@ -70,7 +72,10 @@ class Candidate:
     """A quantity that may be a value of one of ``properties``.
 
     ``blocked`` says why code ruled it out (it is then never sent to the model);
-    ``cues`` are the properties the words around it name; ``sentence`` is its evidence.
+    ``cues`` are the properties the words around it name, the nearest and strongest
+    first; ``sentence`` is its evidence. ``decisive``: the first cue names the value
+    outright (``mp 121 °C``, ``density of 1.05 g/mL``), so which property it is is
+    settled by the text and the model is asked only whose it is.
     """
 
     quantity: Quantity
@@ -80,6 +85,7 @@ class Candidate:
     blocked: str | None = None
     pressure: str | None = None
     cue_text: str | None = None
+    decisive: bool = False
 
 
 @cache
@@ -99,6 +105,7 @@ def find_candidates(text: str, schema: SchemaSpec) -> list[Candidate]:
     sentences = _Sentences(text)
     found: list[Candidate] = []
     previous: Quantity | None = None
+    same: dict[str | None, Quantity] = {}
     for q in numbers:
         dim = _quantity_dimension(q)
         props = tuple(
@@ -107,15 +114,33 @@ def find_candidates(text: str, schema: SchemaSpec) -> list[Candidate]:
             if dim is not None and dim != "dimensionless" and dim in _dimensions(p)
         )
         if props:
-            found.append(
-                _judge(text, q, props, sentences.around(q.start), sentences.before(q.start),
-                       previous, schema)
+            context = _Context(
+                sentences.around(q.start), sentences.before(q.start), sentences.topic(q.start),
+                previous, same.get(_kind_group(q)),
             )  # fmt: skip
+            found.append(_judge(text, q, props, context, schema))
         if q.unit is not None and props:
             previous = q
+            same[_kind_group(q)] = q
     found.extend(_cue_led(text, numbers, schema, sentences))
     found.sort(key=lambda c: c.quantity.start)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What a quantity is judged by besides its own sentence."""
+
+    sentence: tuple[int, int]
+    prior: str  # the sentence before, in the same paragraph
+    topic: str  # the paragraph's heading sentence, if it has one
+    previous: Quantity | None  # the last quantity with a unit
+    previous_same: Quantity | None  # the last of the same kind (a restatement's original)
+
+
+def _kind_group(q: Quantity) -> str | None:
+    dim = _quantity_dimension(q)
+    return "concentration" if dim in _CONCENTRATIONS else dim
 
 
 class _Sentences:
@@ -131,6 +156,20 @@ class _Sentences:
             return ""
         start, end = self.spans[i - 1]
         return "" if "\n\n" in self.text[start:end].rstrip() else self.text[start:end]
+
+    def topic(self, pos: int) -> str:
+        """The first sentence of the paragraph at ``pos`` when it reads as a heading
+        (``Aqueous solubility of amino acids at 25 °C.``, ``Densities of halogenated
+        solvents.``): property sections name their property once, above the list."""
+        paragraph = self.text.rfind("\n\n", 0, pos)
+        paragraph = 0 if paragraph < 0 else paragraph + 2
+        first = bisect_right(self.starts, paragraph - 1)
+        here = max(0, bisect_right(self.starts, pos) - 1)
+        if first >= here:
+            return ""
+        start, end = self.spans[first]
+        heading = self.text[start:end].strip()
+        return heading if len(heading.split()) <= _HEADING_WORDS else ""
 
     def around(self, pos: int) -> tuple[int, int]:
         i = max(0, bisect_right(self.starts, pos) - 1)
@@ -164,23 +203,27 @@ def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
 
 
 def _judge(
-    text: str,
-    q: Quantity,
-    props: tuple[str, ...],
-    sentence: tuple[int, int],
-    prior: str,
-    previous: Quantity | None,
-    schema: SchemaSpec,
+    text: str, q: Quantity, props: tuple[str, ...], context: _Context, schema: SchemaSpec
 ) -> Candidate:
-    start, end = sentence
+    start, end = context.sentence
     before = text[start : q.start]
     after = text[q.end : end]
-    where = {p: _has_cue(text, q, p, before, after, prior, schema) for p in props}
-    found = [p for p in props if where[p] is not None]
+    hits = [(hit, p) for p in props if (hit := _cue(text, q, p, before, after, context, schema))]
+    hits.sort(key=lambda item: (item[0].rank, item[0].distance))
+    found = [p for _, p in hits]
     pressure = _pressure(after)
-    said = next((w for w in where.values() if w is not None), None)
-    candidate = Candidate(q, props, tuple(found), sentence, None, pressure, said)
-    reason = _blocker(text, q, props, before, after, previous, found, schema)
+    best = hits[0][0] if hits else None
+    decisive = bool(
+        best is not None
+        and best.rank == 0
+        and best.direct
+        and not any(h.rank == 0 and h.direct and p != hits[0][1] for h, p in hits[1:])
+    )
+    candidate = Candidate(
+        q, props, tuple(found), context.sentence, None, pressure,
+        best.text if best else None, decisive,
+    )  # fmt: skip
+    reason = _blocker(text, q, props, before, after, context, found, schema)
     return replace(candidate, blocked=reason) if reason else candidate
 
 
@@ -190,10 +233,11 @@ def _blocker(
     props: tuple[str, ...],
     before: str,
     after: str,
-    previous: Quantity | None,
+    context: _Context,
     found: list[str],
     schema: SchemaSpec,
 ) -> str | None:
+    previous = context.previous
     inner = _open_bracket(before)
     if inner is not None and cues.LITERATURE.search(inner):
         return "literature value"
@@ -201,10 +245,13 @@ def _blocker(
         return "literature value"
     if q.kind == "temperature" and cues.RATE_AFTER.search(after):
         return "a rate"
-    if previous is not None and _same_kind(previous, q):
-        gap = text[previous.end : q.start]
+    original = context.previous_same
+    if original is not None and _same_kind(original, q):
+        gap = text[original.end : q.start]
         if _RESTATED_GAP.fullmatch(gap):
             return "the same value restated in another unit"
+    if cues.MEASUREMENT_QUALITY.search(before[-40:]):
+        return "a measurement's precision"
     if cues.DIFFERENCE_AFTER.search(after):
         return "a difference"
     if _quantity_dimension(q) in _CONCENTRATIONS and (
@@ -290,32 +337,58 @@ def _open_bracket(before: str) -> str | None:
     return before[depth[-1] + 1 :] if depth else None
 
 
-def _has_cue(
+@dataclass(frozen=True, slots=True)
+class _Cue:
+    """Where words call a quantity a property: ``rank`` 0 for words right before it or
+    a unit only that property has, 1 after it, 2 a sentence or heading away; among
+    equals the nearer wins. ``direct``: nothing but linking words between."""
+
+    text: str
+    rank: int
+    distance: int
+    direct: bool = False
+
+
+def _cue(
     text: str,
     q: Quantity,
     prop: str,
     before: str,
     after: str,
-    previous: str,
+    context: _Context,
     schema: SchemaSpec,
-) -> str | None:
-    """Where the words that call ``q`` a ``prop`` stand, said for the model; None if nowhere."""
+) -> _Cue | None:
+    """The words that call ``q`` a ``prop``, said for the model; None if nowhere."""
     pattern = cues.BEFORE_CUES.get(prop) or _custom(schema, prop)
     found = list(pattern.finditer(before)) if pattern is not None else []
     if found:
-        return f'after "{found[-1].group(0).strip()}"'
-    listed = cues.LIST_CUES.get(prop)
-    if listed is not None and (hit := listed.search(previous)):
-        # "Solubilities were measured by …. Carbamazepine reached 0.17 mg/mL": physical
-        # property lists carry their cue in the sentence that introduces them.
-        return f'"{hit.group(0)}" in the sentence before'
+        last = found[-1]
+        gap = before[last.end() :]
+        said = f'after "{last.group(0).strip()}"'
+        if any(n.unit is not None for n in scan_numbers(gap)):
+            # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
+            return _Cue(said, 1, len(gap))
+        direct = bool(cues.DIRECT_LINK.fullmatch(gap)) and "(" not in gap[:-1]
+        return _Cue(said, 0, len(gap), direct)
+    if prop == "density" and q.unit in _DENSITY_UNITS:
+        return _Cue("a density unit", 0, 0)
     after_cue = cues.AFTER_CUES.get(prop)
     if after_cue is not None and (hit := after_cue.search(after)):
-        return f'before "{hit.group(0).strip(" )")}"'
-    if prop == "density" and q.unit in _DENSITY_UNITS:
-        return "a density unit"
+        # a yield's own words after it (``83% of the theoretical``) settle it as firmly
+        # as a cue before it; other properties' words after a value are weaker
+        rank = 0 if prop == "reaction_yield" else 1
+        return _Cue(f'before "{hit.group(0).strip(" )")}"', rank, hit.start())
     if prop == "reaction_yield" and q.unit == "%":
-        return _yield_cue(before, after)
+        beside = _yield_cue(before, after)
+        if beside is not None:
+            return _Cue(beside, 0, 0)
+    listed = cues.LIST_CUES.get(prop)
+    if listed is not None and (hit := listed.search(context.prior)):
+        # "Solubilities were measured by …. Carbamazepine reached 0.17 mg/mL": physical
+        # property lists carry their cue in the sentence that introduces them.
+        return _Cue(f'"{hit.group(0)}" in the sentence before', 2, 0)
+    if listed is not None and (hit := listed.search(context.topic)):
+        return _Cue(f'"{hit.group(0)}" in the heading of the paragraph', 2, 1)
     return None
 
 
@@ -380,6 +453,7 @@ def _cue_led(
                 if following is None:
                     break
                 chain.append(following)
+            chain += _bracketed_after(text, cue.end(), by_start, sentences)
             for q in chain:
                 if q.number_start in taken:
                     continue
@@ -392,6 +466,27 @@ def _cue_led(
                     )
                 )  # fmt: skip
     return found
+
+
+#: ``1 (2.14) < 2 (2.67)``: a decimal alone in brackets after a label or name. Labels
+#: themselves are whole numbers (``indole (1)``), so only decimals count.
+_BRACKETED_DECIMAL = re.compile(r"(?<=\S)\s*\(\s*([-−]?\d+\.\d+)\s*\)")
+
+
+def _bracketed_after(
+    text: str, pos: int, by_start: dict[int, Quantity], sentences: _Sentences
+) -> list[Quantity]:
+    """The bracketed decimals of the rest of the cue's sentence (``Measured logP values
+    increased in the order 1 (2.14) < 2 (2.67) < 3 (3.12)``)."""
+    _, end = sentences.around(pos)
+    out = []
+    for match in _BRACKETED_DECIMAL.finditer(text, pos, end):
+        if not text[pos : match.start()].strip():
+            continue  # the cue's own bracket: ``logD(7.4)`` is its pH
+        q = by_start.get(match.start(1))
+        if q is not None:
+            out.append(q)
+    return out
 
 
 def _number_at(by_start: dict[int, Quantity], text: str, pos: int) -> Quantity | None:

@@ -35,7 +35,8 @@ BEFORE_CUES: dict[str, re.Pattern[str]] = {
     ),
     "solubility": re.compile(
         r"\bsolubilit(?:y|ies)\b|\b(?:in)?soluble\b|\bdissol(?:ve|ves|ved|ving|ution)\b"
-        r"|\bsaturat(?:ed|ion)\b|\bsolubili[sz]\w*",
+        r"|\bsaturat(?:ed|ion)\b|\bsolubili[sz]\w*"
+        r"|(?<![A-Za-z])S\s?\((?:water|H2O|aq\.?|buffer|PBS)\)|(?<![A-Za-z])S_?w(?![A-Za-z])",
         _I,
     ),
 }
@@ -53,7 +54,8 @@ LIST_CUES: dict[str, re.Pattern[str]] = {
 #: Cues printed right after a value: ``70% yield``, ``83% of the theoretical``.
 AFTER_CUES: dict[str, re.Pattern[str]] = {
     "solubility": re.compile(
-        r"^[^.;]{0,30}?\b(?:dissol(?:ve|ves|ved)|(?:is|was|are|were)\s+soluble|solubility)\b",
+        r"^[^.;]{0,30}?\b(?:dissol(?:ve|ves|ved)|(?:is|was|are|were)\s+(?:\w+ly\s+)?soluble"
+        r"|solubility)\b",
         _I,
     ),
     "reaction_yield": re.compile(
@@ -93,10 +95,24 @@ LOG_LINK = re.compile(
 )
 #: Between two values of one list: ``0.16 for atenolol, 1.88``, ``3.12 (ketoprofen) and``.
 LIST_LINK = re.compile(
-    r"\s*(?:\([^()]{1,40}\)\s*)?(?:for\s+[^,;.()]{1,40}?\s*)?"
-    r"(?:,\s*and\b|,\s*or\b|,|;|\band\b|\bor\b|\bto\b)\s*(?=[-−]?\d)"
+    r"\s*(?:\([^()]{1,40}\)\s*)?(?:for\s+(?:[^,;.()]|[,.](?=\d)){1,40}?\s*)?"
+    r"(?:,\s*and\b|,\s*or\b|,(?!\d)|;|\band\b|\bor\b|\bto\b)\s*(?=[-−]?\d)"
 )
 LOG_WINDOW = 48
+
+#: A measurement's own precision, not a value: ``(repeatability 0.00001 g/cm3)``.
+MEASUREMENT_QUALITY = re.compile(
+    r"\b(?:repeatability|reproducibility|uncertainty|precision|accuracy|resolution"
+    r"|readability|standard\s+deviation|detection\s+limit|limit\s+of\s+(?:detection"
+    r"|quantification)|LOD|LOQ)\b[^.;()]{0,16}$",
+    _I,
+)
+
+#: What may stand between a property's word and its value when the word names it
+#: outright: ``mp 121 °C``, ``bp: 80 °C``, ``density of 1.05 g/mL``, ``melts at 88 °C``.
+DIRECT_LINK = re.compile(
+    r"\s*(?:[:=≈~]|of|at|is|was|were|are|ca\.|about|approx\.|around|\(|,|\s)*\s*", _I
+)
 
 #: The word right before a molarity that makes it an assay condition (``at 10 µM``).
 MOLAR_CONDITION_WORDS = re.compile(r"\b(?:at|with|containing)\s*$", _I)
