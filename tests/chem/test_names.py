@@ -1,13 +1,23 @@
 """Names to structures on the real OPSIN jar and JVM, the real ``chemicals`` database and RDKit.
 
 Structures are compared by InChIKey, never by SMILES spelling. The module-scoped batch
-resolves every name below in one call, so the file starts only a handful of JVMs.
+resolves every name below in one call on one JVM, which later tests of the batch reuse;
+the tests of the JVM's life start their own, about ten in all. Every process a test
+starts must have been reaped by the end of that test (see ``jvms``).
 """
 
 from __future__ import annotations
 
+import gc
 import logging
+import os
+import re
+import shlex
+import shutil
 import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,27 +77,38 @@ ALL = [*SYSTEMATIC, *TRIVIAL, *NOTHING, *AMBIGUOUS, "oxygen", "iodine"]
 class Batch:
     resolver: NameResolver
     results: dict[str, Resolved]
-    jvm_runs: list[list[str]]
+    jvms: list[subprocess.Popen[Any]]
 
 
-def spying_run(runs: list[list[str]]) -> Any:
-    real_run = subprocess.run
+def spying_popen(started: list[subprocess.Popen[Any]]) -> Any:
+    real_popen = subprocess.Popen
 
-    def run(command: list[str], *args: Any, **kwargs: Any) -> Any:
-        runs.append(command)
-        return real_run(command, *args, **kwargs)
+    def popen(*args: Any, **kwargs: Any) -> Any:
+        process = real_popen(*args, **kwargs)
+        started.append(process)
+        return process
 
-    return run
+    return popen
+
+
+@pytest.fixture(autouse=True)
+def jvms(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[subprocess.Popen[Any]]]:
+    """The processes a test starts; each must have been reaped (not just ended) by its end."""
+    started: list[subprocess.Popen[Any]] = []
+    monkeypatch.setattr(subprocess, "Popen", spying_popen(started))
+    yield started
+    assert [process.returncode for process in started if process.returncode is None] == []
 
 
 @pytest.fixture(scope="module")
-def batch() -> Batch:
-    resolver = NameResolver()
-    runs: list[list[str]] = []
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(subprocess, "run", spying_run(runs))
-        results = resolver.resolve(ALL)
-    return Batch(resolver, results, runs)
+def batch() -> Iterator[Batch]:
+    started: list[subprocess.Popen[Any]] = []
+    with NameResolver() as resolver:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(subprocess, "Popen", spying_popen(started))
+            results = resolver.resolve(ALL)
+        yield Batch(resolver, results, started)
+    assert started[0].returncode == 0  # asked to stop, it finished on its own
 
 
 def test_java_and_opsin_are_present(batch: Batch) -> None:
@@ -95,8 +116,10 @@ def test_java_and_opsin_are_present(batch: Batch) -> None:
 
 
 def test_one_jvm_for_the_whole_batch(batch: Batch) -> None:
-    assert len(batch.jvm_runs) == 1
-    assert "-jar" in batch.jvm_runs[0]
+    assert len(batch.jvms) == 1
+    command = batch.jvms[0].args
+    assert isinstance(command, list)
+    assert "-jar" in command
 
 
 @pytest.mark.parametrize(("name", "smiles"), SYSTEMATIC.items())
@@ -138,26 +161,147 @@ def test_elements_are_molecules_not_atoms(batch: Batch, name: str, smiles: str) 
     assert (found.inchikey, found.source) == (key(smiles), "dictionary")
 
 
-def test_answers_are_cached(batch: Batch, monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_jvm(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("OPSIN ran for names already resolved")
-
-    monkeypatch.setattr(subprocess, "run", no_jvm)
-    assert batch.resolver.resolve(ALL) == batch.results
+def names_log(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == "molextract.chem.names"]
 
 
-def test_new_names_in_a_known_batch_cost_one_run(batch: Batch) -> None:
-    runs: list[list[str]] = []
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(subprocess, "run", spying_run(runs))
+def opsin_batches(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in names_log(caplog) if r.getMessage().startswith("asking")]
+
+
+def test_answers_are_cached(
+    batch: Batch, jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="molextract.chem.names"):
+        assert batch.resolver.resolve(ALL) == batch.results
+    assert opsin_batches(caplog) == []
+    assert jvms == []
+
+
+def test_new_names_in_a_known_batch_go_to_the_same_jvm(
+    batch: Batch, jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="molextract.chem.names"):
         found = batch.resolver.resolve([*ALL, "2-methylpropan-1-ol", "benzonitrile"])
-    assert len(runs) == 1
+    assert opsin_batches(caplog) == ["asking OPSIN 2 names"]
+    assert jvms == []
+    assert batch.jvms[0].poll() is None
     assert found["2-methylpropan-1-ol"].inchikey == key("CC(C)CO")
     assert found["benzonitrile"].inchikey == key("N#Cc1ccccc1")
 
 
-def names_log(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "molextract.chem.names"]
+# Batches of a few names each, as the pipeline sends them, with hand-drawn structures.
+# The Greek letter checks that OPSIN's echo of a name is recognised beyond ASCII.
+CALLS: list[dict[str, str | None]] = [
+    {"4-chloro-3-nitrobenzoic acid": "OC(=O)c1ccc(Cl)c([N+](=O)[O-])c1"},
+    {"naphthol": None, "cyclohexanone": "O=C1CCCCC1", "notacompoundatall": None},
+    {"α-D-glucopyranose": "OC[C@H]1O[C@H](O)[C@H](O)[C@@H](O)[C@@H]1O"},
+    {"2,6-dimethylphenol": "Cc1cccc(C)c1O", "dibromobenzene": None},
+]
+
+
+def opsin_only(resolver: NameResolver, names: dict[str, str | None]) -> None:
+    found = resolver.resolve(names)
+    assert {name: r.inchikey for name, r in found.items()} == {
+        name: key(smiles) for name, smiles in names.items() if smiles is not None
+    }
+    assert {r.source for r in found.values()} <= {"opsin"}
+
+
+def test_one_jvm_serves_every_call(jvms: list[subprocess.Popen[Any]]) -> None:
+    with NameResolver(dictionary=False) as resolver:
+        assert jvms == []  # started on the first name, not before
+        for names in CALLS:
+            opsin_only(resolver, names)
+        assert len(jvms) == 1
+        assert jvms[0].poll() is None
+
+
+def test_threads_share_one_jvm(jvms: list[subprocess.Popen[Any]]) -> None:
+    with NameResolver(dictionary=False) as resolver, ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(opsin_only, resolver, names) for names in CALLS]:
+            done.result()
+    assert len(jvms) == 1
+
+
+def test_a_killed_jvm_is_replaced_on_the_next_call(
+    jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
+    with NameResolver(dictionary=False) as resolver:
+        opsin_only(resolver, CALLS[0])
+        jvms[0].kill()
+        jvms[0].wait()
+        with caplog.at_level(logging.INFO, logger="molextract.chem.names"):
+            opsin_only(resolver, CALLS[1])
+        assert len(jvms) == 2
+        assert jvms[1].poll() is None
+    assert [r.getMessage() for r in names_log(caplog)] == [
+        f"OPSIN's JVM (pid {jvms[0].pid}) had exited (status -9)"
+    ]
+
+
+def test_a_jvm_that_exits_mid_batch_is_replaced_once(
+    tmp_path: Path, jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The first runtime answers only the first name, then ends, as a crash would."""
+    java = shutil.which("java")
+    assert java is not None
+    flaky = tmp_path / "java"
+    flaky.write_text(
+        "#!/bin/sh\n"
+        f'if [ -e "$0.ran" ]; then exec {shlex.quote(java)} "$@"; fi\n'
+        ': > "$0.ran"\n'
+        f'head -n 1 | {shlex.quote(java)} "$@"\n'
+    )
+    flaky.chmod(0o755)
+    names = CALLS[0] | CALLS[1] | CALLS[3]
+    with (
+        caplog.at_level(logging.WARNING, logger="molextract.chem.names"),
+        NameResolver(java=str(flaky), dictionary=False) as resolver,
+    ):
+        opsin_only(resolver, names)
+    assert len(jvms) == 2
+    assert names_log(caplog) == []  # nothing was lost, so nothing to warn about
+
+
+def test_close_stops_the_jvm(jvms: list[subprocess.Popen[Any]]) -> None:
+    resolver = NameResolver(dictionary=False)
+    opsin_only(resolver, CALLS[0])
+    resolver.close()
+    assert jvms[0].returncode == 0
+    resolver.close()  # twice is harmless
+    opsin_only(resolver, CALLS[2])  # and a closed resolver starts another on demand
+    resolver.close()
+    assert [jvm.returncode for jvm in jvms] == [0, 0]
+
+
+def test_a_forgotten_resolver_stops_its_jvm(jvms: list[subprocess.Popen[Any]]) -> None:
+    resolver = NameResolver(dictionary=False)
+    opsin_only(resolver, CALLS[0])
+    del resolver
+    gc.collect()
+    assert jvms[0].returncode == 0
+
+
+def test_no_jvm_outlives_the_interpreter(jvms: list[subprocess.Popen[Any]]) -> None:
+    """The shared resolver is never closed; its JVM is stopped and reaped at exit.
+
+    Without that, the JVM would still end once it saw its input close, but later: it
+    would be found running just after the interpreter is gone.
+    """
+    script = (
+        "import logging, sys\n"
+        "logging.basicConfig(stream=sys.stdout, level=logging.DEBUG, format='%(message)s')\n"
+        "from molextract.chem.names import default_resolver\n"
+        "assert default_resolver().resolve(['ethyl 3-oxobutanoate'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    started = re.search(r"OPSIN's JVM started, pid (\d+)", done.stdout)
+    assert started is not None, done.stdout + done.stderr
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(started[1]), 0)
 
 
 def test_without_java_the_dictionary_still_answers(
@@ -180,11 +324,14 @@ def test_without_java_the_dictionary_still_answers(
     assert missing in notices[0].getMessage()
 
 
-def test_a_timed_out_run_falls_back_and_is_not_cached(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_timed_out_run_falls_back_and_is_not_cached(
+    jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
     resolver = NameResolver(timeout=0.01)
     with caplog.at_level(logging.WARNING, logger="molextract.chem.names"):
         first = resolver.resolve(["caffeine", "4-nitro-2-(3-thienyl)phenol"])
         second = resolver.resolve(["caffeine", "4-nitro-2-(3-thienyl)phenol"])
+    assert len(jvms) == 2  # each hung JVM was killed (and reaped: see ``jvms``)
     assert set(first) == set(second) == {"caffeine"}
     assert first["caffeine"].source == "dictionary"
     notices = names_log(caplog)
@@ -192,12 +339,15 @@ def test_a_timed_out_run_falls_back_and_is_not_cached(caplog: pytest.LogCaptureF
     assert all("no answer within 0.01 s" in r.getMessage() for r in notices)
 
 
-def test_a_failing_runtime_falls_back(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_runtime_falls_back(
+    jvms: list[subprocess.Popen[Any]], caplog: pytest.LogCaptureFixture
+) -> None:
     resolver = NameResolver(java="/bin/false")  # a runtime that exits with status 1
     with caplog.at_level(logging.WARNING, logger="molextract.chem.names"):
         found = resolver.resolve(["paracetamol"])
     assert found["paracetamol"].source == "dictionary"
     assert "exit status 1" in names_log(caplog)[0].getMessage()
+    assert len(jvms) == 2  # restarted once, then given up for this batch
 
 
 def test_sources_can_be_switched_off() -> None:

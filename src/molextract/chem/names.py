@@ -12,25 +12,30 @@ Both sources answer for words that name no single compound: the dictionary calls
 OPSIN itself reports as ambiguous: a guessed structure would look as trustworthy as a
 real one further down the pipeline.
 
-py2opsin's own wrapper is not used: it cannot be given a Java binary or a timeout,
-reports through ``warnings`` (errors under pytest), and drops the per-name ambiguity
-warnings that OPSIN prints.
+py2opsin's own wrapper is not used: it starts a JVM per call, cannot be given a Java
+binary or a timeout, reports through ``warnings`` (errors under pytest), and drops the
+per-name ambiguity warnings that OPSIN prints.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import logging
+import os
+import queue
 import re
 import shutil
 import subprocess
 import threading
+import time
 import unicodedata
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal, Self
 
 from rdkit import Chem
 
@@ -44,11 +49,17 @@ Source = Literal["opsin", "dictionary"]
 MAX_NAME_LENGTH = 1000
 # A server sees names from every paper it reads; beyond this the oldest answers go.
 _CACHE_LIMIT = 100_000
-# OPSIN runs are short: C2's compile threads cost more than they return (measured 2.6x
-# faster on 10,000 names with C1 only), and one GC thread is plenty.
+# C2's compile threads cost OPSIN more than they return (measured 2.6x faster on 10,000
+# names with C1 only) and would compete with the pipeline for a small machine's cores;
+# one GC thread is plenty.
 _JVM_FLAGS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
-# OPSIN prints this, on stderr, before the SMILES of a name it had to guess at.
-_AMBIGUOUS = "APPEARS_AMBIGUOUS"
+# OPSIN prints this, on stderr, before the SMILES of a name it had to guess at; several
+# warnings for one name share a line, joined by ";".
+_AMBIGUOUS = re.compile(r"(?:^|;)APPEARS_AMBIGUOUS:")
+# Bytes of names written ahead of OPSIN's replies: below any pipe's capacity.
+_WINDOW = 8192
+# Seconds a JVM asked to stop (its input closed) gets before it is killed.
+_CLOSE_GRACE = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,32 +256,165 @@ def _has_radicals(info: StructureInfo) -> bool:
     return mol is not None and any(atom.GetNumRadicalElectrons() for atom in mol.GetAtoms())
 
 
-def _parse_opsin(output: str, queries: list[str]) -> dict[str, _Parsed]:
-    """Pair OPSIN's replies with the names asked.
+class _OpsinExited(Exception):
+    """The JVM ended mid-batch: unlike a hang, worth one restart."""
 
-    With ``-n`` each reply echoes its name after a tab, and stderr (merged into the same
-    pipe) carries a name's warnings just before its reply: OPSIN flushes both streams
-    after every name, so the order in the pipe is the order it worked in.
+
+def _drain(stream: IO[bytes], lines: queue.SimpleQueue[bytes | None]) -> None:
+    """Moves the JVM's output to a queue, so that waiting for a reply can time out."""
+    try:
+        for line in iter(stream.readline, b""):
+            lines.put(line)
+    except (OSError, ValueError):
+        pass  # the pipe was closed under the reader: the process is being stopped
+    finally:
+        lines.put(None)
+
+
+def _stop(
+    popen: subprocess.Popen[bytes],
+    stdin: IO[bytes],
+    stdout: IO[bytes],
+    reader: threading.Thread,
+    owner: int,
+) -> None:
+    """Ends the JVM and reaps it, leaving neither an orphan nor a zombie.
+
+    OPSIN exits by itself when its input ends, so closing stdin is the polite request;
+    a JVM that is stuck on a name ignores it and is killed. A forked child inherits its
+    parent's handles, but the JVM is the parent's to stop.
     """
-    parsed: dict[str, _Parsed] = {}
-    ambiguous = False
-    for line in output.split("\n"):
-        smiles, tab, echoed = line.rstrip("\r").partition("\t")
-        if tab and len(parsed) < len(queries) and echoed == queries[len(parsed)]:
-            parsed[echoed] = _Parsed(smiles.strip(), ambiguous)
-            ambiguous = False
-        elif line.startswith(_AMBIGUOUS):
-            ambiguous = True
-    if len(parsed) != len(queries):
-        raise _OpsinFailed(f"it answered {len(parsed)} of {len(queries)} names")
-    return parsed
+    if os.getpid() != owner:
+        return
+    if popen.poll() is None:
+        with contextlib.suppress(OSError):
+            stdin.close()  # fails to flush into a dead pipe, and closes all the same
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            popen.wait(_CLOSE_GRACE)
+        if popen.poll() is None:
+            popen.kill()
+    popen.wait()
+    reader.join(1.0)  # the pipe reached its end when the JVM went
+    if not reader.is_alive():
+        stdout.close()
+    with contextlib.suppress(OSError):
+        stdin.close()
+
+
+class _OpsinProcess:
+    """One OPSIN JVM that reads names on stdin and answers each as soon as it is written.
+
+    Nothing that would keep this object alive refers to it (the reader thread has only
+    the pipe), so when its resolver goes, the finaliser stops the JVM; at interpreter
+    exit the finaliser runs anyway.
+    """
+
+    def __init__(self, command: list[str]) -> None:
+        popen = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        assert popen.stdin is not None and popen.stdout is not None
+        self.pid = popen.pid
+        self._popen = popen
+        self._stdin = popen.stdin
+        self._owner = os.getpid()
+        self._lines: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        reader = threading.Thread(
+            target=_drain, args=(popen.stdout, self._lines), name=f"opsin-{popen.pid}", daemon=True
+        )
+        reader.start()
+        self._stopper = weakref.finalize(
+            self, _stop, popen, popen.stdin, popen.stdout, reader, self._owner
+        )
+        self._last_output = ""
+        self._writable = True
+
+    def usable(self) -> bool:
+        """Running, and this process's own: a forked child has the pipes but no reader."""
+        return self._owner == os.getpid() and self._popen.poll() is None
+
+    def returncode(self) -> int | None:
+        return self._popen.poll() if self._owner == os.getpid() else None
+
+    def close(self) -> None:
+        self._stopper()
+
+    def kill(self) -> None:
+        if self._owner == os.getpid() and self._popen.poll() is None:
+            self._popen.kill()
+        self._stopper()
+
+    def abandon(self) -> None:
+        """Forgets a JVM inherited through fork, leaving it to the parent that started it."""
+        self._stopper.detach()
+
+    def ask(self, queries: list[str], parsed: dict[str, _Parsed], deadline: float) -> None:
+        """Adds OPSIN's reply to each name to ``parsed`` as it arrives.
+
+        A reply is the SMILES (empty if OPSIN failed), a tab and the input line echoed
+        (``-n``). Stderr shares the pipe, and OPSIN prints a name's warnings, flushed,
+        just before its reply, so a line is taken for a reply only if it echoes the
+        oldest unanswered name; everything else (the start-up banner, JVM notices,
+        failure explanations, stack traces, however many lines each) is read for the
+        ambiguity warning and otherwise skipped. Replies cannot be confused across
+        batches either: a batch that does not read all of its replies kills the JVM.
+
+        Names are written at most ``_WINDOW`` bytes ahead of the replies, so the pipe
+        to the JVM never fills and a write cannot block past the deadline.
+
+        Raises ``TimeoutError`` at the deadline and ``_OpsinExited`` if the JVM ends.
+        """
+        lines = [f"{query}\n".encode() for query in queries]
+        sent = answered = in_flight = 0
+        self._last_output = ""
+        ambiguous = False
+        while answered < len(queries):
+            chunk: list[bytes] = []
+            while sent < len(lines) and (not in_flight or in_flight + len(lines[sent]) <= _WINDOW):
+                chunk.append(lines[sent])
+                in_flight += len(lines[sent])
+                sent += 1
+            if chunk and self._writable:
+                try:
+                    self._stdin.write(b"".join(chunk))
+                    self._stdin.flush()
+                except OSError:
+                    self._writable = False  # it has exited; its output, to the end, says why
+            try:
+                raw = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                raise TimeoutError from None
+            if raw is None:
+                raise _OpsinExited(self._exit_reason())
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            smiles, tab, echoed = line.partition("\t")
+            if tab and echoed == queries[answered]:
+                parsed[echoed] = _Parsed(smiles.strip(), ambiguous)
+                ambiguous = False
+                in_flight -= len(lines[answered])
+                answered += 1
+            else:
+                ambiguous = ambiguous or _AMBIGUOUS.search(line) is not None
+                self._last_output = line.strip()[:200] or self._last_output
+
+    def _exit_reason(self) -> str:
+        try:
+            status = self._popen.wait(_CLOSE_GRACE)  # its output has ended: it is on its way out
+        except subprocess.TimeoutExpired:
+            return f"it closed its output: {self._last_output or 'no output'}"
+        if status < 0:
+            return f"killed by signal {-status}: {self._last_output or 'no output'}"
+        return f"exit status {status}: {self._last_output or 'no output'}"
 
 
 class NameResolver:
-    """Resolves names in batches, one JVM per batch, remembering every answer.
+    """Resolves names in batches on one long-lived OPSIN JVM, remembering every answer.
 
-    Thread-safe; resolutions are serialised, which also keeps two JVMs from competing
-    for a small machine's cores.
+    Starting a JVM and loading OPSIN costs 1-2 s, far more than a batch of names, so the
+    JVM is started on the first name that needs it and kept for later batches. ``close``
+    (or leaving a ``with`` block) stops it; so does garbage collection of the resolver,
+    and interpreter exit. Thread-safe; resolutions are serialised, as the one JVM
+    answers one name at a time.
     """
 
     def __init__(
@@ -281,7 +425,7 @@ class NameResolver:
         dictionary: bool = True,
         timeout: float = 120.0,
     ) -> None:
-        """``java`` is a command looked up on PATH, or a path; ``timeout`` bounds one OPSIN run."""
+        """``java`` is a command looked up on PATH, or a path; ``timeout`` bounds one batch."""
         self._opsin = opsin
         self._java_setting = java
         self._java = shutil.which(java) if opsin else None
@@ -290,10 +434,24 @@ class NameResolver:
         self._timeout = timeout
         self._cache: dict[str, _Answer | None] = {}
         self._lock = threading.Lock()
+        self._process: _OpsinProcess | None = None
 
     @property
     def opsin_available(self) -> bool:
         return self._java is not None and self._jar is not None
+
+    def close(self) -> None:
+        """Stops the JVM, if one runs; the resolver stays usable and would start another."""
+        with self._lock:
+            process, self._process = self._process, None
+        if process is not None:
+            process.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def resolve(self, names: Iterable[str]) -> dict[str, Resolved]:
         """The names that resolved, keyed as asked; the others are simply absent."""
@@ -384,27 +542,58 @@ class NameResolver:
         return None
 
     def _run_opsin(self, queries: list[str]) -> dict[str, _Parsed]:
+        """OPSIN's replies, from this resolver's JVM.
+
+        A JVM that exits mid-batch (a crash on one name, the OOM killer) is replaced once
+        and asked the names still unanswered; one that hangs is killed, as is one whose
+        batch was interrupted, since its late replies would be read as the next batch's.
+        """
+        deadline = time.monotonic() + self._timeout
+        logger.debug("asking OPSIN %d names", len(queries))
+        parsed: dict[str, _Parsed] = {}
+        exited = ""
+        for _ in range(2):
+            process = self._opsin_process()
+            try:
+                process.ask([query for query in queries if query not in parsed], parsed, deadline)
+            except _OpsinExited as exc:
+                process.close()
+                self._process = None
+                exited = str(exc)
+                logger.info("OPSIN's JVM (pid %d) exited mid-batch: %s", process.pid, exc)
+                continue
+            except TimeoutError as exc:
+                process.kill()
+                self._process = None
+                raise _OpsinFailed(f"no answer within {self._timeout:g} s") from exc
+            except BaseException:
+                process.kill()
+                self._process = None
+                raise
+            return parsed
+        raise _OpsinFailed(exited)
+
+    def _opsin_process(self) -> _OpsinProcess:
+        process = self._process
+        if process is not None:
+            if process.usable():
+                return process
+            status = process.returncode()
+            if status is None:
+                process.abandon()  # inherited through fork
+            else:
+                process.close()  # reaps it
+                logger.info("OPSIN's JVM (pid %d) had exited (status %d)", process.pid, status)
+            self._process = None
         assert self._java is not None and self._jar is not None
         command = [self._java, *_JVM_FLAGS, "-jar", str(self._jar), "-osmi", "-n"]
         try:
-            done = subprocess.run(
-                command,
-                input="\n".join(queries) + "\n",
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                encoding="utf-8",
-                errors="replace",
-                timeout=self._timeout,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as exc:
-            raise _OpsinFailed(f"no answer within {self._timeout:g} s") from exc
+            process = _OpsinProcess(command)
         except OSError as exc:
             raise _OpsinFailed(str(exc)) from exc
-        if done.returncode != 0:
-            last = done.stdout.strip().rsplit("\n", 1)[-1][:200]
-            raise _OpsinFailed(f"exit status {done.returncode}: {last or 'no output'}")
-        return _parse_opsin(done.stdout, queries)
+        logger.debug("OPSIN's JVM started, pid %d", process.pid)
+        self._process = process
+        return process
 
 
 @functools.cache
