@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.labels import LabelTable, build_label_table
+from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.mentions import Mention, is_not_a_compound, resolve_mention
 from molextract.ingest import read_documents
 

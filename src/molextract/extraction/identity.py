@@ -5,8 +5,8 @@ run over whole documents after extraction, turns that into something a chemist c
 search by:
 
 1. the mention in the text (``mentions.py``), with the label table of the whole
-   document (``labels.py``), so ``12b`` also carries its name and "the title compound"
-   its section's;
+   document (``label_table.py``), so ``12b`` also carries its name and "the title
+   compound" its section's;
 2. a structure, offline: a SMILES printed in the text first, else the name through
    OPSIN or the dictionary (``chem/names.py``; one OPSIN run for the whole batch). A
    SMILES the model wrote is only kept when no name-derived structure exists, and then
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
 from molextract.document import Document
-from molextract.extraction.labels import LabelTable, build_label_table
+from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.mentions import Mention, resolve_mention
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 

@@ -24,16 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from molextract.extraction.labels import (
-    LABEL,
-    LABEL_OR_ROMAN,
-    LabelDefinition,
-    LabelTable,
-    bare_label,
-    is_generic_name,
-    looks_like_name,
-    tidy_name,
-)
+from molextract.extraction.chemical_names import is_generic_name, looks_like_name, tidy_name
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, LabelDefinition, bare_label
 
 
 @dataclass(frozen=True, slots=True)

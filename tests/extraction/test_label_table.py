@@ -11,12 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.labels import (
-    LabelDefinition,
-    LabelTable,
-    build_label_table,
-    looks_like_name,
-)
+from molextract.extraction.label_table import LabelTable, build_label_table
+from molextract.extraction.labels import LabelDefinition
 from molextract.ingest import read_documents
 
 SAMPLE = Path(__file__).parent.parent / "data" / "literature" / "US06840965B2.xml"
@@ -468,32 +464,6 @@ def test_a_label_defined_again_with_the_same_name_is_no_conflict() -> None:
 def test_an_empty_document_has_an_empty_table() -> None:
     table = build_label_table("")
     assert (table.labels(), table.definitions, table.title_compound_at(0)) == ([], (), None)
-
-
-# --- what a chemical name looks like ---------------------------------------------------
-
-NAMES = [
-    "methyl 4-bromobenzoate", "4-amino-2-(3-thienyl)phenol hydrochloride", "ethyl 3-oxobutanoate",
-    "(S)-2-amino-3-phenylpropan-1-ol", "benzoic acid", "acetic anhydride", "benzyl alcohol",
-    "pyridine N-oxide", "tert.Butyl N-(3-bromo-4-hydroxyphenyl)carbamate", "sodium chloride",
-    "palladium(II) acetate", "lithium aluminium hydride", "N,N-dimethylformamide", "biphenyl",
-    "caffeine", "α-D-glucose", "bis(trimethylsilyl)amine", "N-[2-(dimethyl amino)ethyl]benzamide",
-]  # fmt: skip
-NOT_NAMES = [
-    "the amide", "4-methylphenyl", "generate 4-aminophenol", "white solid", "off-white solid",
-    "Hair Colorants", "(General Method of Synthesis)", "Derivatives of Formula (I)", "sodium",
-    "the residue was purified", "",
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_chemical_names_look_like_names(name: str) -> None:
-    assert looks_like_name(name)
-
-
-@pytest.mark.parametrize("text", NOT_NAMES)
-def test_words_substituents_and_descriptions_do_not(text: str) -> None:
-    assert not looks_like_name(text)
 
 
 # --- the sample patent (USPTO XML through molextract.ingest) ---------------------------

@@ -1,0 +1,350 @@
+"""What a chemical name looks like, so a name can be found in running text without a parser.
+
+Labels, headings and the model's answers all need the name beside them, and the only
+clue is the shape of the words. That is decided token by token (``_category``): names
+are made of tokens with locants, brackets, primes or Greek letters, of words with a
+chemical ending (``-ol``, ``-one``, ``-ate``…) that are not English words with the
+same ending, of substituent words (``methyl``, ``sodium``) and of class words
+(``acid``, ``hydrochloride``). A name never contains a verb or a preposition, so the
+run of such tokens before a label ends where the sentence words start.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+_Category = Literal["strong", "core", "prefix", "adjective", "class"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_GREEK = "αβγδεζηθικλμνξπρστυφχψωΔ"
+#: Characters that English words do not have and names often do.
+_STRONG_CHARS = frozenset("0123456789()[]{}′″'‘’±·" + _GREEK)
+#: What may stand before a hyphen in a name: ``N-benzyl``, ``tert-butyl``, ``L-alanine``.
+_LOCANTS = frozenset(
+    {
+        "N", "O", "S", "C", "P", "B", "Si", "H", "n", "o", "m", "p", "s", "t", "i", "d", "l",
+        "D", "L", "E", "Z", "R", "cis", "trans", "tert", "sec", "iso", "neo", "rac", "meso",
+        "endo", "exo", "syn", "anti", "alpha", "beta", "gamma", "sn", "dl", "DL",
+    }
+)  # fmt: skip
+#: A token may hold only characters that names use; ``%``, ``°``, ``=`` or ``|`` end a name.
+_TOKEN = re.compile(r"[\w\-'′″‘’()\[\]{}.,±·+]+")
+_CORE_ENDINGS = (
+    "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
+    "yran", "oxime", "aldehyde", "urea", "arin", "mycin", "cillin", "oxacin", "statin", "profen",
+    "azepam",
+)  # fmt: skip
+#: English words with a chemical ending. A word missing here can lengthen a name by one
+#: word; the price of an entry is nil, so the list is generous.
+_ENGLISH = frozenset(
+    _words(
+        """
+    plane membrane lane crane mundane insane humane arcane scene gene serene obscene
+    intervene convene hygiene control protocol school symbol patrol pistol carol idol
+    extol enrol alone tone bone zone phone stone throne clone someone anyone everyone
+    cyclone prone drone postpone milestone backbone undergone done none gone line fine
+    mine nine wine shine define combine machine routine determine examine online baseline
+    saline medicine engine doctrine vaccine alpine marine genuine urine turbine pipeline
+    decline incline outline spine twine divine feline canine discipline guideline
+    timeline deadline headline underline refine confine opine imagine magazine famine
+    masculine feminine trampoline quarantine intestine cuisine sardine routine side wide
+    ride guide provide decide aside inside outside beside divide override tide bride
+    slide pride glide hide reside coincide collide subside stride abide confide suicide
+    homicide pesticide herbicide fungicide insecticide bactericide biocide worldwide
+    nationwide late rate date state plate separate appropriate approximate immediate
+    adequate moderate accurate elevate alternate ultimate intermediate duplicate
+    triplicate quadruplicate filtrate substrate concentrate precipitate evaporate
+    indicate create update private climate estimate aggregate candidate template gate
+    mate fate hate crate translate correlate illustrate generate operate saturate
+    initiate terminate accelerate facilitate isolate incubate agitate delicate
+    demonstrate calculate regulate activate deactivate eliminate accumulate anticipate
+    participate investigate integrate migrate tolerate dominate evaluate equate relate
+    dictate rotate donate cultivate mitigate navigate negotiate circulate stimulate
+    simulate formulate manipulate populate emulate articulate postulate speculate
+    corporate desperate considerate elaborate collaborate celebrate vibrate calibrate
+    titrate decantate replicate complicate fabricate lubricate truncate allocate locate
+    dislocate advocate certificate affiliate associate differentiate mediate radiate
+    deteriorate compensate consolidate validate invalidate accommodate designate
+    originate alleviate debate inflate deflate irrigate hesitate imitate necessitate
+    rehabilitate interrogate propagate segregate delegate obligate conjugate
+    substantiate ultimate penultimate proximate disseminate contaminate decontaminate
+    discriminate illuminate nominate inoculate coagulate granulate modulate encapsulate
+    emanate innate ornate senate debate sedate site white write quite despite bite kite
+    elite invite polite suite favorite favourite opposite composite definite indefinite
+    infinite requisite prerequisite exquisite satellite appetite ignite unite recite
+    excite granite dynamite whole sole role hole pole mole console parole stole while
+    mile file pile tile smile profile volatile fertile hostile fragile mobile agile
+    juvenile versatile sterile textile missile reptile exile compile senile domicile
+    percentile quartile projectile tensile ductile facile futile those whose close dose
+    purpose propose suppose expose choose lose loose nose pose rose hose chose compose
+    dispose impose oppose verbose morose diagnose enclose disclose otherwise routine
+    same volume income outcome become welcome overcome medium equilibrium premium
+    stadium podium millennium condominium delirium symposium consortium auditorium
+    moratorium aquarium criterium tedium petrol obtained within origin margin begin
+    herein therein wherein protein proteins cabin raisin muslin violin plugin toxin
+    vitamin dolphin pumpkin napkin goblin puffin coffin robin basin cousin resin satin
+    admin login latin penguin thereof
+    """
+    )
+)
+#: Words a name may start with but never end with: a substituent or a cation.
+_PREFIX_WORDS = frozenset(
+    _words(
+        """
+    sodium potassium lithium caesium cesium rubidium calcium magnesium barium strontium
+    ammonium zinc copper silver gold iron nickel cobalt palladium platinum rhodium
+    ruthenium iridium osmium manganese chromium titanium zirconium aluminium aluminum
+    tin lead mercury cadmium boron bismuth antimony cerium lanthanum samarium scandium
+    ytterbium indium gallium thallium vanadium molybdenum tungsten silicon germanium
+    cis trans meso rac racemic di tri tetra bis tris
+    """
+    )
+)
+#: Words for a kind of compound, or for the salt or solvate of one: they end a name
+#: (``benzoic acid``, ``... hydrochloride``) but are not a name on their own.
+_CLASS_WORDS = frozenset(
+    _words(
+        """
+    acid acids ester esters ether ethers alcohol alcohols aldehyde aldehydes ketone
+    ketones anhydride anhydrides salt salts hydrate monohydrate dihydrate trihydrate
+    hemihydrate sesquihydrate solvate complex complexes adduct adducts dimer dimers
+    trimer amide amides amine amines imine imines imide lactone lactones lactam lactams
+    diol diols diene dienes alkene alkenes alkyne alkynes olefin olefins nitrile
+    nitriles halide halides azide azides epoxide epoxides acetal acetals ketal ketals
+    alkoxide sulfone sulfones sulfoxide sulfoxides oxime oximes hydrazone hydrazones
+    hydrazide hydrazides carbamate carbamates carbonate carbonates ureas
+    isomer isomers enantiomer enantiomers diastereomer diastereomers racemate
+    tautomer ligand ligands catalyst analogue analog analogues analogs derivative
+    derivatives product products intermediate intermediates compound compounds
+    heterocycle heterocycles ylide alkane alkanes
+    arene arenes triflate tosylate mesylate boronate
+    """
+    )
+)
+#: Adjectives that make a name only before one of these: ``acetic acid``.
+_ACID_WORDS = frozenset({"acid", "anhydride", "anhydrides", "ester", "acids"})
+#: Names without a chemical ending that still turn up beside labels and in answers.
+_TRIVIAL = frozenset(
+    _words(
+        """
+    water ammonia urea aspirin ibuprofen naproxen camphor vanillin caffeine menthol
+    cholesterol glycerol coumarin warfarin biotin heparin insulin taxol hydrogen
+    oxygen nitrogen helium argon chlorine bromine iodine fluorine uracil benzil furfural
+    citral tryptophan indigo
+    """
+    )
+)
+#: Compounds whose names end like a substituent's.
+_YL_COMPOUNDS = ("biphenyl", "terphenyl", "bibenzyl", "diphenyl", "binaphthyl")
+#: Tokens ending a name that follow a core word directly: ``pyridine N-oxide``.
+_TAIL_STRONG = re.compile(r"^(?:[NOS](?:,[NOS])*-|\d+-)?(?:di)?oxides?$")
+
+
+#: A token that ends a clause or a sentence is not inside a name.
+_CLOSING = re.compile(r"[,;:.]$")
+_OPENERS = "([{"
+
+
+def _is_strong(token: str) -> bool:
+    if any(c in _STRONG_CHARS and c not in "()[]{}" for c in token):
+        return True
+    # Brackets count inside a token ("bis(trimethylsilyl)amide"), not around English
+    # words ("(General").
+    if re.search(r"\w[()\[\]{}]+\w", token):
+        return True
+    bare = token.strip("()[]{}")
+    if re.search(r"[A-Za-z]\.[A-Za-z]", bare):  # tert.Butyl
+        return True
+    if "-" in bare.strip("-"):
+        parts = [p for p in bare.split("-") if p]
+        return any(p in _LOCANTS or _word_category(p, None) is not None for p in parts)
+    return False
+
+
+def _word_category(word: str, following: str | None) -> _Category | None:
+    """The category of a word without locants or brackets, or None for an English word."""
+    lower = word.lower()
+    if not lower.isalpha() or lower in _ENGLISH:
+        return None
+    if lower in _CLASS_WORDS:
+        return "class"
+    if lower.endswith(_YL_COMPOUNDS):
+        return "core"
+    if lower in _PREFIX_WORDS or (len(lower) >= 4 and lower.endswith(("yl", "ium"))):
+        return "prefix"
+    if lower.endswith(("ic", "ous")) and following is not None:
+        return "adjective" if following.lower() in _ACID_WORDS else None
+    if lower in _TRIVIAL or (len(lower) >= 5 and lower.endswith(_CORE_ENDINGS)):
+        return "core"
+    if len(lower) >= 6 and lower.endswith("in") and not lower.endswith("ain"):
+        return "core"  # natural products and drugs: isatin, curcumin, penicillin
+    return None
+
+
+def _category(token: str, following: str | None) -> _Category | None:
+    """What part of a name a whitespace-free token can be, or None if it is no part."""
+    if _CLOSING.search(token) or not _TOKEN.fullmatch(token):
+        return None
+    if not any(c.isalpha() for c in token):
+        return None
+    word = _word_category(token, following)
+    if word is not None:
+        return word
+    if token.lower() in _ENGLISH:
+        return None
+    return "strong" if _is_strong(token) else None
+
+
+def _balance(token: str) -> int:
+    return sum(token.count(c) for c in _OPENERS) - sum(token.count(c) for c in ")]}")
+
+
+def _name_start(tokens: list[str]) -> tuple[int, int] | None:
+    """Where the name that ends with ``tokens[-1]`` starts: a token index and how many
+    opening brackets of the sentence to skip in that token; None if no name ends there.
+
+    The tokens are read from the right; the name is the longest run of name tokens
+    whose brackets balance, less the words a name cannot start with.
+    """
+    cats: list[_Category] = []
+    depth = 0
+    first, skip = len(tokens), 0
+    closed_at: int | None = None  # where the run entered a bracket of its own
+    for index in range(len(tokens) - 1, -1, -1):
+        token = tokens[index]
+        if _CLOSING.search(token):
+            break  # the end of a clause or sentence: "(d, J = 6.8 Hz, 1H)."
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        before = depth
+        depth += _balance(token)
+        if depth > 0:
+            # An opening bracket of the sentence, not of the name: "(see 4-aminophenol (3))".
+            stripped = token.lstrip(_OPENERS)
+            category = _category(stripped, following)
+            if before == 0 and len(token) - len(stripped) >= depth and category is not None:
+                cats.insert(0, category)
+                first, skip = index, len(token) - len(stripped)
+            break
+        if before == 0 and depth < 0:
+            closed_at = index
+        category = _category(token, following)
+        if before < 0 and depth >= 0 and (category is None or _bare_words(token)):
+            # The bracket closed by this token held words, not part of a name:
+            # "(General Method of Synthesis)". The name, if any, ends before it.
+            return None if closed_at is None else _after(tokens, closed_at)
+        if category is None:
+            if depth < 0 and _TOKEN.fullmatch(token):
+                category = "strong"  # inside the name's own brackets: "2-(dimethyl amino)"
+            else:
+                break
+        cats.insert(0, category)
+        first = index
+    if depth < 0 or not cats:
+        return None
+    start = _valid_start(tokens[first:], cats)
+    if start is None:
+        return None
+    return first + start, skip if start == 0 else 0
+
+
+def _bare_words(token: str) -> bool:
+    """``(General``: an English word with a bracket, nothing of a name."""
+    bare = token.strip("()[]{}")
+    return bare.isalpha() and _word_category(bare, None) is None
+
+
+def _after(tokens: list[str], index: int) -> tuple[int, int] | None:
+    """The name after a bracketed aside that ends at ``tokens[index]``, if one follows."""
+    found = _name_start(tokens[index + 1 :]) if index + 1 < len(tokens) else None
+    return None if found is None else (index + 1 + found[0], found[1])
+
+
+def _valid_start(tokens: list[str], cats: list[_Category]) -> int | None:
+    start = 0
+    # A word with a chemical ending straight before a token with locants is a verb or a
+    # noun of the sentence ("generate 4-aminophenol"), unless the token is an N-oxide.
+    for i in range(len(cats) - 1):
+        if cats[i] == "core" and cats[i + 1] == "strong" and not _TAIL_STRONG.match(tokens[i + 1]):
+            start = i + 1
+    while start < len(cats) and cats[start] == "class":
+        start += 1
+    kept = cats[start:]
+    if not kept or kept[-1] == "prefix" or _is_radical(tokens[-1]):
+        return None
+    has_head = any(c in ("strong", "core", "adjective") for c in kept) or (
+        "prefix" in kept and "class" in kept
+    )
+    return start if has_head else None
+
+
+def _is_radical(token: str) -> bool:
+    """``4-methylphenyl`` names a substituent, not a compound."""
+    lower = token.lower().rstrip(")]}")
+    return lower.endswith("yl") and not lower.endswith(_YL_COMPOUNDS)
+
+
+def looks_like_name(text: str) -> bool:
+    """Whether the whole of ``text`` reads as a chemical name."""
+    tokens = text.split()
+    return bool(tokens) and _name_start(tokens) == (0, 0)
+
+
+_GENERIC_EXTRA = frozenset(
+    {"starting", "material", "materials", "corresponding", "desired", "crude", "pure", "title"}
+)
+
+
+def is_generic_name(text: str) -> bool:
+    """Whether ``text`` is only words for a kind of compound (``the amide``, ``ester``)."""
+    words = [w for w in text.lower().split() if w not in {"the", "a", "an", "this", "that"}]
+    return bool(words) and all(w in _CLASS_WORDS or w in _GENERIC_EXTRA for w in words)
+
+
+def name_before(text: str, end: int) -> tuple[int, int] | None:
+    """Span of the chemical name that ends at ``end`` (spaces before it skipped), or None.
+
+    The name stays within its paragraph and its table cell.
+    """
+    while end > 0 and text[end - 1] in " \t\n":
+        end -= 1
+    lo = max(0, end - 500)
+    window = text[lo:end]
+    cut = max(window.rfind("\n\n"), window.rfind("|"))
+    if cut >= 0:
+        lo, window = lo + cut + 1, window[cut + 1 :]
+    # Markdown emphasis ("**3-Bromo…") is decoration, not part of a token.
+    matches = list(re.finditer(r"[*_]*(\S+)", window))
+    if matches and lo > 0 and matches[0].start() == 0 and not text[lo - 1].isspace():
+        matches = matches[1:]  # a token the window cut in two
+    if not matches:
+        return None
+    found = _name_start([m[1] for m in matches])
+    if found is None:
+        return None
+    index, skip = found
+    return lo + matches[index].start(1) + skip, end
+
+
+# --- one spelling per name ------------------------------------------------------------
+
+#: The primes (``3b′``) and dashes (``3a–c``) that print the same thing several ways.
+PRIMES = "'′″‘’"
+DASHES = "‐‑‒–—−-"
+
+
+def name_key(name: str) -> str:
+    """One spelling per name: case, dashes, primes and wrapped lines do not matter."""
+    key = re.sub(rf"[{DASHES}]", "-", name.casefold())
+    key = re.sub(rf"[{PRIMES}]", "'", key)
+    key = re.sub(r"-\s+", "-", key)
+    return re.sub(r"\s+", " ", key).strip().rstrip(".")
+
+
+def tidy_name(name: str) -> str:
+    """A name as printed, on one line: a line wrapped after a hyphen is joined."""
+    return re.sub(r"\s+", " ", re.sub(r"(?<=\w-)[ \t]*\n\s*", "", name)).strip()

@@ -1,0 +1,302 @@
+"""The headings of an experimental text, and the sections they open.
+
+A value printed under a heading belongs to the heading's compound even when its
+sentence names none ("the title compound", "the product"). Patents head their
+examples and steps (``EXAMPLE 2`` … ``Step B: Synthesis of X`` … ``(a) X``), papers
+head each entry with the compound's name (``3-Bromo-4-methoxybenzaldehyde (12b).``),
+and supplementary tables list labelled names (``E1 | name``). One pass over the lines
+reads them all, keeping track of the example and step each is in, so a step is
+labelled ``Example 2B`` and not merely ``B``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from molextract.extraction.chemical_names import looks_like_name
+from molextract.extraction.labels import LABEL_OR_ROMAN, PAREN_LABEL, LabelDefinition
+
+_EXAMPLE_WORDS = (
+    r"(?:(?:reference|comparative|synthesis|synthetic|production|preparation|preparative"
+    r"|working)\s+)?(?:example|preparation|intermediate|description)"
+)
+_EXAMPLE_ID = r"\d{1,4}(?:[.\-]\d{1,3})?[A-Za-z]?(?:\([a-z0-9]{1,3}\))?"
+_EXAMPLE = re.compile(
+    rf"(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})(?:\s*[:.–—\-]\s*(?P<title>.*?))?\s*",
+    re.IGNORECASE,
+)
+_EXAMPLES = re.compile(
+    rf"{_EXAMPLE_WORDS}s\s+\d{{1,4}}[A-Za-z]?\s*(?:to|through|and|[–—\-])\s*\d{{1,4}}[A-Za-z]?"
+    r"(?:\s*[:.–—\-].*)?",
+    re.IGNORECASE,
+)
+_STEP = re.compile(
+    r"(?:step|stage)\s+(?P<id>\d{1,2}[a-z]?|[A-Z])(?:\s*[:.)–—\-]\s*(?P<title>.*?))?\s*",
+    re.IGNORECASE,
+)
+_LETTERED = re.compile(r"\(?(?P<id>[A-Z])[.)]\s+(?P<title>.+?)\s*")
+_SUB_ITEM = re.compile(r"\(?(?P<id>[a-z])[.)]\s+(?P<title>.+?)\s*")
+_SYNTHESIS_OF = re.compile(
+    r"(?:synthesis|preparation|production|manufacture)\s+of\s+(?:the\s+)?(?P<name>.*)",
+    re.IGNORECASE,
+)
+#: The heading of a general procedure: it ends the entry before it.
+_BREAK = re.compile(
+    r"(?:general|typical|representative)\s+(?:experimental\s+)?(?:procedure|method)s?\b",
+    re.IGNORECASE,
+)
+_TABLE_ROW = re.compile(
+    r"(?P<label>[A-Z]{1,3}\d{1,3}[a-z]?|[1-9]\d{0,2}[a-z]{1,2})\s*\|\s*(?P<name>[^|]+?)\s*"
+)
+_DECORATION = re.compile(r"[ \t#*>]*(.*?)[ \t*]*")
+_TRAILING_LABEL = re.compile(rf"\s+\(\s*{LABEL_OR_ROMAN}\s*\)\s*[.:]?$")
+#: Where the name of an entry heading ends: at its full stop or colon, or the line's end.
+_ENTRY_END = re.compile(r"[.:](?=\s+[A-Z(])|[.:]?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """Where a heading opens a section, how deep it is nested, and the compound it names."""
+
+    start: int
+    level: int  # 1 an example, 2 a step or an entry, 3 a lettered item of a step
+    definition: LabelDefinition | None
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Each line without its decoration (``#``, ``**``), and where that text starts."""
+    lines = []
+    pos = 0
+    for raw in text.split("\n"):
+        match = _DECORATION.fullmatch(raw)
+        assert match is not None
+        lines.append((pos + match.start(1), match[1]))
+        pos += len(raw) + 1
+    return lines
+
+
+def _strip_trailing_label(title: str) -> str:
+    match = _TRAILING_LABEL.search(title)
+    return title[: match.start()] if match else title
+
+
+def _title_span(start: int, title: str) -> tuple[int, int] | None:
+    """Span of the compound a heading's title names (``Synthesis of X``, ``X (3).``)."""
+    synthesis = _SYNTHESIS_OF.fullmatch(title)
+    if synthesis is not None:
+        start, title = start + synthesis.start("name"), synthesis["name"]
+    title = _strip_trailing_label(title.rstrip()).rstrip(".:").rstrip()
+    if not title or not looks_like_name(title):
+        return None
+    return start, start + len(title)
+
+
+def _is_title(line: str) -> bool:
+    return bool(_SYNTHESIS_OF.fullmatch(line)) or looks_like_name(
+        _strip_trailing_label(line).rstrip(".:")
+    )
+
+
+class _SectionReader:
+    """One pass over the lines that keeps track of the example and step each is in."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = _lines(text)
+        self.sections: list[Section] = []
+        self.definitions: list[LabelDefinition] = []
+        self.example: str | None = None
+        self.step: str | None = None
+        self.pending: list[LabelDefinition] = []  # steps read before any example heading
+
+    def read(self) -> None:
+        titles: set[int] = set()
+        for index, (start, line) in enumerate(self.lines):
+            if index in titles or not line:
+                continue
+            if (title := self._example(index, start, line)) is not None:
+                titles.add(title)
+            elif not (self._step(start, line) or self._table_row(start, line)):
+                self._entry(index, start, line)
+        self._settle_pending(None)
+
+    def _add(self, level: int, start: int, definition: LabelDefinition | None) -> None:
+        self.sections.append(Section(start, level, definition))
+        if definition is not None:
+            self.definitions.append(definition)
+            if self.example is None and level > 1 and definition.label is not None:
+                self.pending.append(definition)
+
+    def _next_line(self, index: int) -> tuple[int, int, str] | None:
+        for i in range(index + 1, min(len(self.lines), index + 4)):
+            if self.lines[i][1]:
+                return i, *self.lines[i]
+        return None
+
+    def _example(self, index: int, start: int, line: str) -> int | None:
+        """An example heading; returns the index of its title line (-1 for none), or
+        None when the line is no example heading."""
+        if _EXAMPLES.fullmatch(line):
+            self._settle_pending(None)
+            self.example = self.step = None
+            self._add(1, start, None)
+            return -1
+        match = _EXAMPLE.fullmatch(line)
+        if match is None:
+            return None
+        word = " ".join(w.capitalize() for w in match["word"].split())
+        label = f"{word} {match['id']}"
+        self._settle_pending(label)
+        self.example, self.step = label, None
+        title_index, span = -1, None
+        if match["title"]:
+            span = _title_span(start + match.start("title"), match["title"])
+        elif (following := self._next_line(index)) is not None and len(following[2]) <= 300:
+            i, title_start, title = following
+            if _is_title(title):
+                span, title_index = _title_span(title_start, title), i
+        self._add(1, start, self._definition(label, span, start, start + len(line)))
+        return title_index
+
+    def _definition(
+        self, label: str | None, span: tuple[int, int] | None, start: int, end: int
+    ) -> LabelDefinition | None:
+        if span is not None:
+            return LabelDefinition(label, self.text[span[0] : span[1]], *span, "example")
+        return None if label is None else LabelDefinition(label, None, start, end, "example")
+
+    def _step(self, start: int, line: str) -> bool:
+        end = start + len(line)
+        if (step := _STEP.fullmatch(line)) is not None:
+            self.step = (
+                f"{self.example} Step {step['id']}" if self.example else f"Step {step['id']}"
+            )
+            title = step["title"] or ""
+            span = _title_span(start + step.start("title"), title) if title else None
+            self._add(2, start, self._definition(self.step, span, start, end))
+            return True
+        lettered = _LETTERED.fullmatch(line)
+        if lettered is not None and _is_title(lettered["title"]):
+            self.step = f"{self.example}{lettered['id']}" if self.example else lettered["id"]
+            span = _title_span(start + lettered.start("title"), lettered["title"])
+            self._add(2, start, self._definition(self.step, span, start, end))
+            return True
+        sub = _SUB_ITEM.fullmatch(line)
+        if sub is not None and looks_like_name(_strip_trailing_label(sub["title"]).rstrip(".:")):
+            parent = self.step or self.example
+            label = f"{parent}({sub['id']})" if parent else None
+            span = _title_span(start + sub.start("title"), sub["title"])
+            self._add(3, start, self._definition(label, span, start, end))
+            return True
+        if _BREAK.match(line):
+            self._add(2, start, None)
+            return True
+        return False
+
+    def _settle_pending(self, first_example: str | None) -> None:
+        """Steps read before any example heading. When the first heading is ``Example
+        n`` and the text refers to ``Example n-1``, the text lost that heading (the
+        sample patent's ``EXAMPLE 1`` went missing in conversion) and the steps are
+        its steps; otherwise they keep their bare letters."""
+        pending, self.pending = self.pending, []
+        number = re.fullmatch(r"Example (\d+)", first_example or "")
+        if not pending or number is None or int(number[1]) < 2:
+            return
+        previous = f"Example {int(number[1]) - 1}"
+        if not re.search(rf"\b{previous}(?!\d)", self.text, re.IGNORECASE):
+            return
+        renamed = {id(d): _relabel(d, previous + (d.label or "")) for d in pending}
+        self.definitions = [renamed.get(id(d), d) for d in self.definitions]
+        self.sections = [
+            Section(s.start, s.level, renamed.get(id(s.definition), s.definition))
+            for s in self.sections
+        ]
+
+    def _table_row(self, start: int, line: str) -> bool:
+        row = _TABLE_ROW.fullmatch(line)
+        if row is None or not looks_like_name(row["name"]):
+            return False
+        name_start = start + row.start("name")
+        self.definitions.append(
+            LabelDefinition(
+                row["label"], row["name"], name_start, name_start + len(row["name"]), "table"
+            )
+        )
+        return True
+
+    def _entry(self, index: int, start: int, line: str) -> None:
+        """A paper's entry heading without a label: a name alone on its line, or before
+        the first sentence of its paragraph. A line of names in a scheme is no heading,
+        so prose must follow."""
+        if "|" in line:
+            return
+        if PAREN_LABEL.search(line) and _TRAILING_LABEL.search(line.rstrip("*")):
+            return  # a labelled heading: the scan for "name (label)" reads it
+        if _SYNTHESIS_OF.match(line) and len(line) <= 200:
+            span = _title_span(start, line)
+            if span is not None:
+                name = self.text[span[0] : span[1]]
+                self._add(2, start, LabelDefinition(None, name, *span, "heading"))
+            elif not PAREN_LABEL.search(line) and not re.search(r"\.\s", line):
+                self._add(2, start, None)  # "Synthesis of the Ligands": a heading all the same
+            return
+        end = _ENTRY_END.search(line)
+        assert end is not None
+        name, rest = line[: end.start()], line[end.end() :].strip()
+        if len(name) > 300 or not any(c.isdigit() or c in "()[]" for c in name):
+            return
+        if not looks_like_name(name) or PAREN_LABEL.search(name):
+            return
+        following = self._next_line(index)
+        if len(rest) < 40 and (rest or following is None or len(following[2]) < 60):
+            return
+        self._add(2, start, LabelDefinition(None, name, start, start + len(name), "heading"))
+
+
+def _relabel(definition: LabelDefinition, label: str) -> LabelDefinition:
+    return LabelDefinition(
+        label, definition.name, definition.start, definition.end, definition.kind
+    )
+
+
+# --- the sections of a document ---------------------------------------------------
+
+
+def read_sections(text: str) -> tuple[list[LabelDefinition], list[Section]]:
+    """The definitions the headings and table rows of ``text`` make, and the sections the
+    headings open."""
+    reader = _SectionReader(text)
+    reader.read()
+    return list(reader.definitions), list(reader.sections)
+
+
+def heading_section(text: str, definition: LabelDefinition) -> Section:
+    """The section a labelled entry heading (``X (12b).``) opens; the parenthesised scan,
+    not the line reader, finds those, and the section starts where its line's text does."""
+    return Section(_line_start(text, definition.start), 2, definition)
+
+
+def section_stacks(sections: list[Section]) -> list[tuple[int, tuple[LabelDefinition, ...]]]:
+    """For each section start, the headings open there, outermost first."""
+    stacks: list[tuple[int, tuple[LabelDefinition, ...]]] = []
+    open_sections: list[Section] = []
+    starts: set[int] = set()
+    for section in sorted(sections, key=lambda s: s.start):
+        if section.start in starts:
+            continue  # an example's step and an entry heading on one line: the step
+        starts.add(section.start)
+        while open_sections and open_sections[-1].level >= section.level:
+            open_sections.pop()
+        open_sections.append(section)
+        definitions = tuple(s.definition for s in open_sections if s.definition is not None)
+        stacks.append((section.start, definitions))
+    return stacks
+
+
+def _line_start(text: str, offset: int) -> int:
+    """Where the text of the line holding ``offset`` starts, after its decoration."""
+    start = text.rfind("\n", 0, offset) + 1
+    while start < offset and text[start] in " \t#*>":
+        start += 1
+    return start

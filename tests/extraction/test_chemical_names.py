@@ -1,0 +1,34 @@
+"""What reads as a chemical name: every label definition and heading depends on it.
+
+A name read too short loses its substituents; one read too long swallows the words of
+the sentence, so both directions are tested.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.extraction.chemical_names import looks_like_name
+
+NAMES = [
+    "methyl 4-bromobenzoate", "4-amino-2-(3-thienyl)phenol hydrochloride", "ethyl 3-oxobutanoate",
+    "(S)-2-amino-3-phenylpropan-1-ol", "benzoic acid", "acetic anhydride", "benzyl alcohol",
+    "pyridine N-oxide", "tert.Butyl N-(3-bromo-4-hydroxyphenyl)carbamate", "sodium chloride",
+    "palladium(II) acetate", "lithium aluminium hydride", "N,N-dimethylformamide", "biphenyl",
+    "caffeine", "α-D-glucose", "bis(trimethylsilyl)amine", "N-[2-(dimethyl amino)ethyl]benzamide",
+]  # fmt: skip
+NOT_NAMES = [
+    "the amide", "4-methylphenyl", "generate 4-aminophenol", "white solid", "off-white solid",
+    "Hair Colorants", "(General Method of Synthesis)", "Derivatives of Formula (I)", "sodium",
+    "the residue was purified", "",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_chemical_names_look_like_names(name: str) -> None:
+    assert looks_like_name(name)
+
+
+@pytest.mark.parametrize("text", NOT_NAMES)
+def test_words_substituents_and_descriptions_do_not(text: str) -> None:
+    assert not looks_like_name(text)
