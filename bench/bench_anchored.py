@@ -43,6 +43,7 @@ def _run(pipeline: Pipeline, documents: Sequence[Document]) -> tuple[list[Docume
     results: list[DocumentResult] = []
     for n, doc in enumerate(documents, start=1):
         results.extend(pipeline.run([doc]))
+        print(f"  {doc.id}: {len(results[-1].records)} records", file=sys.stderr, flush=True)
         if n % 10 == 0 or n == len(documents):
             elapsed = time.perf_counter() - started
             print(f"  {n}/{len(documents)} documents, {elapsed:.0f} s", file=sys.stderr)
