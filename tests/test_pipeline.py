@@ -1,17 +1,15 @@
 """The whole data path on a real model (SmolLM2 via llama.cpp + Outlines)."""
 
-from collections.abc import Sequence
 from typing import Any
 
 import jsonschema
 import pytest
 
+from engine_outage import OutageInjectingEngine
 from molextract.chunking import chunk_text
 from molextract.config import Settings
 from molextract.document import Document
-from molextract.engines.base import Generation, Prompt
 from molextract.engines.local import LocalEngine
-from molextract.errors import EngineUnavailableError
 from molextract.pipeline import Pipeline, split_rejected
 from molextract.schemas import get_schema, output_line_json_schema
 
@@ -91,23 +89,8 @@ def test_long_document_is_chunked_and_offsets_point_into_the_whole_text(
             assert 0 <= record.evidence.start < record.evidence.end <= len(text)
 
 
-class FaultInjectingEngine:
-    """Fake engine that is down: injects the outage a real server cannot be made to have here."""
-
-    name = "down"
-    model = "none"
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        raise EngineUnavailableError("injected outage: connection refused")
-
-    def count_tokens(self, text: str) -> int:
-        return len(text) // 4 + 1
-
-
 def test_engine_failure_becomes_per_document_errors(settings: Settings) -> None:
-    results = Pipeline(SCHEMA, FaultInjectingEngine(), settings).run(
+    results = Pipeline(SCHEMA, OutageInjectingEngine(), settings).run(
         [Document("a", "Aspirin melts at 135 °C."), Document("b", "Urea melts at 133 °C.")]
     )
     for result in results:

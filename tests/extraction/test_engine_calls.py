@@ -7,14 +7,13 @@ fake engine named as such, because a local model cannot be made to go down on de
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from molextract.engines.base import Generation, Prompt
+from engine_outage import OutageInjectingEngine
+from molextract.engines.base import Prompt
 from molextract.engines.local import LocalEngine
-from molextract.errors import EngineUnavailableError
 from molextract.extraction.engine_calls import generate_parsed
 
 
@@ -33,21 +32,6 @@ PROMPTS: list[Prompt] = [
     [{"role": "user", "content": "Give a JSON object with a name and a count of 3."}],
     [{"role": "user", "content": "Give a JSON object naming a fruit, count 7."}],
 ]
-
-
-class OutageInjectingEngine:
-    """Fake engine that is down: the outage a real local model cannot be made to have."""
-
-    name = "down"
-    model = "none"
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        raise EngineUnavailableError("injected outage: connection refused")
-
-    def count_tokens(self, text: str) -> int:
-        return len(text) // 4 + 1
 
 
 def _run(engine: Any, chunks: list[int], max_tokens: int, parse: Any) -> list[Any]:
