@@ -124,7 +124,6 @@ class Pipeline:
         await anchored.ask(self.engine, questions, self.schema, budget)
         retry = [q for q in questions if q.problem and q.problem.code != "engine_error"]
         await anchored.ask(self.engine, retry, self.schema, budget * RETRY_BUDGET_FACTOR)
-        seen: list[set[tuple[object, ...]]] = [set() for _ in documents]
         for question in questions:
             result = results[question.doc]
             _add_usage(result, question.usage)
@@ -135,11 +134,7 @@ class Pipeline:
             engine = self._served_by(question.generation)
             result.engine = engine
             record = anchored.record_of(question, documents[question.doc], self.schema, engine)
-            if record is None:
-                continue
-            key = anchored.same_value_key(record)
-            if key not in seen[question.doc]:
-                seen[question.doc].add(key)
+            if record is not None:
                 result.records.append(record)
 
     async def _process_generated(

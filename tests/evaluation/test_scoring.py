@@ -531,3 +531,27 @@ def test_evaluate_on_the_gold_set_gives_a_consistent_report(
         assert rate is not None and 0.0 <= rate <= 1.0
     assert report.mean_completion_tokens is not None and report.mean_completion_tokens > 0
     assert EvalReport.model_validate_json(report.model_dump_json()) == report
+
+
+L_ALANINE = "C[C@H](N)C(=O)O"
+D_ALANINE = "C[C@@H](N)C(=O)O"
+ALANINE_NO_STEREO = "CC(N)C(=O)O"
+
+
+def test_a_structure_without_stereochemistry_is_incomplete_not_wrong() -> None:
+    report = score_one(
+        [
+            gold("melting_point", 297, "°C", compound="L-alanine", smiles=L_ALANINE),
+            gold("density", 1.42, "g/cm3", compound="L-alanine", smiles=L_ALANINE),
+        ],
+        [
+            rec("melting_point", 297, "°C", name="alanine", smiles=ALANINE_NO_STEREO),
+            rec("density", 1.42, "g/cm3", name="L-alanine", smiles=D_ALANINE),
+        ],
+    )
+    found = {m.gold.property: (m.compound_match, m.structure_match) for m in report.matches}
+    # the skeleton without a stereo layer is right; the opposite enantiomer is wrong
+    assert found == {"melting_point": (True, True), "density": (False, False)}
+    overall = report.overall
+    assert (overall.structures_resolved, overall.structures_right) == (2, 1)
+    assert overall.structures_stereo_unspecified == 1

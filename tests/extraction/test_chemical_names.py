@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.chemical_names import looks_like_name
+from molextract.extraction.chemical_names import looks_like_name, names_in
 
 NAMES = [
     "methyl 4-bromobenzoate", "4-amino-2-(3-thienyl)phenol hydrochloride", "ethyl 3-oxobutanoate",
@@ -32,3 +32,33 @@ def test_chemical_names_look_like_names(name: str) -> None:
 @pytest.mark.parametrize("text", NOT_NAMES)
 def test_words_substituents_and_descriptions_do_not(text: str) -> None:
     assert not looks_like_name(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Section 9: Physical and chemical properties (toluene, CAS 108-88-3).", ["toluene"]),
+        (
+            "Coumarin (2H-chromen-2-one) is a colourless lactone with the odour of hay.",
+            ["Coumarin", "(2H-chromen-2-one)"],
+        ),
+        (
+            "1-Benzyl-4-phenyl-1H-1,2,3-triazole (15) was obtained from phenylacetylene "
+            "(110 µL) in 95% yield.",
+            ["1-Benzyl-4-phenyl-1H-1,2,3-triazole", "phenylacetylene"],
+        ),
+        (
+            "Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared.",
+            ["1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole"],
+        ),
+        ("The samples were stirred overnight and then filtered.", []),
+    ],
+)
+def test_names_in_a_passage_are_found_in_order(text: str, names: list[str]) -> None:
+    assert [text[s:e] for s, e in names_in(text, 0, len(text))] == names
+
+
+def test_names_in_stay_within_the_span_asked_about() -> None:
+    text = "Phenol was added. Then toluene was distilled."
+    start = text.index("Then")
+    assert [text[s:e] for s, e in names_in(text, start, len(text))] == ["toluene"]

@@ -177,3 +177,37 @@ def test_without_a_resolver_names_stay_names() -> None:
     [rec] = identified(PAPER, [record(PAPER, "70%", "12b")], None)
     assert rec.compound.name == "3-Bromo-4-methoxybenzaldehyde"
     assert rec.compound.inchikey is None and rec.checks.structure == "absent"
+
+
+def test_a_value_restated_for_one_compound_is_one_record() -> None:
+    text = (
+        "Crystalline sucrose was dried (yield 98%). Sucrose was recrystallised from water "
+        "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield."
+    )
+    first = record(text, "98%", "Crystalline sucrose")
+    again_at = text.index("98%", text.index("Sucrose"))
+    again = first.model_copy(
+        update={
+            "compound": Compound(name="sucrose"),
+            "evidence": first.evidence.model_copy(
+                update={"start": again_at, "end": again_at + 3, "value_start": again_at}
+            ),
+        }
+    )
+    other_at = text.rindex("98%")
+    other = first.model_copy(
+        update={
+            "compound": Compound(name="4-bromobenzoic acid"),
+            "evidence": first.evidence.model_copy(
+                update={"start": other_at, "end": other_at + 3, "value_start": other_at}
+            ),
+        }
+    )
+    unnamed = [first.model_copy(update={"compound": Compound(name=None)}) for _ in range(2)]
+    kept = identified(text, [first, again, other, *unnamed], None)
+    assert [(r.compound.name, r.evidence.start) for r in kept] == [
+        ("sucrose", first.evidence.start),
+        ("4-bromobenzoic acid", other_at),
+        (None, first.evidence.start),
+        (None, first.evidence.start),
+    ]

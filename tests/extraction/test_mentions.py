@@ -210,7 +210,8 @@ def test_a_placeholder_outside_any_entry_has_no_compound(paper_table: LabelTable
     assert resolve("the product", "bromine (11 mmol)", paper_table) is None
 
 
-# (answer, expected name, expected label): not in the text, kept but ungrounded
+# (answer, expected name, expected label): not in the text, and nothing about the
+# value's paragraph says whose it is: kept, but ungrounded
 UNGROUNDED = [
     ("caffeine", "caffeine", None),
     ("benzaldehyde", "benzaldehyde", None),  # only inside 4-methoxybenzaldehyde
@@ -225,7 +226,95 @@ UNGROUNDED = [
 def test_an_answer_the_text_does_not_contain_is_kept_ungrounded(
     paper_table: LabelTable, answer: str, name: str | None, label: str | None
 ) -> None:
-    assert resolve(answer, "88%", paper_table) == Mention(name, label, None, None, False)
+    assert resolve(answer, "bromine (11 mmol)", paper_table) == Mention(
+        name, label, None, None, False
+    )
+
+
+@pytest.mark.parametrize("answer", ["caffeine", "Propranolol", "4-chlorobenzoic acid"])
+def test_a_name_the_text_does_not_contain_gives_way_to_its_entry_compound(
+    paper_table: LabelTable, answer: str
+) -> None:
+    # Small models copy a name from the worked examples when the chunk gives them none
+    # they recognise; the entry the value is printed in says whose it is.
+    mention = resolve(answer, "88%", paper_table)
+    assert mention is not None
+    assert (mention.name, mention.label, mention.grounded) == ("Methyl 4-bromobenzoate", "2a", True)
+
+
+SHEET = (
+    "Section 9: Physical and chemical properties (toluene, CAS 108-88-3).\n"
+    "Appearance: clear, colourless liquid. Odour threshold: 2.9 ppm. Melting point: "
+    "−95 °C. Density: 0.867 g/cm3 at 20 °C. Flash point: 4 °C.\n\n"
+    "Coumarin (2H-chromen-2-one) is a colourless crystalline lactone. It melts at 71 °C, "
+    "and its log P 1.39 was measured by shake-flask.\n\n"
+    "Samples were stored at 4 °C and the log P of 2.5 was taken from a database."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "marker", "name"),
+    [
+        ("Odour threshold", "−95 °C", "toluene"),
+        ("Relative density", "0.867 g/cm3", "toluene"),
+        ("Propranolol", "0.867 g/cm3", "toluene"),
+        ("Propranolol", "1.39", "Coumarin"),
+        ("propranolol", "71 °C", "Coumarin"),
+    ],
+)
+def test_a_data_sheet_field_or_an_invented_name_is_the_paragraph_subject(
+    answer: str, marker: str, name: str
+) -> None:
+    mention = resolve(answer, marker, build_label_table(SHEET), SHEET)
+    assert mention is not None
+    assert (mention.name, mention.grounded) == (name, True)
+    assert SHEET[mention.start : mention.end] == name
+
+
+def test_without_a_subject_a_field_is_no_compound_and_a_name_stays_ungrounded() -> None:
+    table = build_label_table(SHEET)
+    assert resolve("Flash point", "2.5", table, SHEET) is None
+    assert resolve("Propranolol", "2.5", table, SHEET) == Mention(
+        "Propranolol", None, None, None, False
+    )
+
+
+def test_one_word_without_a_chemical_ending_is_still_a_name() -> None:
+    text = "Tamoxifen citrate was dried; tamoxifen has mp 97 °C."
+    mention = resolve("tamoxifen", "97 °C", build_label_table(text), text)
+    assert mention is not None
+    assert (mention.name, mention.grounded) == ("tamoxifen", True)
+
+
+@pytest.mark.parametrize(
+    ("answer", "name", "shown"),
+    [
+        ("2-MeTHF", "2-methyltetrahydrofuran", "2-MeTHF"),
+        ("DMSO", "dimethyl sulfoxide", "DMSO"),
+        ("dmso", "dimethyl sulfoxide", "DMSO"),
+    ],
+)
+def test_an_abbreviation_the_text_defines_is_its_full_name(
+    answer: str, name: str, shown: str
+) -> None:
+    text = (
+        "Solvents: 2-methyltetrahydrofuran (2-MeTHF) and dimethyl sulfoxide (DMSO) were "
+        "distilled. 2-MeTHF boils at 80 °C and DMSO melts at 19 °C."
+    )
+    marker = "80 °C" if "THF" in answer else "19 °C"
+    mention = resolve(answer, marker, build_label_table(text), text)
+    assert mention is not None
+    assert (mention.name, mention.label, mention.grounded) == (name, None, True)
+    assert text[mention.start : mention.end] == shown
+    assert mention.start > text.index("distilled")  # the short form beside the value
+
+
+@pytest.mark.parametrize("answer", ["Crystalline sucrose", "white crystalline sucrose"])
+def test_how_a_sample_looked_is_no_part_of_its_name(answer: str) -> None:
+    text = "Crystalline sucrose melts with decomposition at 186 °C."
+    mention = resolve(answer, "186 °C", build_label_table(text), text)
+    assert mention is not None
+    assert (mention.name, text[mention.start : mention.end]) == ("sucrose", "sucrose")
 
 
 @pytest.mark.parametrize(

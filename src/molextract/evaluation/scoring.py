@@ -123,6 +123,11 @@ class Scores(_Model):
     structures_expected: int = 0
     structures_resolved: int = 0
     structures_right: int = 0
+    structures_stereo_unspecified: int = Field(
+        default=0,
+        description="Right structures (counted in structures_right) drawn without the "
+        "stereochemistry the gold gives: same skeleton, no stereo layer.",
+    )
 
     compound_association: float | None = Field(
         default=None,
@@ -259,17 +264,35 @@ def _compound_match(gold: GoldValue, record: Record) -> bool | None:
         return None
     gold_key = _gold_key(gold)
     if gold_key and record.compound.inchikey:
-        return gold_key == record.compound.inchikey
+        return same_structure(gold_key, record.compound.inchikey)
     wanted = {normalize_name(n) for n in (gold.compound, gold.label) if n is not None}
     names = (record.compound.name, record.compound.label)
     return any(name is not None and normalize_name(name) in wanted for name in names)
+
+
+#: The middle block of an InChIKey with no stereo (and no isotope) layer.
+_NO_STEREO = "UHFFFAOY"
+
+
+def same_structure(gold_key: str, found_key: str) -> bool:
+    """The same InChIKey, or the same skeleton where the found structure says nothing of
+    stereochemistry: a dictionary's ``sucrose`` drawn without its stereocentres is
+    incomplete, not another compound. A stereo layer that contradicts the gold's is
+    wrong."""
+    if gold_key == found_key:
+        return True
+    return gold_key[:14] == found_key[:14] and found_key[15:23] == _NO_STEREO
+
+
+def _stereo_unspecified(gold_key: str, found_key: str) -> bool:
+    return gold_key != found_key and same_structure(gold_key, found_key)
 
 
 def _structure_match(gold: GoldValue, record: Record) -> bool | None:
     gold_key = _gold_key(gold)
     if gold_key is None or record.compound.inchikey is None:
         return None
-    return gold_key == record.compound.inchikey
+    return same_structure(gold_key, record.compound.inchikey)
 
 
 # --- assignment -----------------------------------------------------------------------
@@ -388,6 +411,13 @@ def _tally(matches: list[Match], misses: list[Miss], fps: list[FalsePositive]) -
     right = sum(1 for m in matches if m.compound_match)
     resolved = sum(1 for m in expected if m.predicted.inchikey is not None)
     same = sum(1 for m in expected if m.structure_match)
+    unspecified = sum(
+        1
+        for m in expected
+        if m.structure_match
+        and m.predicted.inchikey is not None
+        and _stereo_unspecified(_gold_key(m.gold) or "", m.predicted.inchikey)
+    )
     return scores.model_copy(
         update={
             "compounds_named": named,
@@ -395,6 +425,7 @@ def _tally(matches: list[Match], misses: list[Miss], fps: list[FalsePositive]) -
             "structures_expected": len(expected),
             "structures_resolved": resolved,
             "structures_right": same,
+            "structures_stereo_unspecified": unspecified,
             "compound_association": right / named if named else None,
             "structure_share": resolved / len(expected) if expected else None,
             "structure_accuracy": same / resolved if resolved else None,
@@ -529,6 +560,11 @@ def _row(name: str, s: Scores) -> list[str]:
     ]
 
 
+def _stereo_note(overall: Scores) -> str:
+    count = overall.structures_stereo_unspecified
+    return f" · {count} right structures without stereochemistry" if count else ""
+
+
 def render_eval_table(report: EvalReport) -> Table:
     """Precision, recall and F1 per property, then the micro average over all values."""
     tokens = (
@@ -541,6 +577,7 @@ def render_eval_table(report: EvalReport) -> Table:
             f"schema-valid {_percent(report.schema_validity_rate)} · "
             f"grounded {_percent(report.grounding_rate)} · "
             f"{tokens} generated tokens per document · tolerance {report.tolerance:g}"
+            f"{_stereo_note(report.overall)}"
         ),
     )
     table.add_column("property")

@@ -205,9 +205,3 @@ def record_of(
         engine=engine,
         extraction="anchored",
     )
-
-
-def same_value_key(record: Record) -> tuple[object, ...]:
-    """A value restated in one document (abstract and results, text and table) is one value."""
-    who = (record.compound.name or "").casefold(), (record.compound.label or "").casefold()
-    return (record.property, who, record.value, record.value_low, record.value_high, record.unit)

@@ -348,3 +348,41 @@ def name_key(name: str) -> str:
 def tidy_name(name: str) -> str:
     """A name as printed, on one line: a line wrapped after a hyphen is joined."""
     return re.sub(r"\s+", " ", re.sub(r"(?<=\w-)[ \t]*\n\s*", "", name)).strip()
+
+
+# --- every name of a passage ----------------------------------------------------------
+
+#: Punctuation a token carries after the name it ends: ``toluene,``, ``(3b).``.
+_TRAILING = ",;:.)]}"
+
+
+def _token_end(text: str, start: int, end: int) -> int:
+    """Where the name a token may end stops: before its trailing punctuation, except a
+    closing bracket the token opened itself (``bis(trimethylsilyl)``)."""
+    while end > start and text[end - 1] in _TRAILING:
+        token = text[start:end]
+        if text[end - 1] in ")]}" and _balance(token) >= 0:
+            break
+        end -= 1
+    return end
+
+
+def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the chemical names in ``text[start:end]``, longest first where two
+    overlap, in the order of the text.
+
+    A passage that never labels a compound still names it ("Coumarin is a colourless
+    lactone"); this is how code finds those names without the model.
+    """
+    spans: list[tuple[int, int]] = []
+    for token in re.finditer(r"\S+", text[start:end]):
+        stop = _token_end(text, start + token.start(), start + token.end())
+        span = name_before(text, stop)
+        if span is not None and span[0] >= start and span[1] > span[0]:
+            spans.append(span)
+    kept: list[tuple[int, int]] = []
+    for span in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if kept and span[0] < kept[-1][1]:
+            continue
+        kept.append(span)
+    return kept

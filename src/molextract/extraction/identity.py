@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
 from molextract.document import Document
+from molextract.extraction.chemical_names import name_key
 from molextract.extraction.label_table import LabelTable, build_label_table
+from molextract.extraction.labels import label_key
 from molextract.extraction.mentions import Mention, resolve_mention
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 
@@ -54,7 +56,9 @@ def identify(
         if text is None or not result.records:
             continue
         table = build_label_table(text)
-        result.records = [_with_mention(record, text, table) for record in result.records]
+        result.records = _one_per_value(
+            [_with_mention(record, text, table) for record in result.records]
+        )
     names = {
         r.compound.name
         for result in results
@@ -70,6 +74,34 @@ def identify(
         result.records = [
             _with_structure(record, text, resolved, boundaries) for record in result.records
         ]
+
+
+def _one_per_value(records: list[Record]) -> list[Record]:
+    """A value restated in one document (abstract and results, text and table, a
+    heading's compound named two ways) is one value: the first statement is kept.
+    Compounds are compared once resolved, so ``Crystalline sucrose`` and ``sucrose``
+    are one; values of no named compound are never merged, as nothing says they are
+    one compound's."""
+    seen: set[tuple[object, ...]] = set()
+    kept: list[Record] = []
+    for record in records:
+        name, label = record.compound.name, record.compound.label
+        if name is None and label is None:
+            kept.append(record)
+            continue
+        key = (
+            record.property,
+            name_key(name or ""),
+            label_key(label or ""),
+            record.value,
+            record.value_low,
+            record.value_high,
+            record.unit,
+        )
+        if key not in seen:
+            seen.add(key)
+            kept.append(record)
+    return kept
 
 
 def _where(record: Record) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from molextract.extraction.abbreviations import Abbreviation, read_abbreviations
 from molextract.extraction.chemical_names import name_key
 from molextract.extraction.labels import (
     LabelConflict,
@@ -41,6 +42,7 @@ class LabelTable:
         definitions: list[LabelDefinition],
         references: list[LabelReference],
         sections: list[Section],
+        abbreviations: dict[str, Abbreviation] | None = None,
     ) -> None:
         self.definitions = tuple(sorted(definitions, key=lambda d: d.start))
         self.references = tuple(dict.fromkeys(references))
@@ -61,6 +63,7 @@ class LabelTable:
             ):
                 conflicts.append(LabelConflict(definition.label, kept, definition))
         self.conflicts = tuple(conflicts)
+        self._abbreviations = abbreviations or {}
         self._stacks = section_stacks(sections)
         self._stack_starts = [start for start, _ in self._stacks]
 
@@ -72,6 +75,10 @@ class LabelTable:
         """The name the text gives a label, or None when it never names it."""
         definition = self.definition(label)
         return None if definition is None else definition.name
+
+    def abbreviation(self, short: str) -> Abbreviation | None:
+        """The name a short form the text defines stands for (``2-MeTHF``), if any."""
+        return self._abbreviations.get(name_key(short))
 
     def label_of(self, name: str) -> str | None:
         """The label the text first gives a name, or None when it never labels it."""
@@ -106,10 +113,11 @@ class LabelTable:
 
 
 def build_label_table(text: str) -> LabelTable:
-    """Every label definition, label reference and section of a document, read once."""
+    """Every label definition, label reference, section and abbreviation of a document,
+    read once."""
     definitions, sections = read_sections(text)
     for definition in parenthesised_definitions(text):
         definitions.append(definition)
         if definition.kind == "heading":
             sections.append(heading_section(text, definition))
-    return LabelTable(definitions, list(label_references(text)), sections)
+    return LabelTable(definitions, list(label_references(text)), sections, read_abbreviations(text))

@@ -24,7 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from molextract.extraction.chemical_names import is_generic_name, looks_like_name, tidy_name
+from molextract.extraction.abbreviations import Abbreviation
+from molextract.extraction.chemical_names import (
+    is_generic_name,
+    looks_like_name,
+    names_in,
+    tidy_name,
+)
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, LabelDefinition, bare_label
 
@@ -388,6 +394,9 @@ def resolve_mention(
     label = _as_label(cleaned)
     if label is not None:
         return _from_label(label, text, value_offset, table)
+    abbreviation = table.abbreviation(cleaned)
+    if abbreviation is not None:
+        return _from_abbreviation(abbreviation, text, value_offset)
     split = _split(cleaned, table)
     if split is not None:
         name, label = split
@@ -396,7 +405,71 @@ def resolve_mention(
         return _from_name(name, text, value_offset, table, label)
     if is_generic_name(cleaned):
         return None  # "the amide": a kind of compound, not which one
-    return _from_name(cleaned, text, value_offset, table)
+    if _field_words(cleaned):
+        # "Odour threshold": the label of a data sheet's field, not a compound; the
+        # value is the sheet's compound's.
+        return _subject(text, value_offset, table)
+    mention = _from_name(_without_appearance(cleaned), text, value_offset, table)
+    if not mention.grounded and mention.label is None:
+        # A name the document never prints: small models copy one from the worked
+        # examples ("Propranolol") when the chunk gives them none they recognise.
+        return _subject(text, value_offset, table) or mention
+    return mention
+
+
+def _without_appearance(name: str) -> str:
+    """``Crystalline sucrose`` is sucrose: how a sample looked is no part of its name."""
+    words = name.split()
+    first = next((i for i, w in enumerate(words) if w.lower() not in _APPEARANCE), len(words))
+    rest = " ".join(words[first:])
+    return rest if 0 < first < len(words) and looks_like_name(rest) else name
+
+
+def _field_words(answer: str) -> bool:
+    """``Odour threshold``, ``Relative density``: two or more plain words that make no
+    chemical name. One word is let through: ``tamoxifen`` has no chemical ending."""
+    words = answer.split()
+    plain = all(re.fullmatch(r"[A-Za-z][a-z]+", w) for w in words)
+    return len(words) >= 2 and plain and not looks_like_name(answer)
+
+
+def _from_abbreviation(abbreviation: Abbreviation, text: str, offset: int) -> Mention:
+    """``2-MeTHF`` is the compound its definition names in full; the mention is the short
+    form nearest the value, which is where the text names it for this value."""
+    span = find_name(text, abbreviation.short, offset) or (abbreviation.start, abbreviation.end)
+    return Mention(abbreviation.name, None, span[0], span[1], True)
+
+
+def _subject(text: str, offset: int, table: LabelTable) -> Mention | None:
+    """The compound the value's section or paragraph is about: its heading's compound,
+    else the first compound its first sentence names (``Coumarin (2H-chromen-2-one) is
+    a colourless lactone``, ``Section 9: Physical and chemical properties (toluene, CAS
+    108-88-3).``), or None when neither names one."""
+    title = _title_compound(table.title_compound_at(offset))
+    if title is not None and title.name is not None:
+        return title
+    start = text.rfind("\n\n", 0, offset)
+    start = 0 if start < 0 else start + 2
+    end = _first_sentence_end(text, start, offset)
+    for name_start, name_end in names_in(text, start, end):
+        written = tidy_name(text[name_start:name_end])
+        if is_not_a_compound(written) or is_generic_name(written):
+            continue
+        name = _without_appearance(written)
+        if name != written and text[name_end - len(name) : name_end] == name:
+            name_start = name_end - len(name)
+        else:
+            name = written
+        return Mention(name, table.label_of(name), name_start, name_end, True)
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
+
+
+def _first_sentence_end(text: str, start: int, limit: int) -> int:
+    found = _SENTENCE_END.search(text, start, max(start, limit))
+    return limit if found is None else found.start()
 
 
 def _title_compound(definition: LabelDefinition | None) -> Mention | None:
