@@ -24,10 +24,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from molextract.chem.names import NameResolver
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.factory import create_engine
 from molextract.evaluation import load_gold, score
+from molextract.extraction import identity as identity_module
 from molextract.ingest import read_documents
 from molextract.pipeline import ExtractionPath, Pipeline
 from molextract.schemas import DocumentResult, get_schema
@@ -38,9 +40,31 @@ PATENT = ROOT / "examples" / "literature" / "US06840965B2.xml"
 SCHEMA = get_schema("molecular_properties")
 
 
+#: The model's answers before the identity step, per run (see ``_keeping_answers``).
+ANSWERS: list[DocumentResult] = []
+
+
+def _keeping_answers() -> None:
+    """Let the identity step keep a copy of the records as the model answered them, so
+    that ``bench_identity.py`` can run that step again on later code without the model.
+    Only this benchmark does this; the pipeline itself is unchanged."""
+    original = identity_module.identify
+
+    def keeping(
+        results: Sequence[DocumentResult],
+        documents: Sequence[Document],
+        resolver: NameResolver | None,
+    ) -> None:
+        ANSWERS.extend(result.model_copy(deep=True) for result in results)
+        original(results, documents, resolver)
+
+    identity_module.identify = keeping
+
+
 def _run(pipeline: Pipeline, documents: Sequence[Document]) -> tuple[list[DocumentResult], float]:
     started = time.perf_counter()
     results: list[DocumentResult] = []
+    ANSWERS.clear()
     for n, doc in enumerate(documents, start=1):
         results.extend(pipeline.run([doc]))
         print(f"  {doc.id}: {len(results[-1].records)} records", file=sys.stderr, flush=True)
@@ -55,9 +79,13 @@ def _save(results: Sequence[DocumentResult], save: Path | None, name: str) -> No
     if save is None:
         return
     save.mkdir(parents=True, exist_ok=True)
-    with (save / f"{name}.jsonl").open("w", encoding="utf-8") as out:
-        for result in results:
-            out.write(result.model_dump_json(by_alias=True) + "\n")
+    for path, kept in (
+        (save / f"{name}.jsonl", results),
+        (save / f"{name}.answers.jsonl", ANSWERS),
+    ):
+        with path.open("w", encoding="utf-8") as out:
+            for result in kept:
+                out.write(result.model_dump_json(by_alias=True) + "\n")
 
 
 def _counts(results: Sequence[DocumentResult]) -> tuple[int, int, int]:
@@ -197,6 +225,8 @@ def main() -> None:
     settings = Settings()
     engine = create_engine(settings, engine="local")
     paths = tuple(args.paths.split(","))
+    if args.save is not None:
+        _keeping_answers()
     print(f"engine: {engine.name} {engine.model}")
     if "gold" in args.parts:
         bench_gold(engine, settings, paths, args.save)

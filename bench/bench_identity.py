@@ -1,12 +1,12 @@
 """Compound identity on the gold set: structures before and after offline name resolution.
 
     .venv/bin/python bench/bench_anchored.py gold --paths anchored --save runs/
-    .venv/bin/python bench/bench_identity.py runs/gold-anchored.jsonl
+    .venv/bin/python bench/bench_identity.py runs/gold-anchored.answers.jsonl
 
-Takes the saved results of one gold run (the model is not run again), and scores the
-same records twice in one run: as the text alone gives them (a structure only where
-a SMILES is printed) and after the identity step (label table, OPSIN, dictionary,
-cross-checks). Prints compound association, the share of found values with a
+Takes the model's answers of one saved gold run (the records before the identity step;
+the model is not run again), and scores them twice in one run: as the model wrote
+them, with a structure only where the text prints a SMILES, and after the identity
+step of the current code (label table, OPSIN, dictionary, cross-checks). Prints compound association, the share of found values with a
 structure, wrong structures, and the identity step's cost per document.
 """
 
@@ -76,6 +76,11 @@ def main() -> None:
         for name, s in sorted(report.per_property.items()):
             print(_row(name, s))
         print(_row("**all**", report.overall))
+        if title.startswith("identity"):
+            for m in report.matches:
+                if m.compound_match is False:
+                    print(f"  COMPOUND {m.doc_id}: {m.gold.property} {m.gold.compound!r} "
+                          f"-> {m.predicted.compound!r}")  # fmt: skip
         wrong = [m for m in report.matches if m.structure_match is False]
         for m in wrong:
             print(f"  WRONG {m.doc_id}: {m.gold.compound} -> {m.predicted.compound} "
