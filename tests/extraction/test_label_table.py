@@ -88,6 +88,8 @@ PARENTHESISED = [
     ("Curcumin (30) was extracted from turmeric.", "30", "Curcumin"),
     ("Hydrogenation of trans-stilbene (28) over Pd/C", "28", "trans-stilbene"),
     ("and copper(I) iodide (29, 19 mg, 0.10 mmol) were suspended", "29", "copper(I) iodide"),
+    ("benzo[b]thiophene (3) and carbazole (4, mp 245–247 °C) were profiled", "4", "carbazole"),
+    ("and 2-naphthol (31; m.p. 121 °C) was added", "31", "2-naphthol"),
 ]  # fmt: skip
 
 
@@ -127,6 +129,7 @@ NOT_LABELS = [
     "Dichloromethane (DCM) and tetrahydrofuran (THF) were distilled.",
     "This is described in step (2) of the procedure.",
     "The crude mixture (3, 4) was used.",
+    "The crude mixture (3, Scheme 2) was used.",
     "It was recrystallised twice (21st March).",
 ]
 

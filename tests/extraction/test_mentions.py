@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 
 from molextract.extraction.label_table import LabelTable, build_label_table
-from molextract.extraction.mentions import Mention, is_not_a_compound, resolve_mention
+from molextract.extraction.mentions import (
+    Mention,
+    bracketed_after_label,
+    is_not_a_compound,
+    resolve_mention,
+)
 from molextract.ingest import read_documents
 
 SAMPLE = Path(__file__).parent.parent / "data" / "literature" / "US06840965B2.xml"
@@ -443,3 +448,36 @@ def test_the_sample_patent_resolves_names_labels_and_title_compounds(
     assert (mention.name, mention.label) == (name, label)
     assert mention.start is not None and mention.end is not None
     assert text[mention.start : mention.end].lower() in (name.lower(), (label or "").lower())
+
+
+FRAGMENTS = (
+    "The four fragments — indole (1), benzofuran (2), benzo[b]thiophene (3) and carbazole "
+    "(4, mp 245–247 °C) — were profiled. Measured logP values increased in the order "
+    "1 (2.14) < 2 (2.67) < 3 (3.12) < 4 (3.72). Table 1 (2.50) and step 2 (85%) say "
+    "nothing of whose, nor does 7 (1.25), a label never defined."
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "name", "label"),
+    [
+        ("2.14", "indole", "1"),
+        ("2.67", "benzofuran", "2"),
+        ("3.12", "benzo[b]thiophene", "3"),
+        ("3.72", "carbazole", "4"),
+    ],
+)
+def test_a_value_in_brackets_after_a_defined_label_is_that_compounds(
+    value: str, name: str, label: str
+) -> None:
+    table = build_label_table(FRAGMENTS)
+    mention = bracketed_after_label(FRAGMENTS, FRAGMENTS.index(value), table)
+    assert mention is not None
+    assert (mention.name, mention.label, mention.grounded) == (name, label, True)
+    assert FRAGMENTS[mention.start : mention.end] == label
+
+
+@pytest.mark.parametrize("value", ["2.50", "85%", "1.25", "245"])
+def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value: str) -> None:
+    table = build_label_table(FRAGMENTS)
+    assert bracketed_after_label(FRAGMENTS, FRAGMENTS.index(value), table) is None

@@ -26,7 +26,7 @@ from molextract.document import Document
 from molextract.extraction.chemical_names import name_key
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import label_key
-from molextract.extraction.mentions import Mention, resolve_mention
+from molextract.extraction.mentions import Mention, bracketed_after_label, resolve_mention
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 
 #: Failed checks this step decides afresh (the generated path's assessment set some).
@@ -120,7 +120,10 @@ def _answer(compound: Compound) -> str | None:
 
 
 def _with_mention(record: Record, text: str, table: LabelTable) -> Record:
-    mention: Mention | None = resolve_mention(_answer(record.compound), text, _where(record), table)
+    where = _where(record)
+    mention: Mention | None = bracketed_after_label(text, where, table) or resolve_mention(
+        _answer(record.compound), text, where, table
+    )
     if mention is None:
         compound = record.compound.model_copy(
             update={"name": None, "label": None, "start": None, "end": None, "grounded": None}

@@ -71,7 +71,12 @@ _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
 #: A label, or a roman numeral, which is a label only right after a name.
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
-_AMOUNT = re.compile(r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|µL|μL|L|equiv|eq|%)(?![A-Za-z])")
+_AMOUNT = re.compile(
+    r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|µL|μL|L|equiv|eq|%)(?![A-Za-z])"
+    # or a measured property: "carbazole (4, mp 245–247 °C)"
+    r"|^[,;]\s*(?:m\.?\s?p\.?|b\.?\s?p\.?|yield|log\s?[PD])\b",
+    re.IGNORECASE,
+)
 #: ``name (12b)``, ``name (compound 12b)``, ``name (2a, 1.08 g, 5.0 mmol)``.
 PAREN_LABEL = re.compile(
     rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+)?(?P<label>{LABEL_OR_ROMAN})\s*(?P<rest>[,;][^()]*)?\)"

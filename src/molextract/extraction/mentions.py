@@ -472,6 +472,27 @@ def _first_sentence_end(text: str, start: int, limit: int) -> int:
     return limit if found is None else found.start()
 
 
+#: ``… 3 (3.12) < 4 (3.72)``, ``3a (85%), 3b (72%)``: a value alone in brackets straight
+#: after a label.
+_LABEL_THEN_BRACKET = re.compile(rf"(?<![\w\-.,/])(?P<label>{LABEL})\s*\(\s*$")
+
+
+def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Mention | None:
+    """The compound whose label stands right before the bracket a value is printed in,
+    when the document defines that label: in a list such as ``in the order 1 (2.14) <
+    2 (2.67)`` the bracket says whose each value is, which a model reading the whole
+    list often gets one place wrong. Nothing when the label is not a defined compound's
+    (``Table 1 (2.1)``, ``step 3 (85%)``)."""
+    found = _LABEL_THEN_BRACKET.search(text, max(0, value_offset - 24), value_offset)
+    if found is None or _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start()):
+        return None
+    definition = table.definition(found["label"])
+    if definition is None or definition.name is None:
+        return None
+    label = definition.label or found["label"]
+    return Mention(definition.name, label, found.start("label"), found.end("label"), True)
+
+
 def _title_compound(definition: LabelDefinition | None) -> Mention | None:
     if definition is None:
         return None
