@@ -15,6 +15,7 @@ from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.mentions import (
     Mention,
     bracketed_after_label,
+    described_compound,
     is_not_a_compound,
     resolve_mention,
 )
@@ -481,3 +482,42 @@ def test_a_value_in_brackets_after_a_defined_label_is_that_compounds(
 def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value: str) -> None:
     table = build_label_table(FRAGMENTS)
     assert bracketed_after_label(FRAGMENTS, FRAGMENTS.index(value), table) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        ("Chromatography gave 12b (1.20 g, 4.1 mmol, 70%) as a solid.", "70%", None, "12b"),
+        ("to give methyl 4-bromobenzoate (1.90 g, 88%) after drying.", "88%",
+         "methyl 4-bromobenzoate", None),
+        ("yielded (Z)-stilbene as a colourless oil, bp 133–135 °C/10 mmHg.", "133",
+         "(Z)-stilbene", None),
+        ("afforded pure (E)-stilbene as shiny plates, mp 123–124 °C, while", "123",
+         "(E)-stilbene", None),
+        ("gave 2-naphthol as a white solid: m.p. 121 °C.", "121", "2-naphthol", None),
+    ],
+)  # fmt: skip
+def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(
+    text: str, value: str, name: str | None, label: str | None
+) -> None:
+    full = "Methyl 4-bromobenzoate (2a) and 12b were made. " + text if label else text
+    table = build_label_table(full)
+    mention = described_compound(full, full.index(value), table)
+    assert mention is not None
+    assert (mention.label, mention.grounded) == (label, True)
+    if name is not None:
+        assert mention.name == name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("gave a 3:1 mixture of (E)- and (Z)-stilbene (1.62 g, 90%).", "90%"),
+        ("NaH (60% dispersion in oil, 0.40 g) was added.", "60%"),
+        ("to give the product (1.2 g, 70%).", "70%"),
+        ("was obtained as a white solid in 70% yield.", "70%"),
+        ("The white solid, mp 120 °C, was collected.", "120"),
+    ],
+)
+def test_lists_reagents_and_placeholders_are_left_to_the_model(text: str, value: str) -> None:
+    assert described_compound(text, text.index(value), build_label_table(text)) is None

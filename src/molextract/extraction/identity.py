@@ -26,7 +26,12 @@ from molextract.document import Document
 from molextract.extraction.chemical_names import name_key
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import label_key
-from molextract.extraction.mentions import Mention, bracketed_after_label, resolve_mention
+from molextract.extraction.mentions import (
+    Mention,
+    bracketed_after_label,
+    described_compound,
+    resolve_mention,
+)
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 
 #: Failed checks this step decides afresh (the generated path's assessment set some).
@@ -121,8 +126,12 @@ def _answer(compound: Compound) -> str | None:
 
 def _with_mention(record: Record, text: str, table: LabelTable) -> Record:
     where = _where(record)
-    mention: Mention | None = bracketed_after_label(text, where, table) or resolve_mention(
-        _answer(record.compound), text, where, table
+    # Where the sentence's form says whose the value is, code reads it; else the model's
+    # answer is looked up.
+    mention: Mention | None = (
+        bracketed_after_label(text, where, table)
+        or described_compound(text, where, table)
+        or resolve_mention(_answer(record.compound), text, where, table)
     )
     if mention is None:
         compound = record.compound.model_copy(

@@ -28,6 +28,7 @@ from molextract.extraction.abbreviations import Abbreviation
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
+    name_before,
     names_in,
     tidy_name,
 )
@@ -491,6 +492,56 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
         return None
     label = definition.label or found["label"]
     return Mention(definition.name, label, found.start("label"), found.end("label"), True)
+
+
+#: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
+_FORM = (
+    r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
+    r"(?:solids?|oils?|crystals|needles|plates|prisms|powders?|foams?|gums?|liquids?"
+    r"|glass|syrups?|wax|films?|resins?|flakes|leaflets|rods|cubes|blocks)\b"
+    r"(?:\s*\([^()]{0,60}\))?"
+)
+#: Between a compound and its value: the form it was obtained as, then the cue.
+_AS_FORM_THEN_CUE = re.compile(
+    rf"\s+{_FORM}\s*[,;:]?\s*(?:(?:which\s+)?(?:had\s+)?(?:an?\s+)?"
+    r"(?:m\.?\s?p\.?|b\.?\s?p\.?|melting\s+point|boiling\s+point|d(?:ensity)?)"
+    r"\s*(?:of\s+|[:=]\s*)?)$",
+    re.IGNORECASE,
+)
+#: Between a compound and its yield: the mass-and-moles parenthesis it is printed in,
+#: ``12b (1.20 g, 4.1 mmol, ``.
+_AMOUNT_PARENTHESIS = re.compile(
+    r"\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)\s*[,;]\s*){1,3}$"
+)
+_LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
+_LIST_BEFORE = re.compile(r"(?:\band|\bor|,|/)\s*$")
+
+
+def described_compound(text: str, value_offset: int, table: LabelTable) -> Mention | None:
+    """The compound an experimental sentence ties the value to by its form alone: ``12b
+    (1.20 g, 4.1 mmol, 70%)`` (the yield in the product's mass-and-moles parenthesis)
+    and ``gave (Z)-stilbene as a colourless oil, bp 133 °C`` (the product, the form it
+    was obtained as, the cue). These conventions are regular enough that code reads
+    them more surely than a small model choosing among the names of a paragraph."""
+    lo = max(0, value_offset - 200)
+    gap = _AMOUNT_PARENTHESIS.search(text, lo, value_offset) or _AS_FORM_THEN_CUE.search(
+        text, lo, value_offset
+    )
+    if gap is None:
+        return None
+    end = gap.start()
+    label = _LABEL_AT_END.search(text, max(0, end - 12), end)
+    if label is not None and (
+        not label.group(0).isdigit() or table.definition(label.group(0)) is not None
+    ):
+        return _from_label(label.group(0), text, end, table)
+    span = name_before(text, end)
+    if span is None or _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]):
+        return None  # no name, or the last of a list: "(E)- and (Z)-stilbene (1.6 g, 90%)"
+    written = tidy_name(text[span[0] : span[1]])
+    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
+        return None
+    return Mention(written, table.label_of(written), span[0], span[1], True)
 
 
 def _title_compound(definition: LabelDefinition | None) -> Mention | None:
