@@ -16,9 +16,10 @@ import argparse
 import time
 from pathlib import Path
 
+from molextract.chem.crosschecks import cross_checks
 from molextract.chem.names import NameResolver
 from molextract.document import Document
-from molextract.evaluation import load_gold, score
+from molextract.evaluation import GoldDocument, load_gold, score
 from molextract.evaluation.scoring import Scores
 from molextract.extraction.identity import identify
 from molextract.schemas import DocumentResult, get_schema
@@ -81,10 +82,40 @@ def main() -> None:
                 if m.compound_match is False:
                     print(f"  COMPOUND {m.doc_id}: {m.gold.property} {m.gold.compound!r} "
                           f"-> {m.predicted.compound!r}")  # fmt: skip
+        if title.startswith("identity"):
+            _coverage(gold, results)
         wrong = [m for m in report.matches if m.structure_match is False]
         for m in wrong:
             print(f"  WRONG {m.doc_id}: {m.gold.compound} -> {m.predicted.compound} "
                   f"{m.predicted.inchikey}")  # fmt: skip
+
+
+def _coverage(gold: list[GoldDocument], results: list[DocumentResult]) -> None:
+    """Whether every formula, HRMS, MW and elemental analysis the gold texts state is
+    checked against some record's structure. The statements are found by scanning each
+    text with the structures its gold gives (the finder needs a structure to read a
+    statement against); a statement is covered when a record's cross-checks include it."""
+    by_id = {r.doc_id: r for r in results}
+    stated = covered = 0
+    for document in gold:
+        structures = {g.smiles for g in document.expected if g.smiles}
+        found = {
+            (c.kind, c.start, c.end): c.stated
+            for smiles in structures
+            for c in cross_checks(smiles, document.text)
+        }
+        result = by_id.get(document.id)
+        checked = {
+            (c.kind, c.start, c.end)
+            for record in (result.records if result else [])
+            for c in record.checks.cross_checks
+        }
+        stated += len(found)
+        covered += len(found.keys() & checked)
+        for key in sorted(found.keys() - checked, key=lambda k: k[1]):
+            print(f"  NOT CHECKED {document.id}: {key[0]} {found[key]!r}")
+    print(f"statements in the gold texts: {stated}, checked against a record's structure: "
+          f"{covered}")  # fmt: skip
 
 
 if __name__ == "__main__":
