@@ -619,3 +619,35 @@ def test_deuterated_formula() -> None:
     checks = cross_checks(ANISOLE_D3, "molecular formula C7H5D3O; MW 111.16")
     assert kinds(checks) == [("formula", True), ("mol_weight", True)]
     assert not only(cross_checks(ANISOLE_D3, "molecular formula C7H8O"), "formula").ok
+
+
+THIENYL_HCL = "Cl.Nc1ccc(O)c(-c2ccsc2)c1"
+CHN_TABLE = (
+    "This gave 1.95 g (75% of the theoretical) of the hydrochloride.\n\n"
+    "CHN Analysis\n"
+    "(C10H10NOSCl) | % C | % H | % N | % Cl\n"
+    "Calculated | 52.75 | 4.43 | 6.15 | 15.57\n"
+    "Found: | {found}\n\n"
+    "EXAMPLE 2\n"
+)
+
+
+def test_an_analysis_printed_as_a_table_is_checked() -> None:
+    # the patent's own table (US 6,840,965 B2, Example 1C): found Cl is 0.47 off
+    text = CHN_TABLE.format(found="52.87 | 4.75 | 5.77 | 15.10")
+    ea = only(cross_checks(THIENYL_HCL, text), "elemental_analysis")
+    assert ea.stated.startswith("CHN Analysis") and ea.stated.endswith("15.10")
+    assert ea.expected == "C 52.75, H 4.43, N 6.15, Cl 15.57"
+    assert not ea.ok and "found Cl 15.10 vs 15.57" in ea.detail
+    assert "calcd" not in ea.detail.replace("C10H10ClNOS: ", "")
+
+
+def test_a_table_analysis_within_point_four_agrees() -> None:
+    text = CHN_TABLE.format(found="52.87 | 4.55 | 6.01 | 15.40")
+    assert only(cross_checks(THIENYL_HCL, text), "elemental_analysis").ok
+
+
+def test_a_table_analysis_of_another_compound_is_a_mismatch() -> None:
+    text = CHN_TABLE.format(found="52.87 | 4.55 | 6.01 | 15.40")
+    ea = only(cross_checks("Nc1ccc(O)cc1", text), "elemental_analysis")
+    assert not ea.ok and "calcd C 52.75" in ea.detail

@@ -198,6 +198,50 @@ _EA_PAIR = re.compile(
 )
 
 
+_TABLE_ELEMENT = re.compile(r"%?\s*(Cl|Br|Si|Se|C|H|N|S|O|P|F|I|B)\s*(?:\(\s*%\s*\)|%)?")
+_TABLE_ROLE = re.compile(r"(calc|theor|requires)|(found|obs)", re.IGNORECASE)
+_TABLE_NUMBER = re.compile(r"\d{1,2}\.\d{1,3}")
+
+
+def with_table(window: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A statement such as ``CHN Analysis`` followed by its table (a header of elements,
+    rows ``Calculated | 52.75 | 4.43`` and ``Found: | …``), as patents print elemental
+    analyses: the span is extended over the table's lines."""
+    a, b = span
+    end = b
+    lines = 0
+    while end < len(window) and window[end] == "\n" and lines < 6:
+        stop = window.find("\n", end + 1)
+        stop = len(window) if stop < 0 else stop
+        if "|" not in window[end + 1 : stop]:
+            break
+        end, lines = stop, lines + 1
+    return (a, end) if lines >= 2 else span
+
+
+def _table_pairs(text: str) -> dict[Role, dict[str, str]]:
+    """The calculated and found percentages of an analysis printed as a table."""
+    stated: dict[Role, dict[str, str]] = {"calcd": {}, "found": {}}
+    header: list[str | None] | None = None
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) < 3:
+            continue
+        elements = [m[1] if (m := _TABLE_ELEMENT.fullmatch(c)) else None for c in cells]
+        if sum(e is not None for e in elements) >= 2:
+            header = elements
+            continue
+        role = _TABLE_ROLE.search(cells[0])
+        if header is None or role is None:
+            continue
+        which: Role = "calcd" if role[1] else "found"
+        for element, cell in zip(header, cells, strict=False):
+            number = _TABLE_NUMBER.fullmatch(cell)
+            if element is not None and number is not None:
+                stated[which].setdefault(element, number.group(0))
+    return stated
+
+
 def _ea_result(
     window: str, span: tuple[int, int], forms: Sequence[Form], tokens: Sequence[FormulaToken]
 ) -> Finding | None:
@@ -209,10 +253,11 @@ def _ea_result(
     text = "".join(masked)
     keywords = [(s - a, e - a, role) for s, e, role in role_words(window, a, b)]
     default: Role = "calcd" if any(role == "found" for *_, role in keywords) else "found"
-    stated: dict[Role, dict[str, str]] = {"calcd": {}, "found": {}}
-    for pair in _EA_PAIR.finditer(text):
-        roles = [role for start, _, role in keywords if start < pair.start()]
-        stated[roles[-1] if roles else default].setdefault(pair[1], pair[2])
+    stated = _table_pairs(text) if "|" in text else {"calcd": {}, "found": {}}
+    if not stated["calcd"] and not stated["found"]:
+        for pair in _EA_PAIR.finditer(text):
+            roles = [role for start, _, role in keywords if start < pair.start()]
+            stated[roles[-1] if roles else default].setdefault(pair[1], pair[2])
     if not stated["calcd"] and not stated["found"]:
         return None
     candidates = [(f.name, f.composition) for f in forms]
@@ -261,7 +306,7 @@ def cross_checks(
         return []
     window = text[low:high].translate(_NORMALIZE)
     ms = statement_spans(window, MS_START)
-    ea = [s for s in statement_spans(window, EA_START) if not inside(s[0], ms)]
+    ea = [with_table(window, s) for s in statement_spans(window, EA_START) if not inside(s[0], ms)]
     tokens = formula_tokens(window)
     results = check_mass_spectra(window, forms, ms, tokens)
     claims: list[FormulaToken] = []
