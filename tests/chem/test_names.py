@@ -55,6 +55,7 @@ TRIVIAL = {
 # Placeholders, labels, mixtures, classes: the dictionary has an answer for some
 # ("hexanes" is isohexane there, "petroleum ether" benzene), all of them wrong.
 NOTHING = [
+    "Form II",  # a crystal form of nothing named
     "hexanes",
     "petroleum ether",
     "3b",
@@ -70,7 +71,17 @@ NOTHING = [
 ]
 # Unlocanted names that OPSIN reports as ambiguous and the dictionary pins to one isomer.
 AMBIGUOUS = ["naphthol", "dibromobenzene"]
-ALL = [*SYSTEMATIC, *TRIVIAL, *NOTHING, *AMBIGUOUS, "oxygen", "iodine"]
+# Names of a compound written another way: an abbreviation, a crystal form, a salt of
+# a drug the dictionary knows only as the free base.
+WRITTEN_OTHERWISE = {
+    "THF": "C1CCOC1",
+    "DMSO": "CS(C)=O",
+    "2-MeTHF": "CC1CCCO1",
+    "Carbamazepine form III": "NC(=O)N1c2ccccc2C=Cc2ccccc21",
+    "paracetamol (form II)": "CC(=O)Nc1ccc(O)cc1",
+    "fluoxetine hydrochloride": "CNCCC(Oc1ccc(C(F)(F)F)cc1)c1ccccc1.Cl",
+}
+ALL = [*SYSTEMATIC, *TRIVIAL, *NOTHING, *AMBIGUOUS, *WRITTEN_OTHERWISE, "oxygen", "iodine"]
 
 
 @dataclass
@@ -138,6 +149,14 @@ def test_salt_is_kept(batch: Batch) -> None:
 @pytest.mark.parametrize(("name", "inchikey"), TRIVIAL.items())
 def test_trivial_names(batch: Batch, name: str, inchikey: str) -> None:
     assert batch.results[name].inchikey == inchikey
+
+
+@pytest.mark.parametrize(("name", "smiles"), WRITTEN_OTHERWISE.items())
+def test_abbreviations_crystal_forms_and_salts_of_known_drugs(
+    batch: Batch, name: str, smiles: str
+) -> None:
+    found = batch.results[name]
+    assert (found.name, found.inchikey) == (name, key(smiles))
 
 
 def test_what_opsin_cannot_parse_comes_from_the_dictionary(batch: Batch) -> None:

@@ -88,6 +88,51 @@ _QUOTES = '"“”«»'
 _TRAILING_LABEL = re.compile(r"\s+[(\[](?:compound\s+)?[1-9][0-9]*[a-z]{0,2}'*[)\]]$", re.I)
 
 
+#: "carbamazepine form III": a crystal form of the compound, not another compound.
+_CRYSTAL_FORM = re.compile(
+    r"\s+(?:\(\s*)?(?:form|polymorph|modification|phase)\s+(?:[IVX]{1,4}|[A-H]|\d{1,2}|[αβγδ])"
+    r"(?:\s*\))?$",
+    re.IGNORECASE,
+)
+#: Abbreviations written for whole compounds in any experimental text, with the name
+#: OPSIN or the dictionary resolves. Only an exact match counts: "DMF" is
+#: N,N-dimethylformamide, "dmf" in a name is nothing.
+_ABBREVIATIONS = {
+    "THF": "tetrahydrofuran",
+    "2-MeTHF": "2-methyltetrahydrofuran",
+    "DMF": "N,N-dimethylformamide",
+    "DMA": "N,N-dimethylacetamide",
+    "DMAc": "N,N-dimethylacetamide",
+    "DMSO": "dimethyl sulfoxide",
+    "NMP": "N-methyl-2-pyrrolidone",
+    "DCM": "dichloromethane",
+    "DCE": "1,2-dichloroethane",
+    "MeCN": "acetonitrile",
+    "ACN": "acetonitrile",
+    "MeOH": "methanol",
+    "EtOH": "ethanol",
+    "iPrOH": "propan-2-ol",
+    "IPA": "propan-2-ol",
+    "EtOAc": "ethyl acetate",
+    "Et2O": "diethyl ether",
+    "MTBE": "tert-butyl methyl ether",
+    "TBME": "tert-butyl methyl ether",
+    "CPME": "cyclopentyl methyl ether",
+    "DME": "1,2-dimethoxyethane",
+    "AcOH": "acetic acid",
+    "TFA": "trifluoroacetic acid",
+    "HMPA": "hexamethylphosphoramide",
+    "Et3N": "triethylamine",
+    "TEA": "triethylamine",
+    "DIPEA": "N,N-diisopropylethylamine",
+    "DMAP": "4-(dimethylamino)pyridine",
+    "DBU": "1,8-diazabicyclo[5.4.0]undec-7-ene",
+    "NBS": "N-bromosuccinimide",
+    "NCS": "N-chlorosuccinimide",
+    "TMS": "tetramethylsilane",
+}
+
+
 def _normalise(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).translate(_TYPOGRAPHY)
     text = " ".join(text.split())
@@ -95,7 +140,8 @@ def _normalise(name: str) -> str:
     # surrogate could not be sent to OPSIN at all.
     text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
     text = text.strip(_QUOTES).rstrip(".,;: ").strip(_QUOTES)
-    return _TRAILING_LABEL.sub("", text).strip()
+    text = _CRYSTAL_FORM.sub("", _TRAILING_LABEL.sub("", text).strip()).strip()
+    return _ABBREVIATIONS.get(text, text)
 
 
 _LABEL_WORDS = (
@@ -205,6 +251,15 @@ class _Parsed:
 
     smiles: str
     ambiguous: bool
+
+
+_SALT_ACIDS = {
+    "hydrochloride": "Cl",
+    "dihydrochloride": "Cl.Cl",
+    "hydrobromide": "Br",
+    "hydroiodide": "I",
+}
+_SALT = re.compile(rf"(?P<base>.+?)\s+(?P<salt>{'|'.join(_SALT_ACIDS)})", re.IGNORECASE)
 
 
 class _OpsinFailed(RuntimeError):
@@ -539,6 +594,13 @@ class NameResolver:
             if hit:
                 info = _structure(str(hit.smiles or ""))
                 return _Answer(info, "dictionary") if info is not None else None
+        salt = _SALT.fullmatch(query)
+        if salt is not None:
+            # "fluoxetine hydrochloride": the dictionary knows the drug, not each salt.
+            base = self._from_dictionary(salt["base"])
+            acid = _SALT_ACIDS[salt["salt"].lower()]
+            info = _structure(f"{base.info.canonical_smiles}.{acid}") if base else None
+            return _Answer(info, "dictionary") if info is not None else None
         return None
 
     def _run_opsin(self, queries: list[str]) -> dict[str, _Parsed]:
