@@ -36,7 +36,8 @@ BUILDER = ROOT / "scripts" / "engine_servers.py"
 SERVED_MODEL = "smollm2-135m"
 CONTEXT_LENGTH = 4096
 KV_CACHE_BYTES = 1 << 30
-READY_TIMEOUT = 420.0  # seconds; a cold start under contention takes 1-2 minutes
+READY_TIMEOUT = 300.0  # seconds; a cold start under contention takes 1-2 minutes
+START_ATTEMPTS = 2  # a start that stalls past READY_TIMEOUT is killed and tried again
 STOP_TIMEOUT = 30.0
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 # Never reach for a model hub or phone home from a test server.
@@ -52,6 +53,10 @@ OFFLINE_ENV = {
 
 class EngineServerError(RuntimeError):
     """A test server could not be built or did not become ready; the message has the log tail."""
+
+
+class EngineServerStalled(EngineServerError):
+    """A test server was still starting at its deadline (it had not exited)."""
 
 
 def _tail(path: Path, lines: int = 60) -> str:
@@ -171,9 +176,26 @@ class EngineServer:
         return sum(_rss_bytes(pid) for pid in [self.pid, *_descendants(self.pid)])
 
     def start(self) -> None:
-        """Launch the server and wait until it answers; no-op if it is already running."""
+        """Launch the server and wait until it answers; no-op if it is already running.
+
+        A CPU server now and then stalls during start-up (an SGLang restart once sat
+        after loading its weights until the deadline); a start that times out is
+        killed and tried once more, so one stall costs minutes, not the test run.
+        A server that exits with an error is not retried: that is a real failure.
+        """
         if self.running:
             return
+        for attempt in range(1, START_ATTEMPTS + 1):
+            try:
+                self._start_once()
+                return
+            except EngineServerStalled:
+                if attempt == START_ATTEMPTS:
+                    raise
+                with self.log_path.open("ab") as log:
+                    log.write(f"\n==> not ready in time; start attempt {attempt + 1}\n".encode())
+
+    def _start_once(self) -> None:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
         with self.log_path.open("ab") as log:
@@ -209,7 +231,7 @@ class EngineServer:
             if self._ready():
                 return
             time.sleep(1.0)
-        raise EngineServerError(
+        raise EngineServerStalled(
             f"{self.name} not ready after {self.ready_timeout:.0f} s at {self.url}; "
             f"log {self.log_path}:\n{_tail(self.log_path)}"
         )
