@@ -6,10 +6,15 @@ and the model can never add a value. Quality is checked with Qwen in
 ``tests/integration/test_quality.py`` and measured on the gold set.
 """
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from molextract.config import Settings
 from molextract.document import Document
+from molextract.engines.base import Prompt
 from molextract.engines.local import LocalEngine
 from molextract.errors import SchemaError
 from molextract.extraction.anchored import settled_property
@@ -50,8 +55,16 @@ def test_every_record_is_a_found_candidate_with_exact_evidence(
 
 
 def test_chunks_without_a_candidate_never_reach_the_model(
-    smol_engine: LocalEngine, settings: Settings
+    smol_engine: LocalEngine, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    asked: list[str] = []
+    generate = smol_engine.generate_sync
+
+    def spying(prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int) -> Any:
+        asked.extend(json.dumps(prompt, ensure_ascii=False) for prompt in prompts)
+        return generate(prompts, json_schema, max_tokens)
+
+    monkeypatch.setattr(smol_engine, "generate_sync", spying)
     filler = "The mixture was stirred at room temperature and then concentrated. " * 30
     text = filler + "Urea (mp 133 °C) was recrystallised from ethanol. " + filler
     docs = [Document("none", "The solution was stirred overnight and filtered."),
@@ -62,7 +75,11 @@ def test_chunks_without_a_candidate_never_reach_the_model(
     assert (empty.usage.chunks_sent, empty.usage.chunks_skipped) == (0, 1)
     assert empty.records == [] and empty.errors == []
     assert long.usage.chunks_sent == 1 and long.usage.chunks_skipped >= 4
-    assert long.usage.model_calls == 1
+    # One question about the one candidate; SmolLM2 sometimes loops until its budget
+    # runs out, and a cut-off answer is asked once more with a larger one (a retry,
+    # counted in model_calls, of the same question).
+    assert len(set(asked)) == 1 and "133 °C" in asked[0]
+    assert long.usage.model_calls == len(asked) <= 2
 
 
 def test_a_value_restated_in_the_document_is_one_record(
