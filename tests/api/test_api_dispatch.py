@@ -1,11 +1,19 @@
-"""When the broker fails after a job was stored: 503 with the job id, never a silent queue."""
+"""When the broker fails after a job was stored: 503, and nothing of the request is kept.
+
+The first tests use a broker double that fails on demand; the last ones a real Redis
+that is really stopped, through the dispatcher ``molextract serve`` uses.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
-from api_helpers import Api, FailingDispatcher, MakeApi, assert_problem, job_body
+from api_helpers import Api, ApiSettings, FailingDispatcher, MakeApi, assert_problem, job_body
+
+from integration.redis_server import RedisServer, private_redis
+from molextract.workers.app import QUEUE
+from molextract.workers.dispatcher import make_dispatcher
 
 pytestmark = pytest.mark.anyio
 
@@ -22,37 +30,53 @@ def _broker(api: Api) -> FailingDispatcher:
     return api.dispatcher
 
 
-async def test_without_idempotency_key_the_job_is_cancelled(broken: Api) -> None:
+def _assert_refused(problem: dict[str, object]) -> None:
+    assert "not stored" in str(problem["detail"]) and "job_id" not in problem
+
+
+async def test_without_idempotency_key_nothing_is_stored(broken: Api) -> None:
     response = await broken.client.post("/v1/jobs", json=job_body(3), headers=broken.auth)
 
-    problem = assert_problem(response, 503, "dispatch-failed")
-    job_id = problem["job_id"]
-    assert problem["job_status"] == "cancelled" and job_id in problem["detail"]
-    assert "submit it again" in problem["detail"]
-    assert problem["links"]["self"] == f"/v1/jobs/{job_id}"
+    _assert_refused(assert_problem(response, 503, "dispatch-failed"))
     assert response.headers["retry-after"] == "30"
-    view = (await broken.client.get(f"/v1/jobs/{job_id}", headers=broken.auth)).json()
-    assert view["status"] == "cancelled" and view["counts"]["cancelled"] == 3
+    assert broken.db.row_counts() == (0, 0)
     assert _broker(broken).attempts == 1
+    listed = await broken.client.get("/v1/jobs", headers=broken.auth)
+    assert listed.json()["jobs"] == []
 
 
-async def test_with_idempotency_key_a_retry_queues_the_same_job(broken: Api) -> None:
+async def test_with_idempotency_key_nothing_is_stored_and_a_retry_creates_the_job(
+    broken: Api,
+) -> None:
     headers = {**broken.auth, "Idempotency-Key": "nightly-42"}
     failed = await broken.client.post("/v1/jobs", json=job_body(3), headers=headers)
 
-    problem = assert_problem(failed, 503, "dispatch-failed")
-    job_id = problem["job_id"]
-    assert problem["job_status"] == "queued" and "same Idempotency-Key" in problem["detail"]
-    assert broken.repository.pending_document_ids(job_id)  # still waiting, not lost
+    _assert_refused(assert_problem(failed, 503, "dispatch-failed"))
+    assert broken.db.row_counts() == (0, 0)
 
     _broker(broken).failing = False
     retried = await broken.client.post("/v1/jobs", json=job_body(3), headers=headers)
 
-    assert retried.status_code == 200 and retried.json()["id"] == job_id
+    assert retried.status_code == 202, retried.text  # created now, not a replay
+    job_id = retried.json()["id"]
     assert broken.dispatcher.dispatched == [
         (job_id, broken.repository.pending_document_ids(job_id))
     ]
     assert broken.db.row_counts() == (1, 3)
+
+
+async def test_a_refused_replay_keeps_the_job_it_did_not_create(make_api: MakeApi) -> None:
+    api = make_api(dispatcher=FailingDispatcher())
+    _broker(api).failing = False
+    headers = {**api.auth, "Idempotency-Key": "k-replay"}
+    async with api.client:
+        accepted = await api.client.post("/v1/jobs", json=job_body(2), headers=headers)
+        _broker(api).failing = True
+        replay = await api.client.post("/v1/jobs", json=job_body(2), headers=headers)
+
+    assert accepted.status_code == 202
+    assert_problem(replay, 503, "dispatch-failed")
+    assert api.db.row_counts() == (1, 2)  # the earlier, accepted request's job stays
 
 
 async def test_a_replay_of_a_started_job_is_not_dispatched_again(api: Api) -> None:
@@ -65,3 +89,55 @@ async def test_a_replay_of_a_started_job_is_not_dispatched_again(api: Api) -> No
 
     assert replay.status_code == 200 and replay.json()["status"] == "running"
     assert [dispatched_id for dispatched_id, _ in api.dispatcher.dispatched] == [job_id]
+
+
+# -- A real Redis, really stopped ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    with private_redis() as server:
+        yield server
+
+
+@pytest.fixture
+async def on_redis(make_api: MakeApi, redis_server: RedisServer) -> AsyncIterator[Api]:
+    """The app with the Celery dispatcher of ``molextract serve``, on the private Redis."""
+    if not redis_server.running:  # an earlier test failed before starting it again
+        redis_server.start()
+    with redis_server.client() as client:
+        client.flushdb()
+    dispatcher = make_dispatcher(ApiSettings(broker_url=redis_server.url), ready_timeout=1.0)
+    api = make_api(dispatcher=dispatcher)
+    async with api.client:
+        yield api
+
+
+def _queued_messages(server: RedisServer) -> int:
+    with server.client() as client:
+        return int(client.llen(QUEUE))
+
+
+@pytest.mark.parametrize("idempotency_key", [None, "batch-7"], ids=["no-key", "with-key"])
+async def test_a_job_refused_while_redis_is_down_is_not_stored(
+    on_redis: Api, redis_server: RedisServer, idempotency_key: str | None
+) -> None:
+    headers = dict(on_redis.auth)
+    if idempotency_key is not None:
+        headers["Idempotency-Key"] = idempotency_key
+    redis_server.stop()
+    try:
+        refused = await on_redis.client.post("/v1/jobs", json=job_body(3), headers=headers)
+    finally:
+        redis_server.start()
+
+    _assert_refused(assert_problem(refused, 503, "dispatch-failed"))
+    assert on_redis.db.row_counts() == (0, 0)
+    listed = await on_redis.client.get("/v1/jobs", headers=on_redis.auth)
+    assert listed.json()["jobs"] == []
+
+    accepted = await on_redis.client.post("/v1/jobs", json=job_body(3), headers=headers)
+
+    assert accepted.status_code == 202, accepted.text
+    assert on_redis.db.row_counts() == (1, 3)
+    assert _queued_messages(redis_server) >= 1  # really on the broker this time

@@ -372,6 +372,27 @@ class Repository:
             job.finished_at = now
             return job
 
+    def discard_job(self, job_id: str) -> bool:
+        """Delete the job, its documents and any records, as if it had never been submitted.
+
+        For the API only, when the request that created the job is refused (its
+        dispatch failed): a refused request must leave nothing behind. A message
+        that did reach the broker finds the job unknown, which workers treat as
+        cancelled. ``False`` if there was no such job.
+        """
+        with self._writing() as session:
+            # The job row first, as every job-changing transaction locks it (see above).
+            locked = session.scalar(select(Job.id).where(Job.id == job_id).with_for_update())
+            if locked is None:
+                return False
+            for table in (ResultRecord, JobDocument):
+                session.execute(
+                    delete(table).where(table.job_id == job_id),
+                    execution_options={"synchronize_session": False},
+                )
+            session.execute(delete(Job).where(Job.id == job_id))
+            return True
+
     # -- Work -------------------------------------------------------------------------
 
     def claim_documents(

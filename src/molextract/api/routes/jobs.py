@@ -1,15 +1,18 @@
 """``/v1/jobs``: submit, list, inspect, page or stream results, cancel.
 
-Dispatch failure policy. A job is stored before it is handed to the broker, so the
-broker can fail after the job exists. The client then gets ``503`` with the job id,
-and the job is never left queued without anyone knowing:
+Dispatch failure policy. A job is stored before it is handed to the broker (a
+worker must find the documents a message names), so the broker can fail after the
+job exists. A refused request must leave nothing behind, so:
 
-* without an Idempotency-Key nobody can resume that job, so it is cancelled (its
-  queued documents will not run, even if part of the batch did reach the broker)
-  and the client is told to submit again;
-* with an Idempotency-Key it stays queued, and repeating the same request with the
-  same key dispatches its pending documents again. Any replay of a still-queued job
-  does so: dispatching twice is harmless, because workers claim each document once.
+* the request that created the job deletes it again (job, documents, everything)
+  and answers ``503``; the client submits again later. With an Idempotency-Key
+  that retry creates the job then, since the key was stored with the job and went
+  with it. A chunk that did reach the broker before the failure finds its job
+  unknown and is dropped by the worker;
+* a replay of a still-queued job (a retry whose first response was lost, or a
+  concurrent twin of the creating request) dispatches its pending documents again,
+  which is harmless because workers claim each document once. If that fails too,
+  it answers ``503`` and deletes nothing: the job is not this request's.
 """
 
 from __future__ import annotations
@@ -189,10 +192,10 @@ async def submit_job(
         request_hash=submission.fingerprint() if idempotency_key is not None else None,
     )
     job, created = await run_in_threadpool(create)
-    if created:
-        context.metrics.job_created(len(submission.documents))
     if job.status == JobStatus.QUEUED:
-        await _dispatch(context, caller, job, resumable=idempotency_key is not None)
+        await _dispatch(context, job, created=created)
+    if created:  # counted once it is accepted: a refused job was never created
+        context.metrics.job_created(len(submission.documents))
     accepted = JobAccepted(id=job.id, status=JobStatus(job.status), links=links(job.id))
     headers = {"Location": accepted.links.self_}
     if not created:
@@ -204,7 +207,7 @@ async def submit_job(
     )
 
 
-async def _dispatch(context: ApiContext, caller: Caller, job: Job, *, resumable: bool) -> None:
+async def _dispatch(context: ApiContext, job: Job, *, created: bool) -> None:
     """Hand the job's queued documents to the broker; on failure, apply the policy above."""
     try:
         pending = await run_in_threadpool(context.repository.pending_document_ids, job.id)
@@ -213,42 +216,28 @@ async def _dispatch(context: ApiContext, caller: Caller, job: Job, *, resumable:
         return
     except Exception as exc:  # any broker or database failure means "not queued"
         logger.error("dispatch failed", exc_info=exc, extra={FIELDS: {"job_id": job.id}})
-    status = JobStatus.QUEUED
-    if resumable:
-        detail = (
-            f"job {job.id} was stored but could not be queued (the broker is unavailable); "
-            "repeat this request with the same Idempotency-Key to queue it, or cancel it "
-            f"with DELETE /v1/jobs/{job.id}"
-        )
-    else:
-        try:
-            cancelled = await run_in_threadpool(
-                context.repository.cancel_job, job.id, caller.api_key_id
-            )
-            status = JobStatus(cancelled.status)
-        except Exception as exc:
-            logger.error(
-                "cancelling an undispatched job failed",
-                exc_info=exc,
-                extra={FIELDS: {"job_id": job.id}},
-            )
-        detail = (
-            f"job {job.id} was stored but could not be queued (the broker is unavailable), "
-            f"so it is {status} and will not run; submit it again later (send an "
-            "Idempotency-Key to make such a retry resume the same job)"
-        )
+    if created:
+        await _discard(context, job.id)
     raise Problem(
         503,
         "dispatch-failed",
         "Job not queued",
-        detail,
+        "the job could not be queued (the broker is unavailable) and was not stored; "
+        "submit it again later (with the same Idempotency-Key, if you sent one)",
         headers={"Retry-After": RETRY_AFTER_SECONDS},
-        extra={
-            "job_id": job.id,
-            "job_status": status,
-            "links": links(job.id).model_dump(by_alias=True),
-        },
     )
+
+
+async def _discard(context: ApiContext, job_id: str) -> None:
+    """Delete a job this request created; a failure is logged, the client still gets 503."""
+    try:
+        await run_in_threadpool(context.repository.discard_job, job_id)
+    except Exception as exc:
+        logger.error(
+            "deleting a job that could not be queued failed",
+            exc_info=exc,
+            extra={FIELDS: {"job_id": job_id}},
+        )
 
 
 @router.get("", summary="List your jobs, newest first", responses=problem_responses(400, 401, 422))
