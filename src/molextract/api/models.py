@@ -14,10 +14,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from molextract.engines.factory import KNOWN_ENGINES
 from molextract.schemas.records import Record
+from molextract.schemas.registry import MAX_RECORDS_LIMIT, schema_names
+from molextract.schemas.spec import GENERATED_FIELDS
 from molextract.store.models import MAX_DOC_ID_LENGTH, JobStatus
 
 #: Nesting bounds for free-form JSON: deeper values would hit Python's recursion
@@ -122,13 +124,116 @@ class JobOptions(_Request):
         return engines
 
 
+#: Record fields a custom schema may leave out; the others of GENERATED_FIELDS it must have.
+OPTIONAL_RECORD_FIELDS = ("smiles", "conditions")
+
+
+def _choices(item: dict[str, Any]) -> dict[str, Any]:
+    """A record field given as an ``enum`` of allowed values."""
+    return {
+        "type": "object",
+        "required": ["enum"],
+        "properties": {"enum": {"type": "array", "minItems": 1, "items": item}},
+    }
+
+
+def custom_schema_json_schema() -> dict[str, Any]:
+    """What an inline custom schema must look like, as far as JSON Schema can say it.
+
+    The rules live in ``schemas.registry`` (which gives the precise 422); this is
+    their outline for OpenAPI clients and fuzzers, so that what they generate from
+    the document has the shape the service accepts.
+    """
+    fields: dict[str, Any] = {
+        name: {"type": "object", "description": "The JSON Schema of this record field."}
+        for name in GENERATED_FIELDS
+    }
+    fields["property"] = _choices({"type": "string", "minLength": 1})
+    fields["unit"] = _choices({"type": ["string", "null"], "minLength": 1})
+    records = {
+        "type": "object",
+        "required": ["type", "maxItems", "items"],
+        "properties": {
+            "type": {"const": "array"},
+            "maxItems": {"type": "integer", "minimum": 1, "maximum": MAX_RECORDS_LIMIT},
+            "items": {
+                "type": "object",
+                "required": ["properties"],
+                "properties": {
+                    "properties": {
+                        "type": "object",
+                        "required": [
+                            f for f in GENERATED_FIELDS if f not in OPTIONAL_RECORD_FIELDS
+                        ],
+                        "properties": fields,
+                        "additionalProperties": False,
+                    }
+                },
+            },
+        },
+    }
+    return {
+        "title": "CustomSchema",
+        "type": "object",
+        "description": "A custom extraction schema: a JSON Schema (draft 2020-12) of the answer "
+        '`{"records": [...]}`, in the format of examples/flash_point.schema.json, at most the '
+        "service's inline schema size (64 KiB by default). References (`$ref`, `$dynamicRef`, "
+        "`$recursiveRef`) are refused anywhere in it (422): nothing is ever fetched or read.",
+        "required": ["properties"],
+        "properties": {
+            "title": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9_-]+$",
+                "maxLength": 200,
+                "description": "The schema's name in results.",
+            },
+            "description": {"type": "string"},
+            "properties": {
+                "type": "object",
+                "required": ["records"],
+                "properties": {"records": records},
+            },
+            "x-molextract": {
+                "type": "object",
+                "properties": {
+                    "instructions": {"type": "string"},
+                    "examples": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["text"],
+                            "properties": {
+                                "text": {"type": "string"},
+                                "records": {"type": "array", "items": {"type": "object"}},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    }
+
+
+def schema_ref_json_schema() -> dict[str, Any]:
+    """``schema`` in OpenAPI: a built-in name (an enum) or an inline custom schema."""
+    return {
+        "oneOf": [
+            {
+                "title": "BuiltinSchemaName",
+                "type": "string",
+                "enum": schema_names(),
+                "description": "A built-in schema (GET /v1/schemas).",
+            },
+            custom_schema_json_schema(),
+        ],
+        "description": "A built-in schema name or a custom JSON Schema object.",
+    }
+
+
 SchemaRef = Annotated[
     str | dict[str, Any],
-    Field(
-        alias="schema",
-        description="A built-in schema name (GET /v1/schemas) or a custom JSON Schema object "
-        "in the format of examples/ (size-limited).",
-    ),
+    Field(alias="schema"),
+    WithJsonSchema(schema_ref_json_schema()),
 ]
 
 
@@ -202,15 +307,16 @@ class JobView(JobSummary):
 class JobList(_Response):
     jobs: list[JobSummary]
     next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page; null at the end."
+        description="Pass as ?cursor= for the next page (an opaque token in URL-safe base64); "
+        "null at the end."
     )
 
 
 class RecordsPage(_Response):
     records: list[Record]
     next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page; null at the end. A listing is complete "
-        "only once the job has ended."
+        description="Pass as ?cursor= for the next page (an opaque token in URL-safe base64); "
+        "null at the end. A listing is complete only once the job has ended."
     )
 
 

@@ -38,6 +38,8 @@ JSON = "application/json"
 #: newer and older spellings.
 NDJSON_TYPES = frozenset({"application/x-ndjson", "application/jsonl", "application/ndjson"})
 MAX_SCHEMA_NAME_LENGTH = 200  # the jobs.schema_name column
+#: JSON Schema keywords that point elsewhere (2020-12 and 2019-09 spellings).
+REFERENCE_KEYWORDS = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
 
 
 @dataclass(frozen=True)
@@ -369,6 +371,7 @@ def resolve_schema(
         raise validation_problem(
             detail, [{"loc": loc, "detail": detail, "type": "schema_too_large"}]
         )
+    _refuse_references(ref)
     try:
         spec = schema_from_json(ref, default_name="custom", source="inline schema")
         spec.json_schema  # noqa: B018 - building it is the check that an engine can use it
@@ -385,11 +388,37 @@ def resolve_schema(
     return spec.name, ref
 
 
-def _invalid_schema(detail: str) -> Problem:
+def _refuse_references(schema: dict[str, Any]) -> None:
+    """Refuse ``$ref`` and its kin anywhere in an inline schema, naming where.
+
+    Engines and the checks use the schema as it is written, so a reference would be
+    silently dropped; following one would let a request make the server fetch a
+    URL or read a file. Neither is acceptable, so a reference is an error like any
+    other unsupported feature. Iterative: the depth is bounded, but not small.
+    """
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(schema, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            found = sorted(REFERENCE_KEYWORDS & node.keys())
+            if found:
+                where = ".".join(str(part) for part in path) or "the top level"
+                raise _invalid_schema(
+                    f"inline schema: {found[0]!r} at {where} is not supported: references "
+                    "are never followed (nothing is fetched or read); write the definition "
+                    "inline",
+                    ["body", "schema", *path, found[0]],
+                )
+            stack.extend((child, (*path, key)) for key, child in node.items())
+        elif isinstance(node, list):
+            stack.extend((child, (*path, index)) for index, child in enumerate(node))
+
+
+def _invalid_schema(detail: str, loc: Sequence[str | int] = ("body", "schema")) -> Problem:
     return Problem(
         422,
         "invalid-schema",
         "Invalid schema",
         detail,
-        errors=[{"loc": ["body", "schema"], "detail": detail, "type": "invalid_schema"}],
+        errors=[{"loc": list(loc), "detail": detail, "type": "invalid_schema"}],
     )

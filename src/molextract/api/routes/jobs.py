@@ -61,6 +61,21 @@ RETRY_AFTER_SECONDS = "30"
 REPORT_MAX_DOCUMENTS = 2000
 
 
+#: Cursors are opaque tokens in URL-safe base64; padding is optional.
+CURSOR_PATTERN = r"^[A-Za-z0-9_-]+={0,2}$"
+Cursor = Annotated[
+    str | None,
+    Query(
+        max_length=256,
+        pattern=CURSOR_PATTERN,
+        description="The `next_cursor` of the previous page, unchanged: an opaque token in "
+        "URL-safe base64 (`A-Z a-z 0-9 - _`, `=` padding optional), at most 256 characters. "
+        "Omit it for the first page. A token of that form that no page produced is 400 "
+        "(`invalid-cursor`); any other form is 422.",
+    ),
+]
+
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -245,9 +260,7 @@ def list_jobs(
     caller: ApiKey,
     repository: Repo,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[
-        str | None, Query(max_length=256, description="next_cursor of the previous page.")
-    ] = None,
+    cursor: Cursor = None,
 ) -> JobList:
     try:
         jobs, next_cursor = repository.list_jobs(caller.api_key_id, limit, cursor)
@@ -334,9 +347,7 @@ def get_results(
     request: Request,
     caller: ApiKey,
     repository: Repo,
-    cursor: Annotated[
-        str | None, Query(max_length=256, description="next_cursor of the previous page.")
-    ] = None,
+    cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     shape: Annotated[Literal["records", "documents"], Query(alias="format")] = "records",
 ) -> Response:
