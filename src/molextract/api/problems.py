@@ -9,6 +9,7 @@ is mapped here once, so routes raise domain errors and never build responses.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
@@ -196,9 +197,44 @@ async def _on_request_validation(_request: Request, exc: Exception) -> JSONRespo
     return validation_problem(f"{location}: {first['detail']}", errors).response()
 
 
-async def _on_http_exception(_request: Request, exc: Exception) -> JSONResponse:
+#: The operations of an OpenAPI path item (its other keys are parameters, summary, ...).
+_HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    """``/v1/jobs/{job_id}`` as a regex matching the paths it stands for."""
+    parts = re.split(r"(\{[^/{}]+\})", template)
+    return re.compile(
+        "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts) + "$"
+    )
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method the API documents for this request's path, for ``Allow``.
+
+    Starlette's 405 names the methods of the first route whose path matched, but
+    FastAPI makes one route per method: ``GET`` and ``DELETE /v1/jobs/{job_id}`` are
+    two, and ``Allow`` must name both. The OpenAPI document lists them together
+    and is what clients (and fuzzers) compare ``Allow`` with.
+    """
+    paths = request.app.openapi().get("paths", {})
+    path = request.url.path
+    methods = {
+        method.upper()
+        for template, operations in paths.items()
+        if _template_regex(template).match(path)
+        for method in operations
+        if method in _HTTP_METHODS
+    }
+    return sorted(methods)
+
+
+async def _on_http_exception(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    return _http_problem(exc.status_code, str(exc.detail), exc.headers).response()
+    headers = dict(exc.headers or {})
+    if exc.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
+        headers["Allow"] = ", ".join(allowed_methods(request)) or headers.get("Allow", "")
+    return _http_problem(exc.status_code, str(exc.detail), headers).response()
 
 
 async def _on_molextract_error(_request: Request, exc: Exception) -> JSONResponse:
