@@ -117,7 +117,7 @@ async def test_metrics_count_requests_by_route_template_and_submissions(api: Api
     await api.client.get("/v1/jobs/unknown-id", headers=api.auth)
     await api.client.get("/no/such/path")
 
-    response = await api.client.get("/metrics")
+    response = await api.client.get("/metrics", headers=api.auth)
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
@@ -224,8 +224,8 @@ async def test_openapi_documents_the_job_api(api: Api) -> None:
 
 
 async def test_schemas_are_listed_and_published(api: Api) -> None:
-    listed = (await api.client.get("/v1/schemas")).json()["schemas"]
-    melting = (await api.client.get("/v1/schemas/melting_point")).json()
+    listed = (await api.client.get("/v1/schemas", headers=api.auth)).json()["schemas"]
+    melting = (await api.client.get("/v1/schemas/melting_point", headers=api.auth)).json()
 
     assert [s["name"] for s in listed] == schema_names()
     mp = next(s for s in listed if s["name"] == "melting_point")
@@ -234,7 +234,7 @@ async def test_schemas_are_listed_and_published(api: Api) -> None:
 
 
 async def test_unknown_schema_name_is_404_with_choices(api: Api) -> None:
-    response = await api.client.get("/v1/schemas/melting")
+    response = await api.client.get("/v1/schemas/melting", headers=api.auth)
 
     problem = assert_problem(response, 404, "unknown-schema")
     assert problem["choices"] == schema_names()
@@ -242,7 +242,7 @@ async def test_unknown_schema_name_is_404_with_choices(api: Api) -> None:
 
 async def test_output_schema_validates_a_result_line(api: Api) -> None:
     assert "output" not in schema_names()  # /v1/schemas/output would shadow it
-    output = (await api.client.get("/v1/schemas/output")).json()
+    output = (await api.client.get("/v1/schemas/output", headers=api.auth)).json()
 
     line = result("doc-1").model_dump(mode="json", by_alias=True)
     jsonschema.validate(line, output)

@@ -1,6 +1,10 @@
 """Probes and metrics: ``/healthz`` (the process answers), ``/readyz`` (it can do work), ``/metrics``.
 
-They need no API key: orchestrators and Prometheus call them, and they reveal no job.
+The probes need no API key: orchestrators call them without one, and they reveal
+no more than "up" and which part is down. ``/metrics`` does need a key where keys
+are required: it shows the whole service's traffic and job totals, which are no
+anonymous caller's business, and Prometheus sends a bearer token as easily as any
+client (``authorization: {credentials_file: ...}`` in its scrape config).
 """
 
 from __future__ import annotations
@@ -8,9 +12,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 
-from molextract.api.deps import Context
+from molextract.api.deps import Context, get_caller
 from molextract.api.logs import FIELDS
 from molextract.api.models import Health, Readiness
 from molextract.api.problems import Problem, problem_responses
@@ -71,7 +75,11 @@ def readyz(context: Context) -> Readiness:
     "/metrics",
     summary="Prometheus metrics",
     response_class=Response,
-    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    responses={
+        200: {"content": {"text/plain": {"schema": {"type": "string"}}}},
+        **problem_responses(401),
+    },
+    dependencies=[Depends(get_caller)],
 )
 def metrics(context: Context) -> Response:
     return Response(context.metrics.render(), media_type=context.metrics.content_type)

@@ -1,16 +1,26 @@
-"""``/v1/schemas``: which extraction schemas exist, and the JSON Schemas clients validate against."""
+"""``/v1/schemas``: which extraction schemas exist, and the JSON Schemas clients validate against.
+
+Behind the API key like every other ``/v1`` route: where keys are required, a
+caller without one learns nothing about the service, not even what it extracts.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
+from molextract.api.deps import get_caller
 from molextract.api.models import SchemaList, SchemaSummary
 from molextract.api.problems import Problem, problem_responses
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
 
-router = APIRouter(prefix="/v1/schemas", tags=["schemas"])
+router = APIRouter(
+    prefix="/v1/schemas",
+    tags=["schemas"],
+    dependencies=[Depends(get_caller)],
+    responses=problem_responses(401),
+)
 
 #: ``/v1/schemas/output`` is declared before ``/v1/schemas/{name}``, so no built-in
 #: schema may be called this; a test guards it.
