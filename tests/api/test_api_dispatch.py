@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
-from api_helpers import Api, ApiSettings, FailingDispatcher, MakeApi, assert_problem, job_body
+from api_helpers import (
+    Api,
+    ApiSettings,
+    Database,
+    FailingDispatcher,
+    MakeApi,
+    assert_problem,
+    build_api,
+    job_body,
+)
 
 from integration.redis_server import RedisServer, private_redis
 from molextract.workers.app import QUEUE
@@ -63,6 +72,17 @@ async def test_with_idempotency_key_nothing_is_stored_and_a_retry_creates_the_jo
         (job_id, broken.repository.pending_document_ids(job_id))
     ]
     assert broken.db.row_counts() == (1, 3)
+
+
+async def test_nothing_is_stored_on_either_database(both_db: Database) -> None:
+    """The deletion runs on SQLite and on PostgreSQL (row locks, cascades) alike."""
+    api = build_api(both_db, dispatcher=FailingDispatcher())
+    async with api.client:
+        for headers in (api.auth, {**api.auth, "Idempotency-Key": "k-both"}):
+            response = await api.client.post("/v1/jobs", json=job_body(2), headers=headers)
+            assert_problem(response, 503, "dispatch-failed")
+
+    assert both_db.row_counts() == (0, 0)
 
 
 async def test_a_refused_replay_keeps_the_job_it_did_not_create(make_api: MakeApi) -> None:
