@@ -24,6 +24,7 @@ from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
 from molextract.document import Document
 from molextract.extraction.chemical_names import name_key
+from molextract.extraction.entries import Entry, compound_by_form, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import label_key
 from molextract.extraction.mentions import (
@@ -61,8 +62,9 @@ def identify(
         if text is None or not result.records:
             continue
         table = build_label_table(text)
+        entries = read_entries(text, table)
         result.records = _one_per_value(
-            [_with_mention(record, text, table) for record in result.records]
+            [_with_mention(record, text, table, entries) for record in result.records]
         )
     names = {
         r.compound.name
@@ -124,13 +126,15 @@ def _answer(compound: Compound) -> str | None:
     return compound.name or compound.label
 
 
-def _with_mention(record: Record, text: str, table: LabelTable) -> Record:
+def _with_mention(record: Record, text: str, table: LabelTable, entries: list[Entry]) -> Record:
     where = _where(record)
+    value_end = record.evidence.value_end if record.evidence.value_end is not None else where
     # Where the sentence's form says whose the value is, code reads it; else the model's
     # answer is looked up.
     mention: Mention | None = (
         bracketed_after_label(text, where, table)
         or described_compound(text, where, table)
+        or compound_by_form(text, where, value_end, table, entries)
         or resolve_mention(_answer(record.compound), text, where, table)
     )
     if mention is None:

@@ -515,6 +515,7 @@ _AMOUNT_PARENTHESIS = re.compile(
 )
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
 _LIST_BEFORE = re.compile(r"(?:\band|\bor|,|/)\s*$")
+_MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 
 def described_compound(text: str, value_offset: int, table: LabelTable) -> Mention | None:
@@ -538,6 +539,8 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     span = name_before(text, end)
     if span is None or _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]):
         return None  # no name, or the last of a list: "(E)- and (Z)-stilbene (1.6 g, 90%)"
+    if _MEDIUM_BEFORE.search(text, max(0, span[0] - 12), span[0]):
+        return None  # "crystallises from water as a white powder, mp": the medium
     written = tidy_name(text[span[0] : span[1]])
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None

@@ -1,0 +1,307 @@
+"""Whose a value is, read from the form of chemical writing rather than asked of the model.
+
+Experimental sections are written to a pattern: an entry opens with its product's name
+(``4-Methoxybiphenyl (3a).``, ``Barbituric acid.``, ``(E)-Chalcone (7b): 2.07 g``), and
+what follows until the next entry is that product's preparation and data. Inside an
+entry, a sentence can still tie a value to another compound outright: the product a
+verb introduces (``to afford 2-phenylindole (7.25 g, 75%) as plates, mp 187 °C``), the
+subject of a physical verb (``cyclopentadiene distilled at 40–42 °C``), a name the
+value is bracketed after (``Chloroform (density 1.49 g/cm³)``), or one printed right
+after it (``log P = 0.16 for atenolol``, ``logD7.4 = −1.85 (atenolol)``).
+
+A small model reading one sentence and the one before it cannot see the entry's heading
+and, among the names of a paragraph, often picks a neighbour's. These forms are regular
+enough that code reads them surely; the model's answer is used only where none applies.
+Each reader returns None when its form is absent, never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from molextract.extraction.chemical_names import (
+    is_generic_name,
+    looks_like_name,
+    name_before,
+    names_in,
+    tidy_name,
+)
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.labels import LABEL
+from molextract.extraction.mentions import Mention, is_not_a_compound
+
+#: A sentence ends at a full stop before a capital or an opening bracket, at ``;`` not
+#: inside brackets (approximated: any ``;``), or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[\w)\]%°])\.(?=\s+[A-Z(\[])|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """Where an entry opens, and its product."""
+
+    start: int
+    mention: Mention
+
+
+# --- names and labels at a position ----------------------------------------------------
+
+
+def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | None:
+    """The compound written starting at ``start``: a label the document defines (or one
+    followed by its amounts), else a chemical name; None for anything else."""
+    label = re.compile(rf"{LABEL}(?![\w\-])").match(text, start, limit)
+    if label is not None:
+        defined = table.definition(label.group(0))
+        if defined is not None:
+            name = defined.name
+            return Mention(name, defined.label or label.group(0), start, label.end(), True)
+        if re.match(r"\s*\(\s*\d", text[label.end() : label.end() + 6]):
+            return Mention(None, label.group(0), start, label.end(), True)
+    for name_start, name_end in names_in(text, start, min(limit, start + 200)):
+        if name_start != start:
+            return None
+        written = tidy_name(text[name_start:name_end])
+        if is_not_a_compound(written) or is_generic_name(written):
+            return None
+        return Mention(written, table.label_of(written), name_start, name_end, True)
+    return None
+
+
+def _sentence_start(text: str, offset: int) -> int:
+    start = 0
+    for end in _SENTENCE_END.finditer(text, max(0, offset - 600), offset):
+        start = end.end()
+    while start < offset and text[start].isspace():
+        start += 1
+    return start
+
+
+#: ``soluble in water (…)``, ``crystallises from water as …``: a name after these words
+#: is the medium a value was measured in or a solid came from, not whose it is.
+_MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into|with|of\s+(?:aqueous|hot|cold))\s+$", re.IGNORECASE)
+
+
+def is_medium(text: str, name_start: int) -> bool:
+    """Whether the name starting at ``name_start`` is written as a medium."""
+    return bool(_MEDIUM_BEFORE.search(text, max(0, name_start - 20), name_start))
+
+
+#: A plural of a kind of compound (``1,2,3-triazoles``, ``chalcones``): a class.
+_PLURAL_CLASS = re.compile(
+    r"(?:ol|in|id|at|on|an|en|yn|al|ol|ium)es$|(?:ol|ine|ide|ate|one|ane|ene)s$"
+)
+
+
+def _is_class(name: str) -> bool:
+    last = name.split()[-1].lower() if name.split() else ""
+    return bool(_PLURAL_CLASS.search(last))
+
+
+# --- a name printed right beside the value ---------------------------------------------
+
+_AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
+_PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
+_SOLVENT_WORDS = frozenset(
+    {
+        "water", "ethanol", "methanol", "dmso", "acetone", "chloroform", "hexane", "toluene",
+        "octanol", "1-octanol", "n-octanol", "buffer", "benzene", "ether", "acetonitrile",
+    }
+)  # fmt: skip
+
+
+def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention | None:
+    """``0.16 for atenolol`` and ``−1.85 (atenolol)``: lists of values print each one's
+    compound straight after it. A solvent in brackets after a solubility is its medium,
+    not its compound, and is not taken."""
+    limit = min(len(text), value_end + 160)
+    after = _AFTER_VALUE.match(text, value_end, limit)
+    if after is not None:
+        found = _name_at(text, after.end(), limit, table)
+        if found is not None:
+            return found
+    paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
+    if paren is None:
+        return None
+    found = _name_at(text, paren.end(), limit, table)
+    if found is None or found.end is None:
+        return None
+    if not re.match(r"\s*\)", text[found.end : found.end + 3]):
+        return None
+    if found.name is not None and found.name.lower() in _SOLVENT_WORDS:
+        return None
+    return found
+
+
+# --- a name the value is bracketed after -----------------------------------------------
+
+
+def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``Chloroform (density 1.49 g/cm³ at 20 °C)``, ``DMSO (mp 19 °C, bp 189 °C)``: a
+    value inside the brackets that follow a name, with no other name before it in
+    them, is that compound's."""
+    opened = text.rfind("(", max(0, value_start - 60), value_start)
+    if opened < 0 or ")" in text[opened:value_start]:
+        return None
+    inside = text[opened + 1 : value_start]
+    if names_in(text, opened + 1, value_start) or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
+        return None  # another name, or an amount: "X (1.2 g, 70%)" is described_compound's
+    span = name_before(text, opened)
+    if span is None or is_medium(text, span[0]):
+        return None
+    written = tidy_name(text[span[0] : span[1]])
+    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
+        return None
+    return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+# --- the subject of a physical verb ----------------------------------------------------
+
+_VERB_BEFORE_VALUE = re.compile(
+    r"\s+(?:(?:was|were|is|are)\s+)?(?:then\s+)?"
+    r"(?:distil+(?:ed|s)|boil(?:ed|s)|melt(?:ed|s)|sublim(?:ed|es)|freez(?:es)|froze)"
+    r"(?:\s+(?:at|over|between|from))?\s*$"
+)
+
+
+def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``:
+    the compound right before the verb the value completes."""
+    verb = _VERB_BEFORE_VALUE.search(text, max(0, value_start - 40), value_start)
+    if verb is None:
+        return None
+    label = re.search(rf"(?<![\w\-.,/]){LABEL}$", text[max(0, verb.start() - 12) : verb.start()])
+    if label is not None and table.definition(label.group(0)) is not None:
+        return _name_at(text, verb.start() - len(label.group(0)), verb.start(), table)
+    span = name_before(text, verb.start())
+    if span is None:
+        return None
+    written = tidy_name(text[span[0] : span[1]])
+    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
+        return None
+    return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+# --- the product a verb of the value's sentence introduces -----------------------------
+
+_PRODUCT_VERB = re.compile(
+    r"\b(?:gave|give|gives|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
+    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?)\b"
+    r"(?:\s*,[^,;()]{1,40},)?\s+(?:the\s+(?=[\w(\[]*\d))?"
+)
+
+
+def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``… gave, after cooling, cis-5-norbornene-endo-2,3-dicarboxylic acid (28) in 93%
+    yield (3.39 g); mp 179–180 °C``: the value's sentence reports the product its verb
+    introduces. Nothing when the verb is followed by an amount (``gave 1.71 g (90%) of
+    the methyl ether``) or a kind of compound: then the entry says whose."""
+    start = _sentence_start(text, value_start)
+    verbs = list(_PRODUCT_VERB.finditer(text, start, value_start))
+    if not verbs:
+        return None
+    return _name_at(text, verbs[-1].end(), value_start, table)
+
+
+# --- the entry a value stands in -------------------------------------------------------
+
+#: How an entry's product is introduced at the start of a line or sentence.
+_OPENING = re.compile(
+    r"\s*(?:\(\s*(?P<paren>[^()\n]{1,40})\s*\))?\s*"
+    r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
+    r"|\s*(?:(?:was|were)\s+)?(?:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
+    r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
+)
+#: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.
+_LABEL_FIRST = re.compile(rf"(?:compound|product)\s+(?P<label>{LABEL})\s*,\s*", re.IGNORECASE)
+_TRAILING_PAREN_LABEL = re.compile(rf"(?P<name>.+?)\s*\(\s*(?P<label>{LABEL})\s*\)")
+
+
+def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Entry | None:
+    """The entry opening at ``start``: a product's name, optionally its label or another
+    name in brackets, then a full stop or colon, ``, from``, or a verb of making. Without
+    a label only a heading (a line's start, closed by ``.`` or ``:``) opens an entry, so
+    that ``Benzoic acid was dissolved …`` does not."""
+    limit = min(len(text), start + 220)
+    first = _LABEL_FIRST.match(text, start, limit)
+    name_start = first.end() if first is not None else start
+    names = names_in(text, name_start, limit)
+    if not names or names[0][0] != name_start:
+        return None
+    end = names[0][1]
+    written = tidy_name(text[name_start:end])
+    label: str | None = first["label"] if first is not None else None
+    split = _TRAILING_PAREN_LABEL.fullmatch(written)
+    if split is not None:  # the name reader keeps a bracketed label: "X (7a)"
+        written, label = split["name"], split["label"]
+        end = name_start + len(written)
+    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
+        return None
+    if _is_class(written):
+        return None
+    opening = _OPENING.match(text, name_start + len(text[name_start:end]), limit)
+    if split is not None and opening is None:
+        opening = _OPENING.match(text, names[0][1], limit)
+    if opening is None:
+        return None
+    paren = opening["paren"]
+    if label is None and paren and re.fullmatch(LABEL, paren.strip()):
+        label = paren.strip()
+    if label is None and not (line_start and opening["stop"]):
+        return None
+    label = label or table.label_of(written)
+    return Entry(start, Mention(written, label, name_start, end, True))
+
+
+def _entries(text: str, table: LabelTable) -> list[Entry]:
+    found: dict[int, Entry] = {}
+    for line in re.finditer(r"(?m)^[ \t*#]*(?=\S)", text):
+        entry = _entry_at(text, line.end(), table, line_start=True)
+        if entry is not None:
+            found[entry.start] = entry
+    for end in _SENTENCE_END.finditer(text):
+        at = end.end()
+        while at < len(text) and text[at] in " \t":
+            at += 1
+        if at not in found and at < len(text) and not text[at].isspace():
+            entry = _entry_at(text, at, table, line_start=False)
+            if entry is not None:
+                found[at] = entry
+    return sorted(found.values(), key=lambda e: e.start)
+
+
+def entry_compound(
+    text: str, value_start: int, table: LabelTable, entries: list[Entry] | None = None
+) -> Mention | None:
+    """The product of the entry a value stands in: the last entry opened before it,
+    unless a blank line (a new paragraph of another kind) comes between."""
+    entries = _entries(text, table) if entries is None else entries
+    before = [e for e in entries if e.start < value_start]
+    if not before:
+        return None
+    entry = before[-1]
+    if "\n\n" in text[entry.start : value_start]:
+        return None
+    return entry.mention
+
+
+def read_entries(text: str, table: LabelTable) -> list[Entry]:
+    """Every entry of a document, read once and handed to ``entry_compound``."""
+    return _entries(text, table)
+
+
+def compound_by_form(
+    text: str,
+    value_start: int,
+    value_end: int,
+    table: LabelTable,
+    entries: list[Entry],
+) -> Mention | None:
+    """The compound the sentence's form gives a value, the most specific form first."""
+    return (
+        bracketed_after_name(text, value_start, table)
+        or named_after_value(text, value_end, table)
+        or subject_of_verb(text, value_start, table)
+        or product_of_sentence(text, value_start, table)
+        or entry_compound(text, value_start, table, entries)
+    )
