@@ -62,9 +62,18 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
         if name_start != start:
             return None
         written = tidy_name(text[name_start:name_end])
+        head, _, rest = written.partition(" ")
+        if rest and is_generic_name(head) and looks_like_name(rest):
+            # "the pyridine diethyl 2,6-dimethyl…": a kind of compound, then its name
+            written, name_start = rest, name_end - len(rest)
+        split = _TRAILING_PAREN_LABEL.fullmatch(written)
+        label = None
+        if split is not None:
+            written, label = split["name"], split["label"]
+            name_end = name_start + len(written)
         if is_not_a_compound(written) or is_generic_name(written):
             return None
-        return Mention(written, table.label_of(written), name_start, name_end, True)
+        return Mention(written, label or table.label_of(written), name_start, name_end, True)
     return None
 
 
@@ -102,6 +111,8 @@ def _is_class(name: str) -> bool:
 
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
+#: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
+_CLOSE_THEN_OF = re.compile(r"[^()\d]{0,30}\)\s*of\s+(?!the\b)")
 _SOLVENT_WORDS = frozenset(
     {
         "water", "ethanol", "methanol", "dmso", "acetone", "chloroform", "hexane", "toluene",
@@ -115,6 +126,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     compound straight after it. A solvent in brackets after a solubility is its medium,
     not its compound, and is not taken."""
     limit = min(len(text), value_end + 160)
+    closed = _CLOSE_THEN_OF.match(text, value_end, limit)
+    if closed is not None:
+        found = _name_at(text, closed.end(), limit, table)
+        if found is not None:
+            return found
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
         found = _name_at(text, after.end(), limit, table)
@@ -164,10 +180,21 @@ _VERB_BEFORE_VALUE = re.compile(
 )
 
 
+#: ``NAME of melting point``, ``NAME (lidocaine), melting point``, ``NAME having a
+#: boiling point of``: a name, then the property whose value follows.
+_PROPERTY_AFTER_NAME = re.compile(
+    r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*|\s+of\s+|\s+(?:having|with)\s+an?\s+)"
+    r"(?:melting|boiling)\s+point\s*(?:of\s+)?$"
+)
+
+
 def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention | None:
-    """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``:
-    the compound right before the verb the value completes."""
-    verb = _VERB_BEFORE_VALUE.search(text, max(0, value_start - 40), value_start)
+    """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``,
+    and patents' ``… of NAME of melting point 150 °C``: the compound right before the
+    verb or the property the value completes."""
+    verb = _VERB_BEFORE_VALUE.search(
+        text, max(0, value_start - 40), value_start
+    ) or _PROPERTY_AFTER_NAME.search(text, max(0, value_start - 60), value_start)
     if verb is None:
         return None
     label = re.search(rf"(?<![\w\-.,/]){LABEL}$", text[max(0, verb.start() - 12) : verb.start()])
@@ -237,17 +264,20 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
         end = name_start + len(written)
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
-    if _is_class(written):
-        return None
+    if _is_class(written) or sum(c.isalpha() for c in written) < 4:
+        return None  # a class ("1,2,3-triazoles"), or an abbreviation ("M.p.")
     opening = _OPENING.match(text, name_start + len(text[name_start:end]), limit)
     if split is not None and opening is None:
         opening = _OPENING.match(text, names[0][1], limit)
     if opening is None:
         return None
     paren = opening["paren"]
-    if label is None and paren and re.fullmatch(LABEL, paren.strip()):
-        label = paren.strip()
-    if label is None and not (line_start and opening["stop"]):
+    if label is None and paren:
+        last = paren.split(",")[-1].strip()  # "(Hantzsch ester, 32)"
+        if re.fullmatch(LABEL, last):
+            label = last
+    heading = opening["stop"] is not None
+    if label is None and not line_start and not (heading and opening["stop"] == "."):
         return None
     label = label or table.label_of(written)
     return Entry(start, Mention(written, label, name_start, end, True))
