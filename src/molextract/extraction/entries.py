@@ -107,6 +107,14 @@ def _is_class(name: str) -> bool:
     return bool(_PLURAL_CLASS.search(last))
 
 
+#: Property cues the name reader can take for names (``logD7.4``, ``log Kow``).
+_CUE = re.compile(r"(?i)c?log\s?(?:[pdk]\w*|ow)[\d.]*|m\.?\s?p\.?|b\.?\s?p\.?|ρ|d\d*")
+
+
+def _is_cue(name: str) -> bool:
+    return bool(_CUE.fullmatch(name.strip()))
+
+
 # --- a name printed right beside the value ---------------------------------------------
 
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
@@ -160,7 +168,8 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
     if opened < 0 or ")" in text[opened:value_start]:
         return None
     inside = text[opened + 1 : value_start]
-    if names_in(text, opened + 1, value_start) or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
+    others = [n for n in names_in(text, opened + 1, value_start) if not _is_cue(text[n[0] : n[1]])]
+    if others or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
         return None  # another name, or an amount: "X (1.2 g, 70%)" is described_compound's
     span = name_before(text, opened)
     if span is None or is_medium(text, span[0]):
@@ -188,6 +197,12 @@ _PROPERTY_AFTER_NAME = re.compile(
 )
 
 
+#: ``compound 1 dissolved to 3.56 mg/mL, 3 to 0.13 mg/mL``: a label, then how far it went.
+_LABEL_TO = re.compile(
+    r"(?<=\w)\s+(?:dissolved\s+|dissolves\s+)?to\s+(?:only\s+|about\s+|ca\.\s+)?$"
+)
+
+
 def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``,
     and patents' ``… of NAME of melting point 150 °C``: the compound right before the
@@ -195,11 +210,15 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
     verb = _VERB_BEFORE_VALUE.search(
         text, max(0, value_start - 40), value_start
     ) or _PROPERTY_AFTER_NAME.search(text, max(0, value_start - 60), value_start)
-    if verb is None:
+    to = None if verb else _LABEL_TO.search(text, max(0, value_start - 40), value_start)
+    at = verb or to
+    if at is None:
         return None
-    label = re.search(rf"(?<![\w\-.,/]){LABEL}$", text[max(0, verb.start() - 12) : verb.start()])
+    label = re.search(rf"(?<![\w\-.,/]){LABEL}$", text[max(0, at.start() - 12) : at.start()])
     if label is not None and table.definition(label.group(0)) is not None:
-        return _name_at(text, verb.start() - len(label.group(0)), verb.start(), table)
+        return _name_at(text, at.start() - len(label.group(0)), at.start(), table)
+    if verb is None:
+        return None  # "X to 5 mg/mL" names a compound only through a defined label
     span = name_before(text, verb.start())
     if span is None:
         return None
@@ -207,6 +226,69 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
     return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+# --- a name the value follows directly -------------------------------------------------
+
+_NAME_THEN_VALUE = re.compile(r"(?<=\w)[ \t]*(?:,[ \t]*)?(?:at[ \t]+)?$|(?<=[\w)\]])\s*[:=]\s*$")
+
+
+def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``chloroform 1.4832 g/cm3 and carbon tetrachloride 1.5940 g/cm3``, ``bromoform,
+    2.889 g/mL``: in a list of readings each value follows its compound's name."""
+    gap = _NAME_THEN_VALUE.search(text, max(0, value_start - 12), value_start)
+    if gap is None:
+        return None
+    span = name_before(text, gap.start())
+    if span is None or is_medium(text, span[0]):
+        return None
+    written = tidy_name(text[span[0] : span[1]])
+    if (
+        _is_cue(written)
+        or is_not_a_compound(written)
+        or is_generic_name(written)
+        or not looks_like_name(written)
+    ):
+        return None
+    return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+# --- the subject of the value's sentence -----------------------------------------------
+
+_LEAD = re.compile(r"(?:The|A|An)\s+(?:[a-z][\w\-]*\s+){0,2}?(?=\S)")
+_PRONOUN = re.compile(r"(?:It|Its|Their|They|This\s+compound)\b")
+_COPULA = re.compile(
+    r"(?:\s*\([^()]{1,80}\))?(?:\s*,[^,;]{1,60},)?\s+"
+    r"(?:is|are|was|were|has|had|have|melts|melted|boils|boiled|dissolves|forms|shows)\b"
+    r"(?!\s+(?:added|dissolved|stirred|heated|treated|suspended|cooled|poured|washed"
+    r"|diluted|charged|placed|mixed|refluxed|used|taken|kept|allowed|filtered)\b)"
+)
+
+
+def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
+    lead = _LEAD.match(text, start)
+    at = lead.end() if lead is not None else start
+    names = names_in(text, at, min(len(text), at + 200))
+    if not names or names[0][0] != at:
+        return None
+    found = _name_at(text, at, names[0][1] + 1, table)
+    if found is None or found.end is None or _is_cue(found.name or ""):
+        return None
+    if not _COPULA.match(text, names[0][1]):
+        return None
+    return found
+
+
+def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``Atrazine (…) is a colourless crystalline solid, mp 175–177 °C`` and, in the next
+    sentence, ``Its water solubility is 33 mg/L``: descriptive prose gives a value to
+    the subject of its sentence, or of the one before when it starts with a pronoun."""
+    start = _sentence_start(text, value_start)
+    if _PRONOUN.match(text, start):
+        if start == 0:
+            return None
+        start = _sentence_start(text, start - 1)
+    return _subject_at(text, start, table)
 
 
 # --- the product a verb of the value's sentence introduces -----------------------------
@@ -332,6 +414,8 @@ def compound_by_form(
         bracketed_after_name(text, value_start, table)
         or named_after_value(text, value_end, table)
         or subject_of_verb(text, value_start, table)
+        or name_right_before(text, value_start, table)
         or product_of_sentence(text, value_start, table)
+        or sentence_subject(text, value_start, table)
         or entry_compound(text, value_start, table, entries)
     )

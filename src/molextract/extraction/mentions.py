@@ -390,8 +390,10 @@ def resolve_mention(
     lowered = cleaned.lower()
     if _TITLE.fullmatch(lowered):
         return _title_compound(table.title_compound_at(value_offset))
-    if is_not_a_compound(cleaned):
-        return None
+    if is_not_a_compound(cleaned) or is_generic_name(cleaned):
+        # "off-white powder", "the salt": the model saw a compound but wrote how it
+        # looked or what kind it is; the compound is the one the passage is about.
+        return _subject(text, value_offset, table)
     label = _as_label(cleaned)
     if label is not None:
         return _from_label(label, text, value_offset, table)
@@ -404,8 +406,6 @@ def resolve_mention(
         if _vague(name):
             return _from_label(label, text, value_offset, table)
         return _from_name(name, text, value_offset, table, label)
-    if is_generic_name(cleaned):
-        return None  # "the amide": a kind of compound, not which one
     if _field_words(cleaned):
         # "Odour threshold": the label of a data sheet's field, not a compound; the
         # value is the sheet's compound's.
