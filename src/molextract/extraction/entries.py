@@ -29,7 +29,7 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
-from molextract.extraction.mentions import Mention, is_not_a_compound
+from molextract.extraction.mentions import Mention, is_not_a_compound, without_appearance
 
 #: A sentence ends at a full stop before a capital or an opening bracket, at ``;`` not
 #: inside brackets (approximated: any ``;``), or at a line break.
@@ -71,6 +71,9 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
         if split is not None:
             written, label = split["name"], split["label"]
             name_end = name_start + len(written)
+        plain = without_appearance(written)
+        if plain != written:  # "Racemic ibuprofen", "Crystalline sucrose"
+            written, name_start = plain, name_end - len(plain)
         if is_not_a_compound(written) or is_generic_name(written):
             return None
         return Mention(written, label or table.label_of(written), name_start, name_end, True)
@@ -108,7 +111,7 @@ def _is_class(name: str) -> bool:
 
 
 #: Property cues the name reader can take for names (``logD7.4``, ``log Kow``).
-_CUE = re.compile(r"(?i)c?log\s?(?:[pdk]\w*|ow)[\d.]*|m\.?\s?p\.?|b\.?\s?p\.?|ρ|d\d*")
+_CUE = re.compile(r"(?i)c?log\s?(?:[pdk]\w*|ow)[\d.]*|[pdk][\d.]*|m\.?\s?p\.?|b\.?\s?p\.?|ρ")
 
 
 def _is_cue(name: str) -> bool:
@@ -120,7 +123,28 @@ def _is_cue(name: str) -> bool:
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
-_CLOSE_THEN_OF = re.compile(r"[^()\d]{0,30}\)\s*of\s+(?!the\b)")
+_CLOSE_THEN_OF = re.compile(r"[^()\d]{0,30}\)\s*of\s+")
+#: What patents call the product a section's heading names.
+_THE_TITLE = re.compile(
+    r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",
+    re.IGNORECASE,
+)
+#: A sentence about the section's product without naming it: ``The title compound was
+#: collected …``, ``The salt is very soluble …``.
+_TITLE_SUBJECT = re.compile(
+    r"The\s+(?:(?:title(?:d)?|desired|target)\s+)?(?:compound|product|salt|hydrochloride)\s",
+    re.IGNORECASE,
+)
+
+
+def title_compound(table: LabelTable, offset: int) -> Mention | None:
+    """The compound of the section heading over ``offset``, when the heading names one."""
+    definition = table.title_compound_at(offset)
+    if definition is None or definition.name is None:
+        return None
+    return Mention(definition.name, definition.label, definition.start, definition.end, True)
+
+
 _SOLVENT_WORDS = frozenset(
     {
         "water", "ethanol", "methanol", "dmso", "acetone", "chloroform", "hexane", "toluene",
@@ -139,6 +163,8 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:
             return found
+        if _THE_TITLE.match(text, closed.end()):
+            return title_compound(table, value_end)
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
         found = _name_at(text, after.end(), limit, table)
@@ -288,6 +314,8 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if start == 0:
             return None
         start = _sentence_start(text, start - 1)
+    if _TITLE_SUBJECT.match(text, start):
+        return title_compound(table, value_start)
     return _subject_at(text, start, table)
 
 
@@ -295,8 +323,8 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 
 _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
-    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?)\b"
-    r"(?:\s*,[^,;()]{1,40},)?\s+(?:the\s+(?=[\w(\[]*\d))?"
+    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding)\b"
+    r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?(?:the\s+)?"
 )
 
 
@@ -306,10 +334,11 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
     introduces. Nothing when the verb is followed by an amount (``gave 1.71 g (90%) of
     the methyl ether``) or a kind of compound: then the entry says whose."""
     start = _sentence_start(text, value_start)
-    verbs = list(_PRODUCT_VERB.finditer(text, start, value_start))
-    if not verbs:
-        return None
-    return _name_at(text, verbs[-1].end(), value_start, table)
+    for verb in reversed(list(_PRODUCT_VERB.finditer(text, start, value_start))):
+        found = _name_at(text, verb.end(), value_start, table)
+        if found is not None:
+            return found
+    return None
 
 
 # --- the entry a value stands in -------------------------------------------------------
@@ -318,7 +347,7 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
 _OPENING = re.compile(
     r"\s*(?:\(\s*(?P<paren>[^()\n]{1,40})\s*\))?\s*"
     r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
-    r"|\s*(?:(?:was|were)\s+)?(?:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
+    r"|\s*,?\s*(?:(?:was|were)\s+)?(?:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
 )
 #: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.

@@ -86,6 +86,7 @@ _APPEARANCE = frozenset(
     foam gum glass glassy syrup syrupy liquid wax waxy amorphous microcrystalline
     precipitate residue residual fine sticky viscous semisolid semi flakes film resin
     mass lumps granules cubes blocks rods leaflets colour color slightly very
+    racemic metastable anhydrous hydrated commercial neat molten gaseous gas purified
     """
     )
 )
@@ -410,7 +411,7 @@ def resolve_mention(
         # "Odour threshold": the label of a data sheet's field, not a compound; the
         # value is the sheet's compound's.
         return _subject(text, value_offset, table)
-    mention = _from_name(_without_appearance(cleaned), text, value_offset, table)
+    mention = _from_name(without_appearance(cleaned), text, value_offset, table)
     if not mention.grounded and mention.label is None:
         # A name the document never prints: small models copy one from the worked
         # examples ("Propranolol") when the chunk gives them none they recognise.
@@ -418,7 +419,7 @@ def resolve_mention(
     return mention
 
 
-def _without_appearance(name: str) -> str:
+def without_appearance(name: str) -> str:
     """``Crystalline sucrose`` is sucrose: how a sample looked is no part of its name."""
     words = name.split()
     first = next((i for i, w in enumerate(words) if w.lower() not in _APPEARANCE), len(words))
@@ -456,7 +457,7 @@ def _subject(text: str, offset: int, table: LabelTable) -> Mention | None:
         written = tidy_name(text[name_start:name_end])
         if is_not_a_compound(written) or is_generic_name(written):
             continue
-        name = _without_appearance(written)
+        name = without_appearance(written)
         if name != written and text[name_end - len(name) : name_end] == name:
             name_start = name_end - len(name)
         else:
