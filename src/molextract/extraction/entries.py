@@ -63,7 +63,11 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             return None
         written = tidy_name(text[name_start:name_end])
         head, _, rest = written.partition(" ")
-        if rest and is_generic_name(head) and looks_like_name(rest):
+        after_the = text[max(0, name_start - 4) : name_start].lower() == "the "
+        kind = is_generic_name(head) or (
+            after_the and head.isalpha() and any(map(str.isdigit, rest))
+        )
+        if rest and kind and looks_like_name(rest):
             # "the pyridine diethyl 2,6-dimethyl…": a kind of compound, then its name
             written, name_start = rest, name_end - len(rest)
         split = _TRAILING_PAREN_LABEL.fullmatch(written)
@@ -116,6 +120,37 @@ _CUE = re.compile(r"(?i)c?log\s?(?:[pdk]\w*|ow)[\d.]*|[pdk][\d.]*|m\.?\s?p\.?|b\
 
 def _is_cue(name: str) -> bool:
     return bool(_CUE.fullmatch(name.strip()))
+
+
+#: Words that begin two-word inorganic and ester names the name reader ends before.
+_FIRST_WORDS = frozenset(
+    {"carbon", "sodium", "potassium", "lithium", "calcium", "magnesium", "ammonium", "hydrogen",
+     "sulfur", "silicon", "boron", "titanium", "zinc", "iron", "copper", "silver", "nitrous"}
+)  # fmt: skip
+_ABBREVIATED = re.compile(r"(?P<name>.+?)\s*\(\s*[\w\-]{1,10}\s*\)")
+
+
+def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | None:
+    """The compound a name the text writes at ``span`` stands for, or None when it is no
+    one compound's name: ``carbon tetrachloride`` whole, ``2-MeTHF`` dropped from
+    ``2-Methyltetrahydrofuran (2-MeTHF)``."""
+    start, end = span
+    before = re.search(r"(\w+)\s+$", text[max(0, start - 12) : start])
+    if before is not None and before.group(1).lower() in _FIRST_WORDS:
+        start -= len(before.group(0))
+    written = tidy_name(text[start:end])
+    short = _ABBREVIATED.fullmatch(written)
+    if short is not None and looks_like_name(short["name"]):
+        written = short["name"]
+        end = start + len(written)
+    if (
+        _is_cue(written)
+        or is_not_a_compound(written)
+        or is_generic_name(written)
+        or not looks_like_name(written)
+    ):
+        return None
+    return Mention(written, table.label_of(written), start, end, True)
 
 
 # --- a name printed right beside the value ---------------------------------------------
@@ -200,10 +235,7 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
     span = name_before(text, opened)
     if span is None or is_medium(text, span[0]):
         return None
-    written = tidy_name(text[span[0] : span[1]])
-    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
-        return None
-    return Mention(written, table.label_of(written), span[0], span[1], True)
+    return _named(text, span, table)
 
 
 # --- the subject of a physical verb ----------------------------------------------------
@@ -246,12 +278,9 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
     if verb is None:
         return None  # "X to 5 mg/mL" names a compound only through a defined label
     span = name_before(text, verb.start())
-    if span is None:
+    if span is None or is_medium(text, span[0]):
         return None
-    written = tidy_name(text[span[0] : span[1]])
-    if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
-        return None
-    return Mention(written, table.label_of(written), span[0], span[1], True)
+    return _named(text, span, table)
 
 
 # --- a name the value follows directly -------------------------------------------------
@@ -268,15 +297,7 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     span = name_before(text, gap.start())
     if span is None or is_medium(text, span[0]):
         return None
-    written = tidy_name(text[span[0] : span[1]])
-    if (
-        _is_cue(written)
-        or is_not_a_compound(written)
-        or is_generic_name(written)
-        or not looks_like_name(written)
-    ):
-        return None
-    return Mention(written, table.label_of(written), span[0], span[1], True)
+    return _named(text, span, table)
 
 
 # --- the subject of the value's sentence -----------------------------------------------
@@ -324,7 +345,8 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding)\b"
-    r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?(?:the\s+)?"
+    r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?"
+    r"(?:the\s+(?:[a-z]+\s+)?(?=[\w(\[,\-]*\d))?"
 )
 
 
@@ -338,6 +360,10 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
         found = _name_at(text, verb.end(), value_start, table)
         if found is not None:
             return found
+    if _THE_TITLE.search(text, start, value_start):
+        # "51.6 g (96%) of the title compound in the form of white crystals of melting
+        # point 283-285 °C"
+        return title_compound(table, value_start)
     return None
 
 

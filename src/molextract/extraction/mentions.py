@@ -412,6 +412,13 @@ def resolve_mention(
         # value is the sheet's compound's.
         return _subject(text, value_offset, table)
     mention = _from_name(without_appearance(cleaned), text, value_offset, table)
+    if (
+        mention.start is not None
+        and abs(value_offset - mention.start) < 80
+        and _MEDIUM_BEFORE.search(text, max(0, mention.start - 12), mention.start)
+    ):
+        # "Solubility in water: 0.52 g/L" answered "water": the medium it was measured in
+        return _subject(text, value_offset, table)
     if not mention.grounded and mention.label is None:
         # A name the document never prints: small models copy one from the worked
         # examples ("Propranolol") when the chunk gives them none they recognise.
