@@ -283,6 +283,23 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
     return _named(text, span, table)
 
 
+# --- a label a reading is listed under -------------------------------------------------
+
+_LABEL_COLON = re.compile(
+    rf"(?<![\w\-.,/])(?P<label>{LABEL})\s*:\s*"
+    r"(?:(?:m\.?\s?p|b\.?\s?p|yield|density|d|log\s?[PD]\S*|solubility)\.?\s*[:=]?\s*)?$"
+)
+
+
+def label_listed(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``Melting points: 12a: mp 130–132 °C; 12b: mp 51–52 °C``: a defined label, a
+    colon, then the reading."""
+    found = _LABEL_COLON.search(text, max(0, value_start - 30), value_start)
+    if found is None or table.definition(found["label"]) is None:
+        return None
+    return _name_at(text, found.start("label"), found.end("label"), table)
+
+
 # --- a name the value follows directly -------------------------------------------------
 
 _NAME_THEN_VALUE = re.compile(r"(?<=\w)[ \t]*(?:,[ \t]*)?(?:at[ \t]+)?$|(?<=[\w)\]])\s*[:=]\s*$")
@@ -326,6 +343,10 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
     return found
 
 
+#: A clause that brings in another subject before the value.
+_CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|compared\s+with)\s")
+
+
 def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``Atrazine (…) is a colourless crystalline solid, mp 175–177 °C`` and, in the next
     sentence, ``Its water solubility is 33 mg/L``: descriptive prose gives a value to
@@ -335,6 +356,8 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if start == 0:
             return None
         start = _sentence_start(text, start - 1)
+    if _CONTRAST.search(text, start, value_start):
+        return None  # "The salt dissolved to 21 mg/ml, while the free acid reached 2.4 mg/l"
     if _TITLE_SUBJECT.match(text, start):
         return title_compound(table, value_start)
     return _subject_at(text, start, table)
@@ -346,7 +369,7 @@ _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding)\b"
     r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?"
-    r"(?:the\s+(?:[a-z]+\s+)?(?=[\w(\[,\-]*\d))?"
+    r"(?:the\s+(?=(?:[a-z]+\s+){0,2}\S*\d))?"
 )
 
 
@@ -467,6 +490,7 @@ def compound_by_form(
     """The compound the sentence's form gives a value, the most specific form first."""
     return (
         bracketed_after_name(text, value_start, table)
+        or label_listed(text, value_start, table)
         or named_after_value(text, value_end, table)
         or subject_of_verb(text, value_start, table)
         or name_right_before(text, value_start, table)

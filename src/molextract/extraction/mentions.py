@@ -419,6 +419,12 @@ def resolve_mention(
     ):
         # "Solubility in water: 0.52 g/L" answered "water": the medium it was measured in
         return _subject(text, value_offset, table)
+    if mention.start is not None and mention.start > value_offset:
+        stop = _SENTENCE_END.search(text, value_offset)
+        if stop is not None and stop.start() < mention.start:
+            # Named only in a later sentence: a small model reaching for the next name
+            # it sees ("… dissolving to 140 g/L. Ethyl acetate (b.p. 77 °C) …").
+            return None
     if not mention.grounded and mention.label is None:
         # A name the document never prints: small models copy one from the worked
         # examples ("Propranolol") when the chunk gives them none they recognise.
