@@ -75,6 +75,9 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
         if split is not None:
             written, label = split["name"], split["label"]
             name_end = name_start + len(written)
+        salt = _SALT_SHORT.fullmatch(written)
+        if salt is not None:
+            written, name_start = salt["short"], name_end - len(salt["short"])
         plain = without_appearance(written)
         if plain != written:  # "Racemic ibuprofen", "Crystalline sucrose"
             written, name_start = plain, name_end - len(plain)
@@ -127,6 +130,7 @@ _FIRST_WORDS = frozenset(
     {"carbon", "sodium", "potassium", "lithium", "calcium", "magnesium", "ammonium", "hydrogen",
      "sulfur", "silicon", "boron", "titanium", "zinc", "iron", "copper", "silver", "nitrous"}
 )  # fmt: skip
+_SALT_SHORT = re.compile(r".+\s(?:salt|ester|ion)\s+(?P<short>(?:\[[^\[\]\s]+\])+)")
 _ABBREVIATED = re.compile(r"(?P<name>.+?)\s*\(\s*[\w\-]{1,10}\s*\)")
 
 
@@ -138,7 +142,17 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
     before = re.search(r"(\w+)\s+$", text[max(0, start - 12) : start])
     if before is not None and before.group(1).lower() in _FIRST_WORDS:
         start -= len(before.group(0))
+    if text[start] == "(" and text[end - 1] == ")":
+        # "1-Ethyl-3-methylimidazolium tetrafluoroborate ([EMIM][BF4]) melts": the name
+        # is the one the bracketed short form follows
+        span_before = name_before(text, start)
+        if span_before is None:
+            return None
+        start, end = span_before
     written = tidy_name(text[start:end])
+    salt = _SALT_SHORT.fullmatch(written)
+    if salt is not None:  # "hexafluorophosphate salt [BMIM][PF6]"
+        written, start = salt["short"], end - len(salt["short"])
     short = _ABBREVIATED.fullmatch(written)
     if short is not None and looks_like_name(short["name"]):
         written = short["name"]

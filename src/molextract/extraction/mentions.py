@@ -420,7 +420,7 @@ def resolve_mention(
         # "Solubility in water: 0.52 g/L" answered "water": the medium it was measured in
         return _subject(text, value_offset, table)
     if mention.start is not None and mention.start > value_offset:
-        stop = _SENTENCE_END.search(text, value_offset)
+        stop = _LATER_SENTENCE.search(text, value_offset)
         if stop is not None and stop.start() < mention.start:
             # Named only in a later sentence: a small model reaching for the next name
             # it sees ("… dissolving to 140 g/L. Ethyl acetate (b.p. 77 °C) …").
@@ -479,6 +479,7 @@ def _subject(text: str, offset: int, table: LabelTable) -> Mention | None:
     return None
 
 
+_LATER_SENTENCE = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z0-9(\[])|\n")
 _SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
 
 
