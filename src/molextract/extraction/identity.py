@@ -18,6 +18,7 @@ search by:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
@@ -227,6 +228,14 @@ def _entry_starts(text: str) -> list[int]:
     return starts
 
 
+#: A paragraph that is only a compound's analytical data.
+_DATA_BLOCK = re.compile(
+    r"[ \t]*(?:CHN|C,\s*H,\s*N|Anal(?:ysis|\.)|Elemental\s+analysis|HRMS|Mass\s+spectrum"
+    r"|1H[ -]NMR|13C[ -]NMR)\b",
+    re.IGNORECASE,
+)
+
+
 def _window(
     record: Record, compound: Compound, text: str, boundaries: list[int]
 ) -> tuple[int, int]:
@@ -237,7 +246,15 @@ def _window(
     """
     at = _where(record)
     start = max((b for b in boundaries if b <= at), default=0)
-    end = min((b for b in boundaries if b > at), default=len(text))
+    later = sorted(b for b in boundaries if b > at)
+    end = later[0] if later else len(text)
+    for following, after in zip(later, [*later[1:], len(text)][: len(later)], strict=True):
+        # Patents print a product's analysis as its own block after the result
+        # paragraph ("CHN Analysis" and a Calculated/Found table): it is still that
+        # product's.
+        if following != end or not _DATA_BLOCK.match(text, following):
+            break
+        end = after
     if compound.start is not None and start <= compound.start <= at:
         start = compound.start
     return start, end
