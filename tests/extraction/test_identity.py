@@ -182,7 +182,7 @@ def test_without_a_resolver_names_stay_names() -> None:
 def test_a_value_restated_for_one_compound_is_one_record() -> None:
     text = (
         "Crystalline sucrose was dried (yield 98%). Sucrose was recrystallised from water "
-        "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield."
+        "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield. A repeat gave 98%."
     )
     first = record(text, "98%", "Crystalline sucrose")
     again_at = text.index("98%", text.index("Sucrose"))
@@ -194,20 +194,43 @@ def test_a_value_restated_for_one_compound_is_one_record() -> None:
             ),
         }
     )
-    other_at = text.rindex("98%")
+    other_at = text.rindex("98%", 0, text.index("A repeat"))
     other = first.model_copy(
         update={
             "compound": Compound(name="4-bromobenzoic acid"),
             "evidence": first.evidence.model_copy(
-                update={"start": other_at, "end": other_at + 3, "value_start": other_at}
+                update={
+                    "start": other_at,
+                    "end": other_at + 3,
+                    "value_start": other_at,
+                    "value_end": other_at + 3,
+                }
             ),
         }
     )
-    unnamed = [first.model_copy(update={"compound": Compound(name=None)}) for _ in range(2)]
+    # Values whose sentence names no compound and which the model gave none: nothing
+    # says they are one compound's, so they are never merged.
+    unnamed_at = text.rindex("98%")
+    unnamed = [
+        first.model_copy(
+            update={
+                "compound": Compound(name=None),
+                "evidence": first.evidence.model_copy(
+                    update={
+                        "start": unnamed_at,
+                        "end": unnamed_at + 3,
+                        "value_start": unnamed_at,
+                        "value_end": unnamed_at + 3,
+                    }
+                ),
+            }
+        )
+        for _ in range(2)
+    ]
     kept = identified(text, [first, again, other, *unnamed], None)
     assert [(r.compound.name, r.evidence.start) for r in kept] == [
         ("sucrose", first.evidence.start),
         ("4-bromobenzoic acid", other_at),
-        (None, first.evidence.start),
-        (None, first.evidence.start),
+        (None, unnamed_at),
+        (None, unnamed_at),
     ]

@@ -29,7 +29,12 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
-from molextract.extraction.mentions import Mention, is_not_a_compound, without_appearance
+from molextract.extraction.mentions import (
+    Mention,
+    is_not_a_compound,
+    passage_subject,
+    without_appearance,
+)
 
 #: A sentence ends at a full stop before a capital or an opening bracket, at ``;`` not
 #: inside brackets (approximated: any ``;``), or at a line break.
@@ -314,6 +319,24 @@ def label_listed(text: str, value_start: int, table: LabelTable) -> Mention | No
     return _name_at(text, found.start("label"), found.end("label"), table)
 
 
+# --- a data sheet's field --------------------------------------------------------------
+
+_FIELD = re.compile(
+    r"(?:(?:Melting|Boiling|Freezing)\s+point|Density|(?:Aqueous\s+|Water\s+)?Solubility"
+    r"|log\s?[PD]|Partition\s+coefficient|Yield)\b[^.:;\n]{0,60}:\s",
+    re.IGNORECASE,
+)
+
+
+def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``Melting point: 261–263 °C.`` in a data sheet: a field of the sheet's compound,
+    the one its heading or opening sentence names."""
+    start = _sentence_start(text, value_start)
+    if not _FIELD.match(text, start) or "\n\n" in text[start:value_start]:
+        return None
+    return passage_subject(text, value_start, table)
+
+
 # --- a name the value follows directly -------------------------------------------------
 
 _NAME_THEN_VALUE = re.compile(r"(?<=\w)[ \t]*(?:,[ \t]*)?(?:at[ \t]+)?$|(?<=[\w)\]])\s*[:=]\s*$")
@@ -357,6 +380,8 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
     return found
 
 
+#: Where a clause that may have a subject of its own starts.
+_CLAUSE = re.compile(r";\s+|,\s+(?:and|while|whereas|but)\s+|\s(?:while|whereas)\s+")
 #: A clause that brings in another subject before the value.
 _CONTRAST = re.compile(r"\b(?:while|whereas|but|unlike|compared\s+with)\s")
 
@@ -370,6 +395,13 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if start == 0:
             return None
         start = _sentence_start(text, start - 1)
+    clauses = list(_CLAUSE.finditer(text, start, value_start))
+    if clauses:
+        # "…, and 4-bromobenzoic acid was obtained in 98% yield": a later clause with a
+        # subject of its own is what the value belongs to
+        own = _subject_at(text, clauses[-1].end(), table)
+        if own is not None:
+            return own
     if _CONTRAST.search(text, start, value_start):
         return None  # "The salt dissolved to 21 mg/ml, while the free acid reached 2.4 mg/l"
     if _TITLE_SUBJECT.match(text, start):
@@ -511,4 +543,5 @@ def compound_by_form(
         or product_of_sentence(text, value_start, table)
         or sentence_subject(text, value_start, table)
         or entry_compound(text, value_start, table, entries)
+        or sheet_field(text, value_start, table)
     )

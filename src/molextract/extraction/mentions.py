@@ -392,9 +392,7 @@ def resolve_mention(
     if _TITLE.fullmatch(lowered):
         return _title_compound(table.title_compound_at(value_offset))
     if is_not_a_compound(cleaned) or is_generic_name(cleaned):
-        # "off-white powder", "the salt": the model saw a compound but wrote how it
-        # looked or what kind it is; the compound is the one the passage is about.
-        return _subject(text, value_offset, table)
+        return None  # "white solid", "brine", "the amide": no one compound named
     label = _as_label(cleaned)
     if label is not None:
         return _from_label(label, text, value_offset, table)
@@ -410,7 +408,7 @@ def resolve_mention(
     if _field_words(cleaned):
         # "Odour threshold": the label of a data sheet's field, not a compound; the
         # value is the sheet's compound's.
-        return _subject(text, value_offset, table)
+        return passage_subject(text, value_offset, table)
     mention = _from_name(without_appearance(cleaned), text, value_offset, table)
     if (
         mention.start is not None
@@ -418,7 +416,7 @@ def resolve_mention(
         and _MEDIUM_BEFORE.search(text, max(0, mention.start - 12), mention.start)
     ):
         # "Solubility in water: 0.52 g/L" answered "water": the medium it was measured in
-        return _subject(text, value_offset, table)
+        return passage_subject(text, value_offset, table)
     if mention.start is not None and mention.start > value_offset:
         stop = _LATER_SENTENCE.search(text, value_offset)
         if stop is not None and stop.start() < mention.start:
@@ -428,7 +426,7 @@ def resolve_mention(
     if not mention.grounded and mention.label is None:
         # A name the document never prints: small models copy one from the worked
         # examples ("Propranolol") when the chunk gives them none they recognise.
-        return _subject(text, value_offset, table) or mention
+        return passage_subject(text, value_offset, table) or mention
     return mention
 
 
@@ -455,7 +453,7 @@ def _from_abbreviation(abbreviation: Abbreviation, text: str, offset: int) -> Me
     return Mention(abbreviation.name, None, span[0], span[1], True)
 
 
-def _subject(text: str, offset: int, table: LabelTable) -> Mention | None:
+def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None:
     """The compound the value's section or paragraph is about: its heading's compound,
     else the first compound its first sentence names (``Coumarin (2H-chromen-2-one) is
     a colourless lactone``, ``Section 9: Physical and chemical properties (toluene, CAS
