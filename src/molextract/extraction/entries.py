@@ -76,9 +76,9 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             # "the pyridine diethyl 2,6-dimethyl…": a kind of compound, then its name
             written, name_start = rest, name_end - len(rest)
         split = _TRAILING_PAREN_LABEL.fullmatch(written)
-        label = None
+        printed_label: str | None = None
         if split is not None:
-            written, label = split["name"], split["label"]
+            written, printed_label = split["name"], split["label"]
             name_end = name_start + len(written)
         salt = _SALT_SHORT.fullmatch(written)
         if salt is not None:
@@ -88,7 +88,8 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             written, name_start = plain, name_end - len(plain)
         if is_not_a_compound(written) or is_generic_name(written):
             return None
-        return Mention(written, label or table.label_of(written), name_start, name_end, True)
+        label_of = printed_label or table.label_of(written)
+        return Mention(written, label_of, name_start, name_end, True)
     return None
 
 
@@ -145,8 +146,10 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
     ``2-Methyltetrahydrofuran (2-MeTHF)``."""
     start, end = span
     before = re.search(r"(\w+)\s+$", text[max(0, start - 12) : start])
+    first_word = ""
     if before is not None and before.group(1).lower() in _FIRST_WORDS:
         start -= len(before.group(0))
+        first_word = before.group(0)
     if text[start] == "(" and text[end - 1] == ")":
         # "1-Ethyl-3-methylimidazolium tetrafluoroborate ([EMIM][BF4]) melts": the name
         # is the one the bracketed short form follows
@@ -162,11 +165,12 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
     if short is not None and looks_like_name(short["name"]):
         written = short["name"]
         end = start + len(written)
+    core = written[len(first_word) :] if first_word and written.startswith(first_word) else written
     if (
         _is_cue(written)
         or is_not_a_compound(written)
-        or is_generic_name(written)
-        or not looks_like_name(written)
+        or is_generic_name(core)
+        or not looks_like_name(core)
     ):
         return None
     return Mention(written, table.label_of(written), start, end, True)

@@ -1,0 +1,146 @@
+"""Whose a value is, read from the form of the sentence (``extraction/entries.py``).
+
+Each case is a passage written in one of the conventions of chemical writing, the
+value asked about (the first occurrence of the marker after an optional anchor), and
+the compound the form gives it, or None where no form applies and the model decides.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.extraction.entries import compound_by_form, read_entries
+from molextract.extraction.label_table import build_label_table
+
+
+def whose(text: str, marker: str, after: str = "") -> tuple[str | None, str | None] | None:
+    start = text.index(marker, text.index(after) if after else 0)
+    value = marker.split(" ")[0] if marker[0].isdigit() or marker[0] in "−-" else marker
+    end = start + len(value)
+    table = build_label_table(text)
+    found = compound_by_form(text, start, end, table, read_entries(text, table))
+    if found is None:
+        return None
+    assert found.start is not None and found.end is not None and found.grounded
+    assert found.name is None or text[found.start : found.end] == found.name or found.label
+    return found.name, found.label
+
+
+# (passage, value marker, anchor to search the marker after, expected name, label)
+CASES = [
+    # an entry heading with its label; the product's data follow
+    ("2-Bromo-5-methylphenol (4c). Prepared from 3-methylphenol (1.08 g) by procedure B; "
+     "white solid (1.31 g, 70%); mp 61–63 °C.", "61–63", "", "2-Bromo-5-methylphenol", "4c"),
+    ("2-Bromo-5-methylphenol (4c). Prepared from 3-methylphenol (1.08 g) by procedure B; "
+     "white solid (1.31 g, 70%); mp 61–63 °C.", "70%", "", "2-Bromo-5-methylphenol", "4c"),
+    # an unlabelled heading at the start of a line
+    ("Methyl cinnamate. Cinnamic acid (7.4 g) was heated in methanol with sulfuric acid "
+     "for 4 h. Work-up left an oil that solidified: 7.1 g (88%), m.p. 34–36 °C.",
+     "88%", "", "Methyl cinnamate", None),
+    # a heading with a common name in brackets
+    ("4-Hydroxyacetanilide (paracetamol). 4-Aminophenol (10.9 g) was acetylated in water; "
+     "the product crystallised on cooling, 12.5 g (83%), mp 168–170 °C.",
+     "168–170", "", "4-Hydroxyacetanilide", None),
+    # entries that follow one another inside one paragraph
+    ("The acids were esterified as above. Ethyl 4-chlorobenzoate (9a): 1.62 g (88%), "
+     "bp 237 °C. Ethyl 4-methylbenzoate (9b): 1.48 g (90%), bp 235 °C.",
+     "90%", "", "Ethyl 4-methylbenzoate", "9b"),
+    ("The acids were esterified as above. Ethyl 4-chlorobenzoate (9a): 1.62 g (88%), "
+     "bp 237 °C. Ethyl 4-methylbenzoate (9b): 1.48 g (90%), bp 235 °C.",
+     "237", "", "Ethyl 4-chlorobenzoate", "9a"),
+    # an entry opened by a label, then the name
+    ("Compound 14, 3-(4-fluorophenyl)propanoic acid, was prepared likewise. Colourless "
+     "plates. Yield: 76%. mp: 86–87 °C.", "86–87", "", "3-(4-fluorophenyl)propanoic acid", "14"),
+    # a later line opened by a verb of making starts another entry
+    ("Isobutyl acetate (6). Isobutanol (7.4 g) and acetic anhydride gave the ester, "
+     "9.9 g (85%), bp 116–118 °C.\nIsopentyl acetate was prepared in the same way: "
+     "10.8 g (83%), bp 140–142 °C.", "83%", "", "Isopentyl acetate", None),
+    # the product a verb introduces beats the entry's heading
+    ("2-Phenylquinoline (5). The imine (3.0 g) was prepared first: 2.8 g (91%), mp 51 °C. "
+     "Cyclisation in polyphosphoric acid then afforded 2-phenylquinoline (2.1 g, 80%) as "
+     "needles, mp 84–85 °C.", "84–85", "", "2-phenylquinoline", "5"),
+    ("Hydrolysis of 7 in boiling water gave, after cooling, 2,3-dimethylsuccinic acid (8) "
+     "in 90% yield; mp 209 °C.", "209", "", "2,3-dimethylsuccinic acid", "8"),
+    # a verb followed by an amount leaves the entry to say whose
+    ("Anisole-4-carbaldehyde oxime. The aldehyde (1.36 g) and hydroxylamine were heated; "
+     "this gave 1.40 g (93%) of the oxime, mp 131–133 °C.",
+     "131–133", "", "Anisole-4-carbaldehyde oxime", None),
+    # the subject of a physical verb
+    ("Cracking of the dimer at 170 °C gave monomeric cyclopentadiene, which distilled at "
+     "40–42 °C.", "40–42", "", None, None),
+    ("On warming, freshly distilled acetaldehyde boils at 20 °C.", "20 °C", "",
+     "acetaldehyde", None),
+    # a name the value is bracketed after; a solvent it is measured in is not whose
+    ("Toluene (bp 111 °C, d 0.867 g/mL) was distilled from sodium.", "0.867", "",
+     "Toluene", None),
+    ("Benzil is sparingly soluble in water (0.2 g/L at 25 °C).", "0.2 g/L", "",
+     "Benzil", None),
+    # values printed before their compound
+    ("Measured log P values were 1.46 for phenol, 2.39 for 4-chlorophenol and 3.06 for "
+     "2,4-dichlorophenol.", "2.39", "", "4-chlorophenol", None),
+    ("At pH 7.4, logD was −0.62 (salicylic acid) and 0.68 (aspirin).", "0.68", "",
+     "aspirin", None),
+    ("Saturation solubility was 2.1 mg/mL (water) at 25 °C.", "2.1", "", None, None),
+    # readings listed after their compound's name or label
+    ("Densities at 20 °C: acetone 0.791 g/mL, carbon disulfide 1.263 g/mL and "
+     "nitromethane, 1.137 g/mL.", "1.263", "", "carbon disulfide", None),
+    ("2-Nitrophenol (1a) and 4-nitrophenol (1b) were compared. Melting points: 1a: mp "
+     "44–45 °C; 1b: mp 113–114 °C.", "113–114", "", "4-nitrophenol", "1b"),
+    # the subject of a descriptive sentence, and the one before a pronoun
+    ("Vanillin (4-hydroxy-3-methoxybenzaldehyde) is a colourless solid, mp 81–83 °C. "
+     "Its solubility in water is 10 g/L at 25 °C.", "10 g/L", "", "Vanillin", None),
+    ("Thymol is only slightly soluble (0.9 g/L) and melts at 49–51 °C.", "49–51", "",
+     "Thymol", None),
+    # a later clause with a subject of its own
+    ("Urea was recrystallised from ethanol (yield 95%), and thiourea was obtained in 88% "
+     "yield.", "88%", "", "thiourea", None),
+    # a contrasting clause without a readable subject leaves it to the model
+    ("The sodium salt dissolved to 210 mg/mL, while the free acid reached only 3 mg/mL.",
+     "3 mg/mL", "", None, None),
+    # a data sheet's field is the sheet's compound's
+    ("Caffeine, anhydrous. CAS 58-08-2. Appearance: white powder. Melting point: "
+     "235–237 °C. Solubility: 21.7 mg/mL in water.", "235–237", "", "Caffeine", None),
+    # a kind of compound in a heading is no entry; a cue abbreviation neither
+    ("1,2,3-Triazoles: general procedure. The azide and the alkyne were stirred with "
+     "copper sulfate; the product was collected, 0.88 g (91%).", "91%", "", None, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "marker", "after", "name", "label"), CASES)
+def test_the_form_says_whose(
+    text: str, marker: str, after: str, name: str | None, label: str | None
+) -> None:
+    found = whose(text, marker, after)
+    if name is None and label is None:
+        assert found is None
+    else:
+        assert found == (name, label)
+
+
+def test_patents_title_compound_is_the_section_headings() -> None:
+    text = (
+        "Example 4\n\nSodium 4-chlorobenzoate\n\n"
+        "4-Chlorobenzoic acid (15.7 g) was neutralised with sodium hydroxide. The salt was "
+        "collected: 16.9 g (95% of the theoretical) of the title compound of melting point "
+        "above 300° C. The title compound dissolved in water to 250 mg/ml."
+    )
+    assert whose(text, "95%") == ("Sodium 4-chlorobenzoate", "Example 4")
+    assert whose(text, "250 mg/ml") == ("Sodium 4-chlorobenzoate", "Example 4")
+
+
+def test_patents_amount_then_of_name() -> None:
+    text = (
+        "Step A: This gave 12.2 g (81% of the theoretical) of 2-chloro-N-phenylacetamide "
+        "of melting point 134-136° C."
+    )
+    assert whose(text, "81%") == ("2-chloro-N-phenylacetamide", None)
+    assert whose(text, "134-136") == ("2-chloro-N-phenylacetamide", None)
+
+
+def test_an_entry_ends_at_a_blank_line() -> None:
+    text = (
+        "Benzophenone oxime (2). The ketone gave the oxime, 1.7 g (86%).\n\n"
+        "In a separate experiment the melt was held at 142 °C."
+    )
+    assert whose(text, "86%") == ("Benzophenone oxime", "2")
+    assert whose(text, "142") is None
