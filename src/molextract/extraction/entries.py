@@ -176,6 +176,14 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
     return Mention(written, table.label_of(written), start, end, True)
 
 
+def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
+    """The compound whose name ends at ``end``, unless it is written as a medium."""
+    span = name_before(text, end)
+    if span is None or is_medium(text, span[0]):
+        return None
+    return _named(text, span, table)
+
+
 # --- a name printed right beside the value ---------------------------------------------
 
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
@@ -255,10 +263,7 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
     others = [n for n in names_in(text, opened + 1, value_start) if not _is_cue(text[n[0] : n[1]])]
     if others or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
         return None  # another name, or an amount: "X (1.2 g, 70%)" is described_compound's
-    span = name_before(text, opened)
-    if span is None or is_medium(text, span[0]):
-        return None
-    return _named(text, span, table)
+    return _name_ending_at(text, opened, table)
 
 
 # --- the subject of a physical verb ----------------------------------------------------
@@ -300,10 +305,7 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
         return _name_at(text, at.start() - len(label.group(0)), at.start(), table)
     if verb is None:
         return None  # "X to 5 mg/mL" names a compound only through a defined label
-    span = name_before(text, verb.start())
-    if span is None or is_medium(text, span[0]):
-        return None
-    return _named(text, span, table)
+    return _name_ending_at(text, verb.start(), table)
 
 
 # --- a label a reading is listed under -------------------------------------------------
@@ -352,10 +354,7 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     gap = _NAME_THEN_VALUE.search(text, max(0, value_start - 12), value_start)
     if gap is None:
         return None
-    span = name_before(text, gap.start())
-    if span is None or is_medium(text, span[0]):
-        return None
-    return _named(text, span, table)
+    return _name_ending_at(text, gap.start(), table)
 
 
 # --- the subject of the value's sentence -----------------------------------------------
