@@ -77,6 +77,9 @@ def main() -> None:
         for name, s in sorted(report.per_property.items()):
             print(_row(name, s))
         print(_row("**all**", report.overall))
+        o = report.overall
+        print(f"values: precision {o.precision:.3f}, recall {o.recall:.3f}, F1 {o.f1:.3f} "
+              f"({o.false_positives} false positives)")  # fmt: skip
         if title.startswith("identity"):
             for m in report.matches:
                 if m.compound_match is False:

@@ -234,3 +234,30 @@ def test_a_value_restated_for_one_compound_is_one_record() -> None:
         (None, unnamed_at),
         (None, unnamed_at),
     ]
+
+
+def test_a_summary_of_values_stated_before_is_no_new_record() -> None:
+    text = (
+        "Urea was dried (yield 91%). The product data are collected below: these values "
+        "(yield 91%) are compared with those of thiourea."
+    )
+    first = record(text, "91%", "Urea")
+    again_at = text.index("91%", text.index("these values"))
+    again = first.model_copy(
+        update={
+            "compound": Compound(name="thiourea"),
+            "evidence": first.evidence.model_copy(
+                update={
+                    "quote": text[text.index("The product") :],
+                    "start": text.index("The product"),
+                    "end": len(text),
+                    "value_start": again_at,
+                    "value_end": again_at + 3,
+                }
+            ),
+        }
+    )
+    kept = identified(text, [first, again], None)
+    assert [(r.compound.name, r.evidence.value_start) for r in kept] == [
+        ("Urea", first.evidence.value_start)
+    ]

@@ -84,6 +84,13 @@ def identify(
         ]
 
 
+#: A sentence that gathers values stated before it.
+_SUMMARY = re.compile(
+    r"\b(?:these|the\s+above|all\s+these)\s+(?:data|values|results|constants|properties)\b",
+    re.IGNORECASE,
+)
+
+
 def _one_per_value(records: list[Record]) -> list[Record]:
     """A value restated in one document (abstract and results, text and table, a
     heading's compound named two ways) is one value: the first statement is kept.
@@ -91,8 +98,13 @@ def _one_per_value(records: list[Record]) -> list[Record]:
     are one; values of no named compound are never merged, as nothing says they are
     one compound's."""
     seen: set[tuple[object, ...]] = set()
+    readings: set[tuple[object, ...]] = set()
     kept: list[Record] = []
     for record in records:
+        reading = (record.property, record.value, record.value_low, record.value_high, record.unit)
+        if reading in readings and _SUMMARY.search(record.evidence.quote):
+            continue  # "Table 1 collects these data (mp 71 °C; …)": said already
+        readings.add(reading)
         name, label = record.compound.name, record.compound.label
         if name is None and label is None:
             kept.append(record)
