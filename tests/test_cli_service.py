@@ -10,11 +10,12 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -229,3 +230,68 @@ def test_redis_deployment_with_a_separate_worker(redis_server: RedisServer, tmp_
 def test_worker_without_a_broker_says_what_to_set(tmp_path: Path) -> None:
     result = molextract({**_env(tmp_path), "MOLEXTRACT_BROKER_URL": ""}, "worker")
     assert result.returncode == 2 and "MOLEXTRACT_BROKER_URL is not set" in result.stderr
+
+
+def test_the_worker_of_a_killed_serve_stops_at_once_and_takes_no_more_work(
+    tmp_path: Path,
+) -> None:
+    """``kill -9`` of ``serve`` (as when its terminal or container dies): its worker child
+    stops within seconds, not after its chunk, and takes no further chunk."""
+    env = _env(tmp_path, MOLEXTRACT_CHUNK_DOCUMENTS="1")
+    texts = [
+        f"Compound {n}a was recrystallised from ethanol; it melts at {100 + n} °C and its "
+        f"logP is 1.{n}."
+        for n in range(40)
+    ]
+    database = tmp_path / "service.db"
+    with serving(env, tmp_path / "serve.log") as server:
+        job = httpx.post(
+            f"{server.url}/v1/jobs",
+            json={
+                "schema": "molecular_properties",
+                "documents": [{"id": f"d{n}", "text": t} for n, t in enumerate(texts)],
+            },
+            timeout=30,
+        )
+        assert job.status_code == 202, job.text
+        job_url = f"{server.url}/v1/jobs/{job.json()['id']}"
+        deadline = time.monotonic() + 300
+        while httpx.get(job_url, timeout=10).json()["counts"]["done"] < 2:
+            assert time.monotonic() < deadline, server.log.read_text()
+            time.sleep(0.2)
+        found = subprocess.run(
+            ["pgrep", "-f", f"exit-with-parent={server.process.pid}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        [child] = [int(pid) for pid in found.stdout.split()]
+        server.process.kill()
+        killed_at = time.monotonic()
+        server.process.wait()
+        done_at_kill = _done(database)
+        while _alive(child):
+            assert time.monotonic() - killed_at < 30, "the orphaned worker kept running"
+            time.sleep(0.1)
+        stopped_after = time.monotonic() - killed_at
+    assert stopped_after < 10, f"the orphan took {stopped_after:.1f} s to stop"
+    # Chunks are one document: at most the one it held may have been saved since.
+    assert _done(database) <= done_at_kill + 1
+    assert _done(database) < len(texts)
+
+
+def _done(database: Path) -> int:
+    with closing(sqlite3.connect(database)) as connection:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM job_documents WHERE status IN ('done', 'failed')"
+        ).fetchone()
+    return int(count)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has stopped

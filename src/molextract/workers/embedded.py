@@ -99,17 +99,33 @@ def settings_environment(settings: Settings) -> dict[str, str]:
     return env
 
 
-def exit_with_parent(parent_pid: int, interval: float = 1.0) -> threading.Thread:
-    """Stop this process (warm shutdown) once ``parent_pid`` is no longer its parent.
+#: How long an orphaned worker's cold shutdown may take before it exits outright.
+ORPHAN_GRACE_SECONDS = 5.0
 
-    ``serve`` stops its worker on a normal exit; this covers the parent being
-    killed outright, which would otherwise leave an orphan worker behind.
+
+def exit_with_parent(
+    parent_pid: int, interval: float = 1.0, grace: float = ORPHAN_GRACE_SECONDS
+) -> threading.Thread:
+    """Stop this process at once when ``parent_pid`` is no longer its parent.
+
+    ``serve`` stops its worker on a normal exit (a warm shutdown that lets the chunk
+    finish); this covers the parent being killed outright. Then nobody waits for the
+    chunk, and a restarted ``serve`` starts its own worker, which re-sends the
+    unfinished work from the store: the orphan must neither finish its chunk nor take
+    another. A warm shutdown did both (seen: 45 s and one more chunk after the
+    parent's ``kill -9``), so the orphan gets Celery's cold shutdown (SIGQUIT: stop
+    consuming, abandon the task, whose message stays unacknowledged) and, should that
+    hang inside native code, exits outright after ``grace`` seconds. What the
+    abandoned chunk saved already is kept: saves are idempotent.
     """
 
     def watch() -> None:
         while os.getppid() == parent_pid:
             time.sleep(interval)
-        os.kill(os.getpid(), signal.SIGTERM)
+        logger.warning("parent %s is gone: cold shutdown of this worker", parent_pid)
+        os.kill(os.getpid(), signal.SIGQUIT)
+        time.sleep(grace)
+        os._exit(70)  # EX_SOFTWARE: the cold shutdown did not finish in time
 
     thread = threading.Thread(target=watch, name="exit-with-parent", daemon=True)
     thread.start()
