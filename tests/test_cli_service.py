@@ -274,7 +274,8 @@ def test_the_worker_of_a_killed_serve_stops_at_once_and_takes_no_more_work(
             assert time.monotonic() - killed_at < 30, "the orphaned worker kept running"
             time.sleep(0.1)
         stopped_after = time.monotonic() - killed_at
-    assert stopped_after < 10, f"the orphan took {stopped_after:.1f} s to stop"
+    print(f"orphan stopped {stopped_after:.1f} s after the kill")
+    assert stopped_after < 8, f"the orphan took {stopped_after:.1f} s to stop"
     # Chunks are one document: at most the one it held may have been saved since.
     assert _done(database) <= done_at_kill + 1
     assert _done(database) < len(texts)

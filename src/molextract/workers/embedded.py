@@ -100,7 +100,7 @@ def settings_environment(settings: Settings) -> dict[str, str]:
 
 
 #: How long an orphaned worker's cold shutdown may take before it exits outright.
-ORPHAN_GRACE_SECONDS = 5.0
+ORPHAN_GRACE_SECONDS = 3.0
 
 
 def exit_with_parent(
