@@ -261,3 +261,15 @@ def test_a_summary_of_values_stated_before_is_no_new_record() -> None:
     assert [(r.compound.name, r.evidence.value_start) for r in kept] == [
         ("Urea", first.evidence.value_start)
     ]
+
+
+def test_an_analysis_printed_as_its_own_block_is_the_products(resolver: NameResolver) -> None:
+    text = (
+        "This gave 2.0 g (80%) of benzoic acid with a melting point of 122° C.\n\n"
+        "CHN Analysis\n(C7H6O2) | % C | % H\nCalculated | 68.85 | 4.95\n"
+        "Found: | 68.80 | 4.99\n\nEXAMPLE 2\n\nThe next compound."
+    )
+    [rec] = identified(text, [record(text, "80%", "benzoic acid")], resolver)
+    kinds = {c.kind: c.ok for c in rec.checks.cross_checks}
+    assert kinds.get("elemental_analysis") is True, rec.checks.cross_checks
+    assert rec.status == "accepted"

@@ -260,13 +260,13 @@ def _window(
     start = max((b for b in boundaries if b <= at), default=0)
     later = sorted(b for b in boundaries if b > at)
     end = later[0] if later else len(text)
-    for following, after in zip(later, [*later[1:], len(text)][: len(later)], strict=True):
+    for index, following in enumerate(later):
         # Patents print a product's analysis as its own block after the result
         # paragraph ("CHN Analysis" and a Calculated/Found table): it is still that
         # product's.
         if following != end or not _DATA_BLOCK.match(text, following):
             break
-        end = after
+        end = later[index + 1] if index + 1 < len(later) else len(text)
     if compound.start is not None and start <= compound.start <= at:
         start = compound.start
     return start, end
