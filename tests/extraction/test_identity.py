@@ -179,54 +179,38 @@ def test_without_a_resolver_names_stay_names() -> None:
     assert rec.compound.inchikey is None and rec.checks.structure == "absent"
 
 
+def restated(
+    text: str, first: Record, at: int, name: str | None, sentence: int | None = None
+) -> Record:
+    """``first`` as the model answered it for the same value printed again at ``at``
+    (three characters), about ``name``; with ``sentence``, the quote is the text from
+    there to its end (a sentence that restates values)."""
+    start, end = (at, at + 3) if sentence is None else (sentence, len(text))
+    evidence = first.evidence.model_copy(
+        update={
+            "quote": text[start:end],
+            "start": start,
+            "end": end,
+            "value_start": at,
+            "value_end": at + 3,
+        }
+    )
+    return first.model_copy(update={"compound": Compound(name=name), "evidence": evidence})
+
+
 def test_a_value_restated_for_one_compound_is_one_record() -> None:
     text = (
         "Crystalline sucrose was dried (yield 98%). Sucrose was recrystallised from water "
         "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield. A repeat gave 98%."
     )
     first = record(text, "98%", "Crystalline sucrose")
-    again_at = text.index("98%", text.index("Sucrose"))
-    again = first.model_copy(
-        update={
-            "compound": Compound(name="sucrose"),
-            "evidence": first.evidence.model_copy(
-                update={"start": again_at, "end": again_at + 3, "value_start": again_at}
-            ),
-        }
-    )
+    again = restated(text, first, text.index("98%", text.index("Sucrose")), "sucrose")
     other_at = text.rindex("98%", 0, text.index("A repeat"))
-    other = first.model_copy(
-        update={
-            "compound": Compound(name="4-bromobenzoic acid"),
-            "evidence": first.evidence.model_copy(
-                update={
-                    "start": other_at,
-                    "end": other_at + 3,
-                    "value_start": other_at,
-                    "value_end": other_at + 3,
-                }
-            ),
-        }
-    )
+    other = restated(text, first, other_at, "4-bromobenzoic acid")
     # Values whose sentence names no compound and which the model gave none: nothing
     # says they are one compound's, so they are never merged.
     unnamed_at = text.rindex("98%")
-    unnamed = [
-        first.model_copy(
-            update={
-                "compound": Compound(name=None),
-                "evidence": first.evidence.model_copy(
-                    update={
-                        "start": unnamed_at,
-                        "end": unnamed_at + 3,
-                        "value_start": unnamed_at,
-                        "value_end": unnamed_at + 3,
-                    }
-                ),
-            }
-        )
-        for _ in range(2)
-    ]
+    unnamed = [restated(text, first, unnamed_at, None) for _ in range(2)]
     kept = identified(text, [first, again, other, *unnamed], None)
     assert [(r.compound.name, r.evidence.start) for r in kept] == [
         ("sucrose", first.evidence.start),
@@ -242,21 +226,8 @@ def test_a_summary_of_values_stated_before_is_no_new_record() -> None:
         "(yield 91%) are compared with those of thiourea."
     )
     first = record(text, "91%", "Urea")
-    again_at = text.index("91%", text.index("these values"))
-    again = first.model_copy(
-        update={
-            "compound": Compound(name="thiourea"),
-            "evidence": first.evidence.model_copy(
-                update={
-                    "quote": text[text.index("The product") :],
-                    "start": text.index("The product"),
-                    "end": len(text),
-                    "value_start": again_at,
-                    "value_end": again_at + 3,
-                }
-            ),
-        }
-    )
+    at = text.index("91%", text.index("these values"))
+    again = restated(text, first, at, "thiourea", sentence=text.index("The product"))
     kept = identified(text, [first, again], None)
     assert [(r.compound.name, r.evidence.value_start) for r in kept] == [
         ("Urea", first.evidence.value_start)
