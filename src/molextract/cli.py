@@ -24,7 +24,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from molextract import cli_service, weights
+from molextract import cli_service, exports, weights
 from molextract.bulk import RunStats, run_bulk
 from molextract.cli_console import MAX_SKIP_LINES, err
 from molextract.cli_console import fail as _fail
@@ -277,6 +277,29 @@ def report(
         _fail(str(exc))
     write_report(found.values(), texts, output, title=title or f"molextract: {results.name}")
     err.print(f"report written to {output} ({len(found)} documents)")
+
+
+@app.command("export")
+def export_command(
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(help="Results JSONL from `molextract run` (its rejects file too), .gz too."),
+    ],
+    output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
+    fmt: Annotated[
+        exports.ExportFormat | None,
+        typer.Option("--format", "-f", help="Default: from the output's suffix."),
+    ] = None,
+) -> None:
+    """One row per record as CSV or Parquet, or one SDF molecule per compound with a structure."""
+    chosen = fmt or exports.format_for(output)
+    if chosen is None:
+        _fail(f"say --format {'|'.join(exports.FORMATS)}: {output.name} does not tell")
+    try:
+        stats = exports.export_file(inputs, chosen, output)
+    except MolextractError as exc:
+        _fail(str(exc))
+    err.print(exports.describe(stats, chosen, output), highlight=False)
 
 
 @app.command()
