@@ -26,7 +26,8 @@ class Settings(BaseSettings):
     local_context: int = Field(default=4096, ge=512)
     engines: str = Field(
         default="auto",
-        description="Comma-separated engine fallback chain of sglang, vllm, openai and local; "
+        description="Comma-separated engine fallback chain of sglang, vllm, openai, local and "
+        "transformers; "
         "'auto' means the servers whose URL is set (sglang, then vllm, then openai), else local.",
     )
     sglang_url: str = Field(default="", description="Base URL of an SGLang server.")
@@ -41,6 +42,15 @@ class Settings(BaseSettings):
     openai_model: str = Field(default="", description="Served model name; empty = ask the server.")
     openai_structured: Literal["json_schema", "json_object_schema", "tgi", "json_schema_field"] = (
         Field(default="json_schema", description="The request form the server understands.")
+    )
+    transformers_model: str = Field(
+        default="",
+        description="Hugging Face model directory for the transformers engine (--model wins).",
+    )
+    transformers_device: str = Field(
+        default="auto",
+        description="torch device of the transformers engine: auto (CUDA if torch sees a "
+        "GPU, else CPU), cpu, cuda or cuda:N.",
     )
     engine_api_key: str = Field(default="", description="Bearer token sent to engine servers.")
     engine_timeout: float = Field(default=300.0, gt=0, description="Seconds per request.")
@@ -75,7 +85,18 @@ class Settings(BaseSettings):
         default="", description="SQLAlchemy URL; empty means a SQLite file in the cache dir."
     )
     claim_lease_seconds: int = Field(
-        default=3600, ge=60, description="How long a worker owns a claimed document."
+        default=30,
+        ge=3,
+        description="How long a claimed document stays a worker's without a sign of life. "
+        "The worker renews the lease every third of it while the chunk runs, so a chunk may "
+        "run for hours; a worker that died stops renewing, and its documents go to another "
+        "worker within about 1⅓ leases.",
+    )
+    task_time_limit_seconds: int = Field(
+        default=3600,
+        ge=60,
+        description="Longest one chunk may run before its worker stops it (a hung engine); "
+        "the documents then get a worker_error.",
     )
 
     broker_url: str = Field(

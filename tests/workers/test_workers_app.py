@@ -42,13 +42,13 @@ def test_a_server_database_keeps_the_embedded_broker_in_the_cache_dir(tmp_path: 
 
 def test_redis_configuration_never_loses_or_duplicates_a_chunk() -> None:
     settings = WorkerTestSettings(
-        broker_url="redis://redis.example:6380/2", claim_lease_seconds=600
+        broker_url="redis://redis.example:6380/2", task_time_limit_seconds=600
     )
     conf = make_celery(settings).conf
     assert conf.broker_url == "redis://redis.example:6380/2"
     assert conf.task_acks_late and conf.task_reject_on_worker_lost
     assert conf.worker_prefetch_multiplier == 1
-    assert conf.broker_transport_options["visibility_timeout"] == 1200  # 2 × the lease
+    assert conf.broker_transport_options["visibility_timeout"] == 1200  # 2 × the time limit
     assert conf.task_time_limit == 600 and conf.task_soft_time_limit < 600
     assert conf.accept_content == ["json"] and conf.task_serializer == "json"
     assert conf.task_track_started and conf.task_ignore_result
@@ -62,8 +62,17 @@ def test_visibility_timeout_can_be_set_and_bounds_the_retry_backoff() -> None:
     )
     assert options.visibility_timeout == 40
     assert [options.retry_countdown(n) for n in range(4)] == [4, 8, 16, 20]
-    default = WorkerOptions.from_settings(WorkerTestSettings(claim_lease_seconds=3600))
+    default = WorkerOptions.from_settings(WorkerTestSettings())
     assert default.retry_countdown(20) == MAX_RETRY_BACKOFF
+
+
+def test_the_claim_lease_is_short_by_default_and_independent_of_the_time_limit() -> None:
+    options = WorkerOptions.from_settings(Settings())
+    # A dead worker's chunk moves on after about a lease and a sweep (40 s), while a
+    # live chunk may run for its whole time limit, renewing its lease.
+    assert options.claim_lease_seconds == 30
+    assert options.task_time_limit_seconds == 3600
+    assert options.visibility_timeout == 7200
 
 
 def test_options_have_defaults_without_the_new_settings_fields() -> None:

@@ -10,6 +10,7 @@ flight to kill, or queued chunks to cancel.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ import pytest
 from workers_fault_injection import CALL_LOG_ENV, OUTAGE_MARKER
 from workers_support import (
     SMOL,
+    WorkerProcess,
     WorkerTestSettings,
     assert_each_document_once,
     documents_of,
@@ -230,3 +232,58 @@ def test_an_engine_outage_is_retried_then_recorded_and_the_job_ends(
     lines = calls.read_text().splitlines()
     assert sum(line.startswith("outage ") for line in lines) == 6
     assert sum(line.startswith("ok ") for line in lines) == 1
+
+
+def _task_running_on(worker: WorkerProcess, repo: Repository, job_id: str) -> str | None:
+    """The id of the task ``worker`` is running now (its documents are claimed by it)."""
+    received = re.findall(r"extract_chunk\[([0-9a-f-]{36})\] received", worker.log())
+    if not received:
+        return None
+    task_id = received[-1]
+    held = [d for d in documents_of(repo, job_id) if d.status == "running"]
+    return task_id if any(d.claimed_by == task_id for d in held) else None
+
+
+@pytest.mark.model
+def test_a_dead_worker_machine_costs_seconds_with_the_default_lease(
+    tmp_path: Path, database_url: str, redis_url: str, repo: Repository
+) -> None:
+    # The broker's visibility timeout stays at its default (two hours): the chunk must
+    # come back through the store's lease, not through Redis.
+    env = environment(database_url, redis_url, chunk=1, broker_visibility_timeout=0)
+    assert "MOLEXTRACT_CLAIM_LEASE_SECONDS" not in env
+    with ExitStack() as stack:
+        doomed = stack.enter_context(worker_process(env, tmp_path / "doomed.log"))
+        survivor = stack.enter_context(worker_process(env, tmp_path / "survivor.log"))
+        doomed.wait_ready()
+        survivor.wait_ready()
+        job_id = submit(repo, dispatcher(database_url, redis_url, 1), tiny_documents(6))
+
+        found: list[str] = []
+
+        def doomed_is_busy() -> bool:
+            task_id = _task_running_on(doomed, repo, job_id)
+            found[:] = [task_id] if task_id else []
+            return bool(task_id)
+
+        wait_until(doomed_is_busy, "the doomed worker to run a chunk", logs=doomed.log)
+        [task_id] = found
+        held = {d.id for d in documents_of(repo, job_id) if d.claimed_by == task_id}
+        doomed.kill()  # main process and pool child at once: no message handed back
+        killed_at = time.monotonic()
+
+        def taken_over() -> bool:
+            return all(
+                d.status in ("done", "failed") or (d.claimed_by not in (None, task_id))
+                for d in documents_of(repo, job_id)
+                if d.id in held
+            )
+
+        wait_until(taken_over, "the dead worker's chunk to run again", logs=survivor.log)
+        resumed_after = time.monotonic() - killed_at
+        status = wait_for_job(repo, job_id, survivor.log)
+
+    assert resumed_after < 60, resumed_after
+    assert status in ("succeeded", "partial")
+    assert_each_document_once(repo, job_id, 6)
+    assert "whose worker stopped renewing its claim" in survivor.log()

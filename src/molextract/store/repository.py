@@ -59,10 +59,10 @@ from molextract.store.models import (
     utcnow,
 )
 
-#: How long a claimed document belongs to its claimant. Must exceed the longest
-#: task (like the broker's visibility timeout): after it, another task may take over
-#: a document whose worker died.
-DEFAULT_CLAIM_LEASE = timedelta(hours=1)
+#: How long a claimed document belongs to its claimant without a sign of life. The
+#: claimant renews it while it works (:meth:`Repository.renew_claims`); after it,
+#: another task may take over a document whose worker died.
+DEFAULT_CLAIM_LEASE = timedelta(seconds=30)
 
 API_KEY_PREFIX = "mx_"
 
@@ -448,6 +448,77 @@ class Repository:
                 document.claimed_by = claimant
                 document.claimed_at = now
         return documents
+
+    def renew_claims(
+        self,
+        job_id: str,
+        claimant: str,
+        doc_row_ids: Sequence[int],
+        *,
+        hold_for: timedelta = timedelta(0),
+    ) -> int:
+        """Restart the lease of the documents ``claimant`` still holds; returns how many.
+
+        ``hold_for`` starts the lease that much later: a task waiting to retry holds its
+        documents until the retry is due (the lease is then dated in the future).
+        Fewer than asked means some finished or were taken over after the lease
+        lapsed (the claimant looked dead): the caller's results are still saved, and
+        idempotently, but it should know.
+        """
+        if not doc_row_ids:
+            return 0
+        with self._writing() as session:
+            renewed = session.execute(
+                update(JobDocument)
+                .where(
+                    JobDocument.job_id == job_id,
+                    JobDocument.id.in_(list(doc_row_ids)),
+                    JobDocument.status == DocumentStatus.RUNNING,
+                    JobDocument.claimed_by == claimant,
+                )
+                .values(claimed_at=utcnow() + hold_for),
+                execution_options={"synchronize_session": False},
+            )
+            return int(getattr(renewed, "rowcount", 0) or 0)
+
+    def release_lapsed_claims(self, lease: timedelta) -> list[tuple[str, list[int]]]:
+        """Put back in the queue the running documents whose lease lapsed.
+
+        Returns ``(job_id, document row ids)`` per job released, for the caller to
+        send as new messages. The documents become ``queued`` again (unclaimed) in the
+        same transaction, so when several workers look at once only one of them
+        releases each document; a second look finds them queued, not lapsed. If the
+        caller dies before it sends, the dead worker's own message still comes back
+        after the broker's visibility timeout and claims them: late, never lost.
+        """
+        cutoff = utcnow() - lease
+        released: list[tuple[str, list[int]]] = []
+        with self._writing() as session:
+            # Through the jobs first: few run at once, and (job_id, status) is indexed.
+            job_ids = list(session.scalars(select(Job.id).where(Job.status == JobStatus.RUNNING)))
+            for job_id in job_ids:
+                ids = list(
+                    session.scalars(
+                        select(JobDocument.id)
+                        .where(
+                            JobDocument.job_id == job_id,
+                            JobDocument.status == DocumentStatus.RUNNING,
+                            or_(JobDocument.claimed_at.is_(None), JobDocument.claimed_at < cutoff),
+                        )
+                        .order_by(JobDocument.position)
+                        .with_for_update(skip_locked=True)
+                    )
+                )
+                if not ids:
+                    continue
+                session.execute(
+                    update(JobDocument)
+                    .where(JobDocument.id.in_(ids))
+                    .values(status=DocumentStatus.QUEUED, claimed_by=None, claimed_at=None),
+                    execution_options={"synchronize_session": False},
+                )
+                released.append((job_id, ids))
+        return released
 
     def save_result(
         self, job_id: str, doc_id: str, result: DocumentResult, *, failed: bool = False

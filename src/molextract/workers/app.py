@@ -9,8 +9,11 @@ duplicated, whatever dies. Messages are acknowledged only after the task ran
 (``acks_late``), a task whose worker process died is put back at once
 (``reject_on_worker_lost``), a worker holds one message at a time so a crash strands
 at most one chunk (``prefetch_multiplier=1``), and Redis hands an unacknowledged
-message to another worker only after a visibility timeout longer than any task. A
-task that runs twice is harmless because every store write it makes is idempotent.
+message to another worker only after a visibility timeout longer than any task. That
+timeout is not how a dead worker's chunk comes back, though: claims in the store have
+a short lease that a working task renews, and lapsed claims are swept back into the
+queue within seconds (see :mod:`molextract.workers.leases`). A task that runs twice
+is harmless because every store write it makes is idempotent.
 """
 
 # Celery and kombu ship no type information yet; until pyproject.toml lists them under
@@ -50,6 +53,12 @@ MAX_RETRY_BACKOFF = 600.0
 #: crash in llama.cpp, say) would otherwise be redelivered for ever.
 REDELIVERY_ALLOWANCE = 3
 
+#: Message priorities on Redis, where 0 is served first (the reverse of AMQP's
+#: order): work taken back from a dead worker goes ahead of new work, so it runs
+#: again as soon as any worker is free. The SQLite broker ignores priorities.
+LAPSED_WORK_PRIORITY = 0
+NEW_WORK_PRIORITY = 6
+
 
 @dataclass(frozen=True)
 class WorkerOptions:
@@ -66,10 +75,12 @@ class WorkerOptions:
     task_retry_backoff: float
     visibility_timeout: int
     claim_lease_seconds: int
+    task_time_limit_seconds: int
 
     @classmethod
     def from_settings(cls, settings: Settings) -> WorkerOptions:
         lease = settings.claim_lease_seconds
+        time_limit = settings.task_time_limit_seconds
         visibility = int(getattr(settings, "broker_visibility_timeout", 0) or 0)
         return cls(
             broker_url=str(getattr(settings, "broker_url", "") or ""),
@@ -82,10 +93,12 @@ class WorkerOptions:
             task_retry_backoff=max(
                 0.0, float(getattr(settings, "task_retry_backoff", DEFAULT_TASK_RETRY_BACKOFF))
             ),
-            # Twice the lease: a task can run for up to its lease, and Redis must not
-            # hand its message to a second worker while the first still holds it.
-            visibility_timeout=visibility or 2 * lease,
+            # Twice the time limit: a task can run for up to its limit, and Redis must
+            # not hand its message to a second worker while the first still holds it.
+            # Dead workers' work comes back through the claim leases long before.
+            visibility_timeout=visibility or 2 * time_limit,
             claim_lease_seconds=lease,
+            task_time_limit_seconds=time_limit,
         )
 
     @property
@@ -163,6 +176,7 @@ def _transport_options(options: WorkerOptions) -> dict[str, Any]:
 def make_celery(settings: Settings) -> MolextractCelery:
     """The app for workers and for the API's dispatcher, built from ``settings``."""
     # Imported here: both modules need this one's names at import time.
+    from molextract.workers.leases import LapsedWorkSweeper
     from molextract.workers.recovery import RecoverLostWork
     from molextract.workers.tasks import register_tasks
 
@@ -203,11 +217,10 @@ def make_celery(settings: Settings) -> MolextractCelery:
         result_backend=None,
         task_default_queue=QUEUE,
         task_create_missing_queues=True,
-        # The claim lease is how long a worker may hold a document: a chunk still
-        # running after it could be taken over by a second worker, so it is stopped
-        # (the soft limit lets the task record why) before that can happen.
-        task_soft_time_limit=max(1, options.claim_lease_seconds - 30),
-        task_time_limit=options.claim_lease_seconds,
+        # A hung engine must not hold its documents for ever: the chunk is stopped
+        # (the soft limit lets the task record why on its documents).
+        task_soft_time_limit=max(1, options.task_time_limit_seconds - 30),
+        task_time_limit=options.task_time_limit_seconds,
         # A task still running when the connection drops finishes and saves its
         # results; its message is redelivered and then finds nothing left to do.
         worker_cancel_long_running_tasks_on_connection_loss=False,
@@ -220,4 +233,5 @@ def make_celery(settings: Settings) -> MolextractCelery:
     )
     register_tasks(app)
     app.steps["consumer"].add(RecoverLostWork)
+    app.steps["consumer"].add(LapsedWorkSweeper)
     return app

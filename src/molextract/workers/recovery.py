@@ -47,7 +47,7 @@ from molextract.store import (
     make_engine,
     session_factory,
 )
-from molextract.workers.app import EXTRACT_CHUNK, QUEUE
+from molextract.workers.app import EXTRACT_CHUNK, NEW_WORK_PRIORITY, QUEUE
 
 if TYPE_CHECKING:
     from molextract.workers.app import MolextractCelery
@@ -108,7 +108,9 @@ def pending_chunks(sessions: sessionmaker[Session], chunk_size: int) -> Iterator
             yield PendingChunk(job_id, tuple(chunk))
 
 
-def send_chunks(app: MolextractCelery, chunks: Iterable[PendingChunk]) -> int:
+def send_chunks(
+    app: MolextractCelery, chunks: Iterable[PendingChunk], *, priority: int = NEW_WORK_PRIORITY
+) -> int:
     """Publish ``chunks`` over one connection; returns how many were sent."""
     sent = 0
     with app.producer_or_acquire() as producer:
@@ -119,6 +121,7 @@ def send_chunks(app: MolextractCelery, chunks: Iterable[PendingChunk]) -> int:
                 task_id=chunk.task_id,
                 queue=QUEUE,
                 producer=producer,
+                priority=priority,
             )
             sent += 1
     return sent

@@ -6,7 +6,8 @@ times. What makes that safe:
 
 - ``claim_documents`` with the Celery task id as claimant hands a redelivered or
   retried task (same id) its own documents back, and never hands out documents that
-  are finished or held by another live task;
+  are finished or held by another live task (one that keeps renewing its lease, see
+  :mod:`molextract.workers.leases`);
 - ``save_result`` replaces a document's records, so saving twice leaves one set;
 - the job's final status is settled in the store, from the documents' statuses.
 
@@ -27,7 +28,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,7 @@ from molextract.store import (
     session_factory,
 )
 from molextract.workers.app import EXTRACT_CHUNK, WorkerOptions
+from molextract.workers.leases import LeaseKeeper
 
 if TYPE_CHECKING:
     from molextract.workers.app import MolextractCelery
@@ -299,16 +301,29 @@ def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
         # A redelivery of finished work, or documents another live task holds.
         return {**summary, "claimed": 0, "status": repository.finish_job_if_complete(job_id)}
     try:
-        done, failed = _process(task, state, settings, options, job_id, claimed)
-    except (Retry, DBAPIError):
-        # A retry is not a failure; a database error leaves nothing to record the
-        # failure in, so the documents keep their claim and Celery logs the error.
+        with LeaseKeeper(
+            repository,
+            job_id,
+            task.request.id,
+            [d.id for d in claimed],
+            options.claim_lease_seconds,
+        ):
+            done, failed = _process(task, state, settings, options, job_id, claimed)
+    except Retry as retry:
+        # A retry is not a failure. The documents stay this task's until the retry is
+        # due (plus a lease, in case this worker dies meanwhile): a lease that lapsed
+        # during the backoff would send them straight back to a still-broken engine.
+        _hold_until_retry(repository, job_id, task.request.id, claimed, retry)
+        raise
+    except DBAPIError:
+        # A database error leaves nothing to record the failure in, so the documents
+        # keep their claim and Celery logs the error.
         raise
     except Exception as exc:
         # Anything else is a bug or a time limit: record it on the documents so the
         # job ends instead of waiting for documents nobody will finish.
         message = (
-            "the chunk ran longer than the claim lease (MOLEXTRACT_CLAIM_LEASE_SECONDS); "
+            "the chunk ran longer than its time limit (MOLEXTRACT_TASK_TIME_LIMIT_SECONDS); "
             "raise it or lower the chunk size"
             if isinstance(exc, SoftTimeLimitExceeded)
             else f"the worker failed: {type(exc).__name__}: {exc}"
@@ -327,6 +342,26 @@ def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
         raise
     status = repository.finish_job_if_complete(job_id)
     return {**summary, "claimed": len(claimed), "done": done, "failed": failed, "status": status}
+
+
+def _hold_until_retry(
+    repository: Repository,
+    job_id: str,
+    claimant: str,
+    claimed: Sequence[JobDocument],
+    retry: Retry,
+) -> None:
+    when = retry.when
+    if isinstance(when, datetime):
+        wait = (when - datetime.now(when.tzinfo or UTC)).total_seconds()
+    else:
+        wait = float(when or 0)
+    try:
+        repository.renew_claims(
+            job_id, claimant, [d.id for d in claimed], hold_for=timedelta(seconds=max(0.0, wait))
+        )
+    except DBAPIError:
+        logger.warning("could not hold job %s's documents for the retry", job_id, exc_info=True)
 
 
 def _still_held(

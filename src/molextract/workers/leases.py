@@ -1,0 +1,179 @@
+"""Claim leases: a worker shows it is alive while it works, and lapsed work moves on.
+
+The store, not the broker, decides when a worker is dead. A chunk on a CPU model runs
+for minutes, so "dead" cannot mean "took too long": it means "stopped renewing its
+lease". While a task runs, :class:`LeaseKeeper` renews the claim on its documents
+every third of the lease (30 s by default). Every worker also runs a
+:class:`LapsedWorkSweeper`, which every third of the lease puts the documents of
+lapsed claims back in the queue and sends them as new messages, ahead of new work.
+
+So a worker machine that dies costs about one lease and a sweep interval before its
+chunk runs again elsewhere, instead of the broker's visibility timeout (two hours by
+default on Redis, where the dead worker's message sits unacknowledged until then).
+When that message does come back, it finds its documents finished or held by a live
+task and does nothing.
+"""
+
+# mypy: disable-error-code="import-untyped"
+# mypy: allow-subclassing-any
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from datetime import timedelta
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from celery import bootsteps
+
+from molextract.store import Repository, make_engine, session_factory
+from molextract.workers.app import LAPSED_WORK_PRIORITY
+from molextract.workers.recovery import PendingChunk, chunked, send_chunks
+
+if TYPE_CHECKING:
+    from molextract.workers.app import MolextractCelery
+
+logger = logging.getLogger(__name__)
+
+
+def renew_interval(lease_seconds: float) -> float:
+    """A third of the lease: two renewals may be missed (a slow store) before it lapses."""
+    return max(0.5, lease_seconds / 3)
+
+
+class LeaseKeeper:
+    """Renews ``claimant``'s claim on ``doc_row_ids`` from a thread until the block ends.
+
+    A thread rather than a timer of the worker's event loop: with the solo pool the
+    task runs on that loop's thread, which would then never renew. The engine spends
+    its time in native code (llama.cpp, an HTTP call) that releases the GIL, so the
+    thread gets its turn.
+    """
+
+    def __init__(
+        self,
+        repository: Repository,
+        job_id: str,
+        claimant: str,
+        doc_row_ids: Sequence[int],
+        lease_seconds: float,
+    ) -> None:
+        self._repository = repository
+        self._job_id = job_id
+        self._claimant = claimant
+        self._ids = list(doc_row_ids)
+        self._interval = renew_interval(lease_seconds)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.lost = False
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._interval):
+            try:
+                renewed = self._repository.renew_claims(self._job_id, self._claimant, self._ids)
+            except Exception:  # a store hiccup: the next renewal may go through
+                logger.warning("could not renew the claim of job %s", self._job_id, exc_info=True)
+                continue
+            if renewed < len(self._ids) and not self.lost:
+                # Finished documents drop out too; only a shortfall before the end counts.
+                logger.info(
+                    "job %s: %d of %d documents are no longer claimed by this task",
+                    self._job_id,
+                    len(self._ids) - renewed,
+                    len(self._ids),
+                )
+                self.lost = renewed == 0
+            if renewed == 0:
+                return
+
+    def __enter__(self) -> LeaseKeeper:
+        self._thread = threading.Thread(
+            target=self._run, name=f"lease-{self._job_id[:8]}", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+def sweep_lapsed_work(app: MolextractCelery, repository: Repository) -> int:
+    """Re-queue the documents of lapsed claims and send them; returns messages sent."""
+    lease = timedelta(seconds=app.options.claim_lease_seconds)
+    released = repository.release_lapsed_claims(lease)
+    chunks = [
+        PendingChunk(job_id, ids)
+        for job_id, row_ids in released
+        for ids in chunked(row_ids, app.options.chunk_documents)
+    ]
+    if not chunks:
+        return 0
+    try:
+        sent = send_chunks(app, chunks, priority=LAPSED_WORK_PRIORITY)
+    except Exception:
+        # Nothing is lost: the queued documents' old messages come back after the
+        # broker's visibility timeout, and recovery re-sends everything after a
+        # broker restart. But say so, loudly.
+        logger.exception(
+            "released %d lapsed chunk(s) but could not send them; they wait for the broker",
+            len(chunks),
+        )
+        return 0
+    logger.warning(
+        "re-sent %d chunk(s) whose worker stopped renewing its claim: %s",
+        sent,
+        ", ".join(f"job {job_id} ({len(ids)} documents)" for job_id, ids in released),
+    )
+    return sent
+
+
+class LapsedWorkSweeper(bootsteps.StartStopStep):
+    """A worker step that sweeps lapsed claims from a thread, every third of the lease.
+
+    Every worker runs one; the store makes each release happen once however many
+    sweep at the same moment. It needs no broker connection of its own: sending
+    borrows one from the app's producer pool.
+    """
+
+    requires = ("celery.worker.consumer.connection:Connection",)
+
+    def __init__(self, parent: Any, **kwargs: Any) -> None:
+        super().__init__(parent, **kwargs)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, parent: Any) -> None:
+        # Called again on every broker reconnection: one sweeper per worker.
+        if self._thread is not None and self._thread.is_alive():
+            return
+        app: MolextractCelery = parent.app
+        self._stop.clear()
+        self._thread = threading.Thread(
+            target=self._run, args=(app,), name="lapsed-work-sweeper", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, app: MolextractCelery) -> None:
+        engine = make_engine(app.settings.database)
+        repository = Repository(session_factory(engine))
+        interval = renew_interval(app.options.claim_lease_seconds)
+        try:
+            while not self._stop.wait(interval):
+                try:
+                    sweep_lapsed_work(app, repository)
+                except Exception:
+                    logger.warning("could not sweep lapsed claims", exc_info=True)
+        finally:
+            engine.dispose()
+
+    def shutdown(self, parent: Any) -> None:
+        self._stop.set()
