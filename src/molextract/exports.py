@@ -165,8 +165,18 @@ class _Columns:
                 self.kinds[name].add(_kind(value))
 
     @property
+    def user(self) -> list[str]:
+        """A field that is an object in one record and null in another is its parts'
+        columns only: a column of nothing but nulls beside them would say nothing."""
+        return [
+            name
+            for name, kinds in self.kinds.items()
+            if kinds or not any(other.startswith(name + ".") for other in self.kinds)
+        ]
+
+    @property
     def names(self) -> list[str]:
-        return [name for name, _ in _LEADING] + list(self.kinds) + [n for n, _ in _TRAILING]
+        return [name for name, _ in _LEADING] + self.user + [n for n, _ in _TRAILING]
 
     def kind(self, name: str) -> str:
         """One kind per column: mixed values fall back to text (Parquet needs one type)."""
@@ -176,7 +186,7 @@ class _Columns:
         return next(iter(kinds)) if len(kinds) == 1 else "str"
 
     def types(self) -> list[tuple[str, str]]:
-        return [*_LEADING, *((name, self.kind(name)) for name in self.kinds), *_TRAILING]
+        return [*_LEADING, *((name, self.kind(name)) for name in self.user), *_TRAILING]
 
 
 def _kind(value: Cell) -> str:
@@ -319,9 +329,17 @@ def _row(record: _OutputRecord) -> dict[str, Cell]:
 
 
 def _user_fields(record: _OutputRecord) -> dict[str, Cell]:
-    """The record's keys beyond the built-in ones; objects become ``field.part`` columns."""
+    """The user's fields (the record's ``fields``, and any key beyond the built-in ones),
+    a column each; an object becomes ``name.part`` columns (a quantity's ``value``,
+    ``unit``, ``value_si``...)."""
+    extra = dict(record.model_extra or {})
+    own = extra.pop("fields", None)
+    if isinstance(own, dict):
+        extra = {**own, **extra}
+    elif own is not None:
+        extra["fields"] = own
     out: dict[str, Cell] = {}
-    for key, value in (record.model_extra or {}).items():
+    for key, value in extra.items():
         _flatten(key if key not in _BUILT_IN else f"field.{key}", value, out)
     return out
 

@@ -30,6 +30,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from sqlalchemy.exc import DataError
 from starlette.concurrency import run_in_threadpool
 
+from molextract import exports
 from molextract.api.deps import ApiContext, ApiKey, Caller, Context, Repo
 from molextract.api.logs import FIELDS
 from molextract.api.models import (
@@ -97,7 +98,10 @@ _SUBMIT_BODY: dict[str, Any] = {
 _NDJSON_RESULTS = {
     "description": "A page of records; or NDJSON: one Record per line, or with "
     "?format=documents one DocumentResult (output line) per finished document.",
-    "content": {NDJSON: {"itemSchema": {"anyOf": [_ref("Record"), _ref("DocumentResult")]}}},
+    "content": {
+        NDJSON: {"itemSchema": {"anyOf": [_ref("Record"), _ref("DocumentResult")]}},
+        **{media.split(";")[0]: {} for media in exports.MEDIA_TYPES.values()},
+    },
 }
 
 
@@ -337,8 +341,10 @@ def _ndjson_lines(rows: Iterable[dict[str, Any]]) -> Iterator[bytes]:
     description="JSON pages of records by default. With `Accept: application/x-ndjson` every "
     "record is streamed, one per line (`cursor` and `limit` are ignored). `format=documents` "
     "always streams NDJSON, one output line per finished document, in the shape "
-    "`molextract run` writes. Listings are complete once the job has ended; the job's status "
-    "is in the `X-Job-Status` header.",
+    "`molextract run` writes. `format=csv|parquet|sdf` is the file `molextract export` writes "
+    "(one row per record; an SDF holds the compounds with a structure, `X-Records-Without-"
+    "Structure` counts the records it leaves out). Listings are complete once the job has "
+    "ended; the job's status is in the `X-Job-Status` header.",
     response_model=RecordsPage,
     responses={200: _NDJSON_RESULTS, **problem_responses(400, 401, 404, 422)},
 )
@@ -349,10 +355,14 @@ def get_results(
     repository: Repo,
     cursor: Cursor = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    shape: Annotated[Literal["records", "documents"], Query(alias="format")] = "records",
+    shape: Annotated[
+        Literal["records", "documents"] | exports.ExportFormat, Query(alias="format")
+    ] = "records",
 ) -> Response:
     job = _owned_job(repository, job_id, caller)
     headers = {"X-Job-Status": job.status}
+    if shape == "csv" or shape == "parquet" or shape == "sdf":
+        return _exported(repository, job, shape, headers)
     if shape == "documents":
         return StreamingResponse(
             _ndjson_lines(repository.document_results(job.id)), media_type=NDJSON, headers=headers
@@ -364,6 +374,24 @@ def get_results(
     records, next_id = repository.page_records(job.id, _decode_record_cursor(cursor), limit)
     return JSONResponse(
         {"records": records, "next_cursor": _encode_record_cursor(next_id)}, headers=headers
+    )
+
+
+def _exported(
+    repository: Repository, job: Job, fmt: exports.ExportFormat, headers: dict[str, str]
+) -> StreamingResponse:
+    """The finished documents' records as a file, in the columns `molextract export` writes."""
+    body, stats = exports.export_spooled(
+        lambda: ((f"job {job.id}", line) for line in repository.document_results(job.id)), fmt
+    )
+    headers = {
+        **headers,
+        "Content-Disposition": f'attachment; filename="{job.id}.{fmt}"',
+        "X-Records": str(stats.records),
+        "X-Records-Without-Structure": str(stats.without_structure),
+    }
+    return StreamingResponse(
+        exports.iter_file(body), media_type=exports.MEDIA_TYPES[fmt], headers=headers
     )
 
 
