@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -26,7 +25,7 @@ from rich.table import Table
 
 from molextract import cli_service, exports, weights
 from molextract.bulk import RunStats, run_bulk
-from molextract.cli_console import MAX_SKIP_LINES, err
+from molextract.cli_console import MAX_SKIP_LINES, err, print_table
 from molextract.cli_console import fail as _fail
 from molextract.cli_console import summary as _summary
 from molextract.config import get_settings
@@ -238,10 +237,9 @@ def evaluate_command(
                 )  # fmt: skip
     except MolextractError as exc:
         _fail(str(exc))
-    console = Console()
-    console.print(render_eval_table(report))
-    console.print(render_misses_table(report, limit=40))
-    console.print(render_false_positives_table(report, limit=40))
+    print_table(render_eval_table(report))
+    print_table(render_misses_table(report, limit=40))
+    print_table(render_false_positives_table(report, limit=40))
     if output is not None:
         output.write_text(report.model_dump_json(indent=2), encoding="utf-8")
         err.print(f"report written to {output}")
@@ -336,7 +334,7 @@ def models_list() -> None:
         table.add_row(
             spec.name + default, f"{spec.size_mb} MB", present, spec.description, spec.origin
         )
-    Console().print(table)
+    print_table(table)
 
 
 @models_app.command("pull")

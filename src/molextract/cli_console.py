@@ -11,6 +11,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from molextract.bulk import RunStats
@@ -20,6 +21,27 @@ from molextract.bulk import RunStats
 err = Console(stderr=True, soft_wrap=True)
 MAX_SKIP_LINES = 20
 MAX_FILE_ROWS = 30
+
+
+#: Wider than any table: the width tables are measured in when nothing limits them.
+_UNLIMITED_WIDTH = 1_000_000
+
+
+def print_table(table: Table, console: Console | None = None) -> None:
+    """Print on a terminal as rich does, elsewhere (a CI log, ``> eval.txt``) at the
+    width the content needs.
+
+    Off a terminal rich assumes 80 columns and squeezes every column to fit, so names,
+    property names and quotes come out as ``meltin…`` or broken every few characters:
+    useless in exactly the files people keep and compare.
+    """
+    console = console or Console()
+    if console.is_terminal:
+        console.print(table)
+        return
+    options = console.options.update_width(_UNLIMITED_WIDTH)
+    width = Measurement.get(console, options, table).maximum
+    Console(file=console.file, width=width, color_system=None).print(table)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -71,11 +93,11 @@ def summary(
         rows.append(("rejects", str(rejects)))
     for label, value in rows:
         table.add_row(label, str(value))
-    err.print(table)
+    print_table(table, err)
     if len(stats.per_file) > 1:
         files = Table("file", "documents", "records", "skipped", title_justify="left")
         for name, counts in list(stats.per_file.items())[:MAX_FILE_ROWS]:
             files.add_row(name, str(counts.documents), str(counts.records), str(counts.skipped))
         if len(stats.per_file) > MAX_FILE_ROWS:
             files.add_row(f"… {len(stats.per_file) - MAX_FILE_ROWS} more files", "", "", "")
-        err.print(files)
+        print_table(files, err)
