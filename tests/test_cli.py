@@ -183,3 +183,66 @@ def test_eval_scores_an_existing_results_file_and_report_writes_html(tmp_path: P
     assert "<html" in html.read_text(encoding="utf-8").lower()
     bad = molextract("eval", str(gold), "-s", "molecular_properties", "--results", str(gold))
     assert bad.returncode == 2 and "not a molextract result" in bad.stderr
+
+
+def _plain(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command as a CI job runs it: output to a pipe, no terminal, no COLUMNS."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    return subprocess.run(
+        [sys.executable, "-m", "molextract.cli", *args],
+        capture_output=True, text=True, env=environment, cwd=ROOT, timeout=600, check=False,
+    )  # fmt: skip
+
+
+def test_tables_printed_to_a_file_are_not_cut(tmp_path: Path) -> None:
+    from store.store_helpers import record
+
+    gold = ROOT / "tests" / "data" / "gold" / "gold.jsonl"
+    first = json.loads(gold.read_text(encoding="utf-8").splitlines()[0])
+    quote = "a quote well past eighty characters, which a log must show whole: " * 2
+    wrong = record(first["id"], 999.0).model_copy(
+        update={"evidence": record(first["id"], 999.0).evidence.model_copy(update={"quote": quote})}
+    )
+    results = tmp_path / "results.jsonl"
+    results.write_text(json.dumps({"doc_id": first["id"], "schema": "melting_point",
+                                   "records": [wrong.model_dump(mode="json", by_alias=True)],
+                                   "errors": [], "engine": {"name": "local", "model": "m"}}) + "\n")  # fmt: skip
+
+    scored = _plain("eval", str(gold), "-s", "molecular_properties", "--results", str(results))
+
+    assert scored.returncode == 0, scored.stderr
+    assert "…" not in scored.stdout
+    lines = scored.stdout.splitlines()
+    for cell in ("melting_point", "reaction_yield", "precision", "compound right", "all (micro)",
+                 "4-Amino-2-(4-methylthiophen-3-yl)phenol hydrochloride", quote.strip()):  # fmt: skip
+        assert any(cell in line for line in lines), cell
+    models = _plain("models", "list")
+    assert "…" not in models.stdout and "best extraction quality here" in models.stdout
+
+
+def test_export_writes_csv_parquet_and_sdf_and_names_a_bad_line(tmp_path: Path) -> None:
+    import pandas as pd
+    from rdkit import Chem
+
+    from store.store_helpers import result
+
+    results = tmp_path / "out.jsonl"
+    results.write_text(result("doc-0").model_dump_json(by_alias=True) + "\n")
+    for suffix in ("csv", "parquet", "sdf"):
+        done = molextract("export", str(results), "-o", str(tmp_path / f"out.{suffix}"))
+        assert done.returncode == 0, done.stderr
+        assert f"written to {tmp_path / f'out.{suffix}'}" in done.stderr
+    assert len(pd.read_csv(tmp_path / "out.csv")) == 2
+    assert len(pd.read_parquet(tmp_path / "out.parquet")) == 2
+    (aspirin,) = Chem.SDMolSupplier(str(tmp_path / "out.sdf"))
+    assert aspirin.GetProp("melting_point") == "100 °C"
+    forced = molextract("export", str(results), "-f", "csv", "-o", str(tmp_path / "table.txt"))
+    assert forced.returncode == 0 and (tmp_path / "table.txt").read_text().startswith("doc_id,")
+
+    unknown = molextract("export", str(results), "-o", str(tmp_path / "out.xlsx"))
+    assert unknown.returncode == 2 and "--format" in unknown.stderr
+    with results.open("a") as handle:
+        handle.write('{"id": "d", "text": "a document"}\n')
+    bad = molextract("export", str(results), "-o", str(tmp_path / "bad.csv"))
+    assert bad.returncode == 2 and "out.jsonl:2: not a molextract output line" in bad.stderr
+    assert not (tmp_path / "bad.csv").exists()

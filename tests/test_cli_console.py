@@ -1,0 +1,50 @@
+"""What the CLI prints for people: tables whole wherever they go."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from molextract.bulk import RunStats
+from molextract.cli_console import print_table, summary
+
+LONG = "4-amino-2-(4-methylthiophen-3-yl)phenol hydrochloride, as printed in the paper"
+
+
+def _table() -> Table:
+    table = Table("document", "compound", "property", title="Missed gold values")
+    table.add_row("US06840965B2:example-2D", LONG, "reaction_yield")
+    return table
+
+
+def test_a_table_off_a_terminal_keeps_every_cell_on_its_line() -> None:
+    file = io.StringIO()
+    print_table(_table(), Console(file=file, width=80))
+    text = file.getvalue()
+    assert "…" not in text
+    row = next(line for line in text.splitlines() if "example-2D" in line)
+    assert LONG in row and "reaction_yield" in row
+    assert "\x1b[" not in text  # no colour codes in a log
+
+
+def test_a_terminal_keeps_rich_s_own_layout() -> None:
+    file = io.StringIO()
+    print_table(_table(), Console(file=file, width=60, force_terminal=True))
+    assert all(len(line) <= 60 for line in Text.from_ansi(file.getvalue()).plain.splitlines())
+
+
+def test_the_run_summary_on_a_redirected_stderr_is_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    stats = RunStats(documents=3, chunks_sent=12, chunks_skipped=40)
+    summary(stats, None, None)
+    err = capsys.readouterr().err
+    assert "…" not in err
+    assert any(
+        "chunks sent to the model / skipped (no candidate value)" in line and "12 / 40" in line
+        for line in err.splitlines()
+    )
