@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from molextract.config import Settings
 from molextract.engines.base import Engine
 from molextract.errors import ConfigError
 from molextract.weights import resolve_model
 
-KNOWN_ENGINES = ("sglang", "vllm", "openai", "local")
+KNOWN_ENGINES = ("sglang", "vllm", "openai", "local", "transformers")
+#: Engines that run in-process and so need no URL.
+IN_PROCESS = ("local", "transformers")
 
 
 def engine_chain(settings: Settings, engine: str | None = None) -> list[str]:
@@ -26,7 +30,7 @@ def engine_chain(settings: Settings, engine: str | None = None) -> list[str]:
         )
     if len(set(chain)) != len(chain):
         raise ConfigError(f"engine chain {spec!r} names an engine twice")
-    missing = [e for e in chain if e != "local" and not getattr(settings, f"{e}_url", "")]
+    missing = [e for e in chain if e not in IN_PROCESS and not getattr(settings, f"{e}_url", "")]
     if missing:
         raise ConfigError(
             "no URL for engine(s) "
@@ -72,6 +76,20 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
             concurrency=concurrency,
             api_key=key,
         )
+    if name == "transformers":
+        from molextract.engines.transformers import TransformersEngine
+
+        directory = model or settings.transformers_model
+        if not directory:
+            raise ConfigError(
+                "the transformers engine needs a Hugging Face model directory: "
+                "--model PATH or MOLEXTRACT_TRANSFORMERS_MODEL"
+            )
+        return TransformersEngine(
+            Path(directory).expanduser(),
+            device=settings.transformers_device,
+            grammar_dir=settings.cache_dir / "grammars",
+        )
     from molextract.engines.local import LocalEngine
 
     path = resolve_model(model or settings.local_model, settings.models_dir)
@@ -88,7 +106,8 @@ def create_engine(
 ) -> Engine:
     """The engine (or fallback chain) named by ``engine`` or the settings.
 
-    ``model`` picks the local engine's model; server engines serve what their server
+    ``model`` picks the local engine's model (a catalogue name or GGUF file) and the
+    transformers engine's (a model directory); server engines serve what their server
     serves (``MOLEXTRACT_<ENGINE>_MODEL`` only names it in requests).
     """
     chain = engine_chain(settings, engine)
