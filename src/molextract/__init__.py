@@ -1,7 +1,35 @@
-"""molextract: structured, validated extraction of compounds and measured properties."""
+"""molextract: structured, validated extraction of compounds and measured properties.
 
-from molextract.errors import MolextractError
+The public Python API is what ``__all__`` names, and only from here:
+
+    from molextract import Extractor, extract
+    results = extract(["Benzoic acid melts at 122 °C."], schema="melting_point")
+
+See docs/python.md. Everything else in the package is the command line's, the
+service's and the pipeline's own, and may change without notice.
+"""
+
+from molextract._library import Extractor, extract, read_documents
+from molextract.document import Document
+from molextract.errors import MolextractError, SchemaError
+from molextract.schemas.models import Measurement, Units
+from molextract.schemas.records import DocumentResult, FieldQuantity, Record
+from molextract.schemas.registry import schema_document
 
 __version__ = "0.1.0"
 
-__all__ = ["MolextractError", "__version__"]
+__all__ = [
+    "Document",
+    "DocumentResult",
+    "Extractor",
+    "FieldQuantity",
+    "Measurement",
+    "MolextractError",
+    "Record",
+    "SchemaError",
+    "Units",
+    "__version__",
+    "extract",
+    "read_documents",
+    "schema_document",
+]

@@ -24,6 +24,7 @@ from molextract.chem import (
     unit_stated,
 )
 from molextract.chunking import Chunk
+from molextract.extraction.fields import settle_fields
 from molextract.schemas.records import Checks, Compound, EngineInfo, Evidence, Record, Status
 from molextract.schemas.spec import SchemaSpec
 
@@ -127,6 +128,8 @@ def assess(
         failed.append("unit_not_in_quote")
     elif unit_si is None and parsed is not None:
         failed.append("unit_unknown")
+    own, unstated = settle_fields(schema, item, text, (chunk.start, chunk.end))
+    failed += unstated
     status: Status = "accepted"
     if parsed is None or not (value_in_quote or numbers_present(parsed.numbers, text)):
         status = "rejected"
@@ -151,6 +154,7 @@ def assess(
         status=status,
         failed_checks=failed,
         engine=engine,
+        fields=own,
     )
 
 

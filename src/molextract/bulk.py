@@ -7,13 +7,13 @@ and reused on its own.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+from molextract._library import Extractor
 from molextract.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.output import JsonlSink
@@ -77,18 +77,27 @@ def batched(items: Iterable[Document], size: int) -> Iterator[list[Document]]:
 
 
 def run_bulk(
-    pipeline: Pipeline,
+    pipeline: Pipeline | Extractor,
     inputs: Sequence[Path],
     results: JsonlSink,
     rejects: JsonlSink | None,
     *,
-    batch_size: int,
+    batch_size: int | None = None,
     skip_ids: set[str],
     limit: int | None = None,
     on_skip: Callable[[Skipped], None] = lambda s: None,
     on_batch: Callable[[RunStats], None] = lambda s: None,
 ) -> RunStats:
-    """Process every readable document once; return what happened."""
+    """Process every readable document once; return what happened.
+
+    Documents go through ``Extractor.batches``, the Python API's own entry, so a run
+    and a library call extract alike; ``batch_size`` overrides the extractor's.
+    """
+    extractor = (
+        Extractor.from_pipeline(pipeline.pipeline, batch_size=batch_size or pipeline.batch_size)
+        if isinstance(pipeline, Extractor)
+        else Extractor.from_pipeline(pipeline, batch_size=batch_size)
+    )
     stats = RunStats(resumed=len(skip_ids))
 
     def skipped(item: Skipped) -> None:
@@ -99,17 +108,16 @@ def run_bulk(
     documents: Iterable[Document] = read_documents(inputs, skipped, skip_ids=skip_ids)
     if limit is not None:
         documents = islice(documents, limit)
-    with asyncio.Runner() as runner:
-        for batch in batched(documents, batch_size):
-            kept = []
-            for doc, result in zip(batch, runner.run(pipeline.process(batch)), strict=True):
-                stats.add(result, doc.metadata.get("source", "?"))
-                if rejects is None:  # nowhere else to put them: keep them in the line
-                    kept.append(result)
-                    continue
-                clean, rejected = split_rejected(result)
-                kept.append(clean)
-                rejects.write_rejects(rejected)
-            results.write_results(kept)
-            on_batch(stats)
+    for batch in extractor.batches(documents):
+        kept = []
+        for doc, result in batch:
+            stats.add(result, doc.metadata.get("source", "?"))
+            if rejects is None:  # nowhere else to put them: keep them in the line
+                kept.append(result)
+                continue
+            clean, rejected = split_rejected(result)
+            kept.append(clean)
+            rejects.write_rejects(rejected)
+        results.write_results(kept)
+        on_batch(stats)
     return stats

@@ -24,6 +24,7 @@ from rich.progress import (
 from rich.table import Table
 
 from molextract import cli_service, exports, weights
+from molextract._library import Extractor
 from molextract.bulk import RunStats, run_bulk
 from molextract.cli_console import MAX_SKIP_LINES, err, print_table
 from molextract.cli_console import fail as _fail
@@ -34,7 +35,6 @@ from molextract.errors import MolextractError
 from molextract.ingest import Skipped, check_inputs, count_documents_hint, read_documents
 from molextract.ingest.convert import write_jsonl
 from molextract.output import JsonlSink, done_ids
-from molextract.pipeline import Pipeline
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
 
 app = typer.Typer(
@@ -54,7 +54,12 @@ def run(
         list[Path], typer.Argument(help="JSONL/CSV/TXT files or folders, optionally .gz.")
     ],
     schema: Annotated[
-        str, typer.Option("--schema", "-s", help="Schema name or custom JSON Schema file.")
+        str,
+        typer.Option(
+            "--schema",
+            "-s",
+            help="Schema name, custom JSON Schema file, or path/to/module.py:Class.",
+        ),
     ],
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Results JSONL (default: stdout).")
@@ -87,7 +92,9 @@ def run(
         spec = get_schema(schema)
         check_inputs(inputs)
         finished = done_ids(output) if (resume and output is not None) else set()
-        pipeline = Pipeline(spec, create_engine(settings, engine=engine, model=model), settings)
+        extractor = Extractor(
+            spec, engine=engine, model=model, batch_size=batch_size, settings=settings
+        )
     except MolextractError as exc:
         _fail(str(exc))
     if output is not None and output.exists() and not resume:
@@ -133,11 +140,10 @@ def run(
                 JsonlSink(rejects, append=resume) if rejects else nullcontext() as rejects_sink,
             ):
                 stats = run_bulk(
-                    pipeline,
+                    extractor,
                     inputs,
                     results_sink,
                     rejects_sink,
-                    batch_size=batch_size or settings.batch_size or _auto_batch(pipeline),
                     skip_ids=finished,
                     limit=limit,
                     on_skip=on_skip,
@@ -148,10 +154,6 @@ def run(
     _summary(stats, output, rejects)
     if stats.documents == 0 and stats.resumed == 0:
         _fail("no document could be read from the inputs", code=1)
-
-
-def _auto_batch(pipeline: Pipeline) -> int:
-    return 1 if pipeline.engine.name == "local" else 16
 
 
 @app.command()
@@ -302,14 +304,29 @@ def export_command(
 
 @app.command()
 def schemas(
-    name: Annotated[str | None, typer.Argument(help="Print this schema's JSON Schema.")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="Print this schema's JSON Schema (a name, a JSON Schema file, or "
+            "path/to/module.py:Class)."
+        ),
+    ] = None,
     output: Annotated[
-        bool, typer.Option("--output", help="Print the JSON Schema of one output line.")
+        bool,
+        typer.Option(
+            "--output",
+            help="Print the JSON Schema of one output line (with NAME: its records' own "
+            "fields typed).",
+        ),
     ] = False,
 ) -> None:
     """List the built-in schemas, or print one schema's JSON Schema."""
     if output:
-        typer.echo(json.dumps(output_line_json_schema(), indent=2, ensure_ascii=False))
+        try:
+            typed = get_schema(name) if name is not None else None
+        except MolextractError as exc:
+            _fail(str(exc))
+        typer.echo(json.dumps(output_line_json_schema(typed), indent=2, ensure_ascii=False))
         return
     if name is None:
         for schema_name in schema_names():

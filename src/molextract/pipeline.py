@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from molextract.assessment import assess, record_key
 from molextract.chem.names import default_resolver
@@ -36,6 +36,40 @@ ExtractionPath = Literal["auto", "anchored", "generated"]
 
 #: A truncated or invalid generation is retried once with this much more budget.
 RETRY_BUDGET_FACTOR = 2
+
+
+@dataclass(frozen=True, slots=True)
+class BatchProgress:
+    """How far the batch in hand is. Chunks are the unit of work: one long document is
+    hundreds of them, and a count of documents alone would sit at 0/1 for minutes."""
+
+    documents: int
+    chunks_done: int
+    chunks: int
+
+    @property
+    def fraction(self) -> float:
+        return self.chunks_done / self.chunks if self.chunks else 1.0
+
+
+ProgressCallback = Callable[[BatchProgress], None]
+
+#: While progress is watched, a server engine gets at least this many prompts per
+#: request slot in each call, so a wave's ragged end costs little of its batching.
+WAVE_REQUESTS_PER_SLOT = 4
+
+
+class _OnChunk(Protocol):
+    """What the engine is asked about: a chunk of a document (a question, a task)."""
+
+    @property
+    def doc(self) -> int: ...
+
+    @property
+    def chunk(self) -> Chunk: ...
+
+
+Item = TypeVar("Item", bound=_OnChunk)
 
 
 @dataclass
@@ -76,6 +110,10 @@ class Pipeline:
             )
         self.anchored = path == "anchored" or (path == "auto" and anchored_supported(schema))
         self.resolver = default_resolver() if settings.resolve_names else None
+        #: Set by a front end that shows progress (the CLI's bar). While set, a batch
+        #: goes to the engine a few chunks at a time so there is progress to report;
+        #: unset, it goes in one call, as before.
+        self.on_progress: ProgressCallback | None = None
 
     def run(self, documents: Sequence[Document]) -> list[DocumentResult]:
         """Synchronous entry point; safe even where an event loop is already running."""
@@ -120,10 +158,13 @@ class Pipeline:
                     continue
                 usage.chunks_sent += 1
                 questions.extend(anchored.questions_for(i, plan, doc.text, self.schema))
-        budget = min(association.ANSWER_TOKENS, self.settings.max_new_tokens)
-        await anchored.ask(self.engine, questions, self.schema, budget)
-        retry = [q for q in questions if q.problem and q.problem.code != "engine_error"]
-        await anchored.ask(self.engine, retry, self.schema, budget * RETRY_BUDGET_FACTOR)
+        counter = self._counter(documents, results)
+        budget = min(association.answer_tokens(self.schema), self.settings.max_new_tokens)
+        for wave in self._waves(questions):
+            await anchored.ask(self.engine, wave, self.schema, budget)
+            retry = [q for q in wave if q.problem and q.problem.code != "engine_error"]
+            await anchored.ask(self.engine, retry, self.schema, budget * RETRY_BUDGET_FACTOR)
+            counter.advance(wave)
         for question in questions:
             result = results[question.doc]
             _add_usage(result, question.usage)
@@ -149,11 +190,39 @@ class Pipeline:
             chunks = self._chunks(doc)
             results[i].usage.chunks_sent += len(chunks)
             tasks.extend(_Task(i, chunk) for chunk in chunks)
-        await self._generate(tasks, self.settings.max_new_tokens)
-        retry = [t for t in tasks if t.problem and t.problem.code != "engine_error"]
-        await self._generate(retry, self.settings.max_new_tokens * RETRY_BUDGET_FACTOR)
+        counter = self._counter(documents, results)
+        for wave in self._waves(tasks):
+            await self._generate(wave, self.settings.max_new_tokens)
+            retry = [t for t in wave if t.problem and t.problem.code != "engine_error"]
+            await self._generate(retry, self.settings.max_new_tokens * RETRY_BUDGET_FACTOR)
+            counter.advance(wave)
         for task in tasks:
             self._collect(task, documents[task.doc], results[task.doc])
+
+    def _counter(
+        self, documents: Sequence[Document], results: list[DocumentResult]
+    ) -> _ChunkCounter:
+        """Counts a batch's chunks; those with no candidate value are done already."""
+        counter = _ChunkCounter(
+            self.on_progress,
+            len(documents),
+            sum(r.usage.chunks_sent + r.usage.chunks_skipped for r in results),
+            sum(r.usage.chunks_skipped for r in results),
+        )
+        counter.report()
+        return counter
+
+    def _waves(self, items: Sequence[Item]) -> Iterator[list[Item]]:
+        """Whole chunks at a time: one chunk for the local engine (it generates one prompt
+        at a time anyway), enough prompts to keep a server's batching full otherwise;
+        all at once when nobody watches progress."""
+        if self.on_progress is None:
+            size = len(items)
+        elif self.engine.name == "local":
+            size = 1
+        else:
+            size = WAVE_REQUESTS_PER_SLOT * self.settings.engine_concurrency
+        return _waves(items, size)
 
     def _empty(self, doc: Document) -> DocumentResult:
         return DocumentResult(doc_id=doc.id, schema_name=self.schema.name, engine=self.engine_info)
@@ -222,6 +291,40 @@ class Pipeline:
             if key not in seen:
                 seen.add(key)
                 result.records.append(record)
+
+
+def _waves(items: Sequence[Item], size: int) -> Iterator[list[Item]]:
+    """Consecutive items cut only between chunks, each wave at least ``size`` long
+    (the last may be shorter)."""
+    wave: list[Item] = []
+    for i, item in enumerate(items):
+        wave.append(item)
+        following = items[i + 1] if i + 1 < len(items) else None
+        ends_chunk = following is None or (following.doc, following.chunk.index) != (
+            item.doc,
+            item.chunk.index,
+        )
+        if ends_chunk and len(wave) >= size:
+            yield wave
+            wave = []
+    if wave:
+        yield wave
+
+
+@dataclass
+class _ChunkCounter:
+    callback: ProgressCallback | None
+    documents: int
+    chunks: int
+    done: int
+
+    def advance(self, wave: Sequence[_OnChunk]) -> None:
+        self.done += len({(item.doc, item.chunk.index) for item in wave})
+        self.report()
+
+    def report(self) -> None:
+        if self.callback is not None:
+            self.callback(BatchProgress(self.documents, self.done, self.chunks))
 
 
 def _add_usage(result: DocumentResult, generations: Sequence[Generation]) -> None:

@@ -35,7 +35,13 @@ class Submission:
 
 
 def schema_argument(schema: str) -> str | dict[str, Any]:
-    """A schema name as is; a JSON Schema file is sent inline, since the server has no copy."""
+    """A schema name as is; a JSON Schema file, or a class from ``module.py:Class``, is sent
+    inline as its JSON Schema document, since the server has no copy."""
+    module, colon, _ = schema.rpartition(":")
+    if colon and module.endswith(".py"):
+        from molextract.schemas.registry import schema_document
+
+        return schema_document(schema)
     path = Path(schema)
     if not (schema.endswith(".json") or path.is_file()):
         return schema

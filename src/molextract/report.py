@@ -241,7 +241,42 @@ _COLUMNS = (
 )
 
 
-def _table_row(row: _Row, doc_id: str) -> str:
+def _field_names(rows: Sequence[_Row]) -> list[str]:
+    """The schema's own fields, in the order records give them: one column each."""
+    names: dict[str, None] = {}
+    for row in rows:
+        for name in row.record.fields or {}:
+            names.setdefault(name, None)
+    return list(names)
+
+
+def _field_cell(value: object) -> tuple[str, str]:
+    """A user's field as shown and as sorted: a quantity by its SI value, a list joined."""
+    if value is None:
+        return "–", ""
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), str(value)
+    if isinstance(value, dict):
+        shown = f"{_number(float(value.get('value') or 0))} {value.get('unit') or ''}".strip()
+        si = value.get("value_si")
+        return shown, _sort_key(float(si)) if isinstance(si, int | float) else shown
+    if isinstance(value, list):
+        shown = ", ".join(_field_cell(item)[0] for item in value) or "–"
+        return shown, shown
+    if isinstance(value, int | float):
+        return _number(float(value)), _sort_key(float(value))
+    return str(value), str(value)
+
+
+def _field_kind(rows: Sequence[_Row], name: str) -> str:
+    values = [(row.record.fields or {}).get(name) for row in rows]
+    numeric = all(
+        v is None or (isinstance(v, int | float | dict) and not isinstance(v, bool)) for v in values
+    )
+    return "number" if numeric else "text"
+
+
+def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = ()) -> str:
     r = row.record
     si = "–" if r.value_si is None else f"{_number(r.value_si)} {_si_unit(r.unit_si)}".strip()
     compound = " ".join(p for p in (r.compound.name, r.compound.label) if p) or "–"
@@ -253,6 +288,10 @@ def _table_row(row: _Row, doc_id: str) -> str:
         (_e(_value_text(r)), _sort_key(value_sort)),
         (_e(r.unit or "–"), r.unit or ""),
         (_e(si), _sort_key(r.value_si)),
+        *(
+            (_e(shown), key)
+            for shown, key in (_field_cell((r.fields or {}).get(f)) for f in fields)
+        ),
         (f'<span class="badge st-{_e(r.status)}">{_e(r.status)}</span>', r.status),
         (_e(", ".join(r.failed_checks) or "–"), ", ".join(r.failed_checks)),
     )
@@ -283,12 +322,19 @@ def _controls(rows: Sequence[_Row]) -> str:
 
 
 def _table(rows: Sequence[_Row], doc_ids: Sequence[str]) -> str:
+    """The records table; a schema's own fields get a column each, before the status."""
+    fields = _field_names(rows)
+    columns = [
+        *_COLUMNS[:-2],
+        *((name, _field_kind(rows, name)) for name in fields),
+        *_COLUMNS[-2:],
+    ]
     heads = "".join(
         f'<th scope="col" data-type="{kind}" aria-sort="none">'
         f'<button type="button">{_e(name)}</button></th>'
-        for name, kind in _COLUMNS
+        for name, kind in columns
     )
-    body = "".join(_table_row(row, doc_ids[row.doc_index]) for row in rows)
+    body = "".join(_table_row(row, doc_ids[row.doc_index], fields) for row in rows)
     return (
         '<section class="records"><h2>Records</h2>'
         f'<table id="record-table"><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>'

@@ -30,7 +30,12 @@ from molextract.api.problems import (
 )
 from molextract.document import Document
 from molextract.errors import SchemaError
-from molextract.schemas.registry import schema_from_json, schema_names
+from molextract.schemas.registry import (
+    find_reference,
+    reference_message,
+    schema_from_json,
+    schema_names,
+)
 from molextract.store import request_hash
 
 JSON = "application/json"
@@ -38,8 +43,6 @@ JSON = "application/json"
 #: newer and older spellings.
 NDJSON_TYPES = frozenset({"application/x-ndjson", "application/jsonl", "application/ndjson"})
 MAX_SCHEMA_NAME_LENGTH = 200  # the jobs.schema_name column
-#: JSON Schema keywords that point elsewhere (2020-12 and 2019-09 spellings).
-REFERENCE_KEYWORDS = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
 
 
 @dataclass(frozen=True)
@@ -389,29 +392,14 @@ def resolve_schema(
 
 
 def _refuse_references(schema: dict[str, Any]) -> None:
-    """Refuse ``$ref`` and its kin anywhere in an inline schema, naming where.
-
-    Engines and the checks use the schema as it is written, so a reference would be
-    silently dropped; following one would let a request make the server fetch a
-    URL or read a file. Neither is acceptable, so a reference is an error like any
-    other unsupported feature. Iterative: the depth is bounded, but not small.
-    """
-    stack: list[tuple[object, tuple[str | int, ...]]] = [(schema, ())]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, dict):
-            found = sorted(REFERENCE_KEYWORDS & node.keys())
-            if found:
-                where = ".".join(str(part) for part in path) or "the top level"
-                raise _invalid_schema(
-                    f"inline schema: {found[0]!r} at {where} is not supported: references "
-                    "are never followed (nothing is fetched or read); write the definition "
-                    "inline",
-                    ["body", "schema", *path, found[0]],
-                )
-            stack.extend((child, (*path, key)) for key, child in node.items())
-        elif isinstance(node, list):
-            stack.extend((child, (*path, index)) for index, child in enumerate(node))
+    """Refuse ``$ref`` and its kin with the rule every front end shares (the registry's),
+    placing the problem at the keyword for the client."""
+    found = find_reference(schema)
+    if found is not None:
+        keyword, path = found
+        raise _invalid_schema(
+            reference_message(keyword, path, "inline schema"), ["body", "schema", *path, keyword]
+        )
 
 
 def _invalid_schema(detail: str, loc: Sequence[str | int] = ("body", "schema")) -> Problem:

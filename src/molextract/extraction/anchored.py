@@ -19,6 +19,7 @@ from molextract.document import Document
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import association, engine_calls
 from molextract.extraction.candidates import Candidate, dimension, find_candidates
+from molextract.extraction.fields import settle_fields
 from molextract.schemas.records import (
     Checks,
     Compound,
@@ -170,6 +171,9 @@ def record_of(
     failed = [] if plausible is not False else ["implausible"]
     if unit is not None and unit_si is None:
         failed.append("unit_unknown")
+    chunk = question.chunk
+    own, unstated = settle_fields(schema, answer.fields, doc.text, (chunk.start, chunk.end))
+    failed += unstated
     status: Status = "flagged" if failed else "accepted"
     conditions = answer.conditions or candidate.pressure
     return Record(
@@ -204,4 +208,5 @@ def record_of(
         failed_checks=failed,
         engine=engine,
         extraction="anchored",
+        fields=own,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
@@ -21,10 +21,12 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from molextract.engines.base import ChatMessage, Prompt
 from molextract.extraction.candidates import Candidate, dimension
-from molextract.schemas.spec import SchemaSpec
+from molextract.schemas.spec import FieldSpec, SchemaSpec, answer_fields
 
 #: Token budget of one answer (about 30 tokens with a long IUPAC name); doubled on retry.
 ANSWER_TOKENS = 96
+#: What each field of a user's own adds to that budget (a list: per item).
+FIELD_TOKENS = 32
 NONE = "none"
 
 #: Strings a model writes when it has no compound; a record then has none.
@@ -57,37 +59,52 @@ class Answer:
     property: str | None
     compound: str | None
     conditions: str | None
+    #: The schema's own fields as the model wrote them (``fields.py`` types and checks them).
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 @cache
-def answer_model(properties: tuple[str, ...]) -> type[BaseModel]:
-    """The strict model of one answer: a property of the schema or none, and two strings."""
+def _answer_model(properties: tuple[str, ...], fields: tuple[FieldSpec, ...]) -> type[BaseModel]:
     choice: Any = Literal.__getitem__((*properties, NONE))
+    own = answer_fields(fields)
     return create_model(
         "CandidateAnswer",
         __config__=ConfigDict(extra="forbid", strict=True),
         property=(choice, Field(description="Which property the marked value is, or none.")),
         compound=(str | None, Field(description="Whose value: name or label as written.")),
         conditions=(str | None, Field(description="Solvent, pH, pressure, temperature.")),
+        **own,
     )
+
+
+def answer_model(schema: SchemaSpec) -> type[BaseModel]:
+    """The strict model of one answer: a property of the schema or none, two strings,
+    and the schema's own fields (none for a built-in schema)."""
+    return _answer_model(schema.property_names, schema.fields)
+
+
+def answer_tokens(schema: SchemaSpec) -> int:
+    """The token budget of one answer under ``schema``."""
+    return ANSWER_TOKENS + sum(FIELD_TOKENS * (f.max_items or 1) for f in schema.fields)
 
 
 def answer_json_schema(schema: SchemaSpec) -> dict[str, Any]:
     """The JSON Schema engines constrain answers with; one per schema, never per chunk."""
-    result = answer_model(schema.property_names).model_json_schema()
+    result = answer_model(schema).model_json_schema()
     result["title"] = f"{schema.name}_candidate"
     return result
 
 
 def parse_answer(schema: SchemaSpec, text: str) -> Answer:
     """Read an answer; raises ``ValidationError`` when it does not fit the grammar's model."""
-    model = answer_model(schema.property_names).model_validate_json(text, strict=True)
+    model = answer_model(schema).model_validate_json(text, strict=True)
     data = model.model_dump()
     prop = data["property"]
     return Answer(
         property=None if prop == NONE else prop,
         compound=clean_compound(data["compound"]),
         conditions=clean_conditions(data["conditions"]),
+        fields={f.name: data[f.name] for f in schema.fields},
     )
 
 
@@ -164,7 +181,25 @@ def _system(schema: SchemaSpec) -> str:
         "null if none is named. Never a solvent or a description.",
         '"conditions": solvent, pH, pressure or temperature of the measurement, or null.',
     ]
+    lines += [f'"{f.name}": {f.description}{_what(f)}' for f in schema.fields]
     return "\n".join(lines)
+
+
+def _what(spec: FieldSpec) -> str:
+    """How a field of the user's is answered, said after its description."""
+    if spec.kind == "enum":
+        shape = f"one of {', '.join(spec.choices)}"
+    elif spec.kind == "quantity":
+        shape = f"the number and its unit ({' or '.join(spec.units)}) as stated"
+    elif spec.kind == "boolean":
+        shape = "true or false"
+    elif spec.kind in ("number", "integer"):
+        shape = "the number as stated"
+    else:
+        shape = "as written in the text"
+    if spec.max_items is not None:
+        shape = f"a list of at most {spec.max_items}, each {shape}"
+    return f" ({shape}{'; null if not stated' if spec.nullable else ''})."
 
 
 def question(number: int, candidate: Candidate, text: str) -> str:
@@ -195,7 +230,8 @@ def build_prompt(schema: SchemaSpec, marked_text: str, ask: str) -> Prompt:
     props = frozenset(schema.property_names)
     for example in examples_for(schema):
         messages.append(_user(example.text, example.ask(props)))
-        answer = json.dumps(example.answer, ensure_ascii=False, separators=(",", ":"))
+        shown = {**example.answer, **{f.name: None for f in schema.fields}}
+        answer = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
         messages.append({"role": "assistant", "content": answer})
     messages.append(_user(marked_text, ask))
     return messages
@@ -309,5 +345,11 @@ def _examples_for(props: frozenset[str]) -> tuple[_Example, ...]:
 
 
 def examples_for(schema: SchemaSpec) -> tuple[_Example, ...]:
-    """Built-in worked examples for the properties this schema has (none for a custom one)."""
+    """Built-in worked examples for the properties this schema has (none for a custom one).
+
+    They answer every field of the user's with null, which a field that may not be
+    null cannot take: such a schema gets no worked examples rather than wrong ones.
+    """
+    if not all(f.nullable for f in schema.fields):
+        return ()
     return _examples_for(frozenset(schema.property_names))

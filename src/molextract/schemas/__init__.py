@@ -11,7 +11,13 @@ from molextract.schemas.records import (
     Usage,
     output_line_json_schema,
 )
-from molextract.schemas.registry import get_schema, load_custom_schema, schema_names
+from molextract.schemas.registry import (
+    get_schema,
+    load_custom_schema,
+    resolve_schema,
+    schema_document,
+    schema_names,
+)
 from molextract.schemas.spec import VALUE_PATTERN, Example, PropertySpec, SchemaSpec
 
 __all__ = [
@@ -30,5 +36,7 @@ __all__ = [
     "get_schema",
     "load_custom_schema",
     "output_line_json_schema",
+    "resolve_schema",
+    "schema_document",
     "schema_names",
 ]

@@ -5,9 +5,14 @@ is built through them, so the JSON users receive and the JSON Schema they valida
 against can never drift apart.
 """
 
-from typing import Literal
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from molextract.schemas.spec import SchemaSpec
 
 
 class _Strict(BaseModel):
@@ -97,6 +102,21 @@ class EngineInfo(_Strict):
     fallback_from: str | None = None
 
 
+class FieldQuantity(_Strict):
+    """A quantity in a field of the user's schema, read with its unit and normalised."""
+
+    value: float
+    unit: str
+    value_si: float | None = None
+    unit_si: str | None = None
+    start: int | None = Field(
+        default=None,
+        description="Code-point offset of the quantity as printed in the document; null "
+        "when it was not found there (the record is then flagged).",
+    )
+    end: int | None = None
+
+
 class Record(_Strict):
     doc_id: str
     schema_name: str = Field(alias="schema")
@@ -120,6 +140,12 @@ class Record(_Strict):
         description="'anchored': the value, unit and evidence were found in the text by code "
         "and the model only said what the value is and whose; 'generated': the model wrote "
         "the whole record (schemas whose units the quantity finder does not know).",
+    )
+    fields: dict[str, Any] | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="The fields of the schema's own (absent for built-in schemas); the "
+        "published output schema of a custom schema types each one.",
     )
 
 
@@ -151,6 +177,18 @@ class DocumentResult(_Strict):
     usage: Usage = Field(default_factory=Usage)
 
 
-def output_line_json_schema() -> dict[str, object]:
-    """The published JSON Schema of one output line."""
-    return DocumentResult.model_json_schema(by_alias=True)
+def output_line_json_schema(schema: SchemaSpec | None = None) -> dict[str, object]:
+    """The published JSON Schema of one output line; under ``schema`` with fields of its
+    own, its records' ``fields`` are typed one by one and required."""
+    from molextract.schemas.fields import fields_json_schema
+
+    published: dict[str, Any] = DocumentResult.model_json_schema(by_alias=True)
+    if schema is None or not schema.fields:
+        return published
+    definitions = published["$defs"]
+    record = definitions["Record"]
+    record["properties"]["fields"] = fields_json_schema(schema.fields)
+    record["required"] = [*record.get("required", []), "fields"]
+    if any(f.kind == "quantity" for f in schema.fields):
+        definitions["FieldQuantity"] = FieldQuantity.model_json_schema(by_alias=True)
+    return published

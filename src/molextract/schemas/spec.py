@@ -10,9 +10,10 @@ parsed by code instead of guessed by the model.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -23,6 +24,36 @@ VALUE_PATTERN = (
 )
 
 GENERATED_FIELDS = ("quote", "compound", "smiles", "property", "value", "unit", "conditions")
+
+#: A number as a model writes it for a user's field (bounded, as ``VALUE_PATTERN``).
+NUMBER_PATTERN = r"-?[0-9]{1,6}(\.[0-9]{1,4})?"
+INTEGER_PATTERN = r"-?[0-9]{1,9}"
+#: Free text a model writes into a user's field is bounded like everything else.
+DEFAULT_MAX_LENGTH = 200
+
+FieldKind = Literal["string", "number", "integer", "boolean", "enum", "quantity"]
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A field of a user's own that every record of the schema carries (``fields``).
+
+    ``grounded``: the value should be read from the text, so code looks for it there
+    and flags the record when it is not (free text, numbers and quantities by default;
+    a choice among ``choices`` or a yes/no is a judgement, not a quotation).
+    ``max_items`` makes it a bounded list of such values. A ``quantity`` is a number
+    stated in one of ``units``; code normalises it to SI like a record's value.
+    """
+
+    name: str
+    kind: FieldKind
+    description: str
+    nullable: bool = True
+    choices: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()
+    max_items: int | None = None
+    max_length: int = DEFAULT_MAX_LENGTH
+    grounded: bool = True
 
 
 @dataclass(frozen=True)
@@ -57,6 +88,10 @@ class SchemaSpec:
     max_records: int = 8
     source: str = "builtin"
     extras: dict[str, Any] = field(default_factory=dict)
+    fields: tuple[FieldSpec, ...] = ()
+    #: The JSON Schema document a custom schema was read from: what a job stores and a
+    #: worker reads back, so every front end extracts under the very same schema.
+    document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def property_names(self) -> tuple[str, ...]:
@@ -87,6 +122,36 @@ def _literal(values: tuple[Any, ...]) -> Any:
     return Literal.__getitem__(values)
 
 
+def answer_type(spec: FieldSpec) -> Any:
+    """What the grammar lets a model write into a user's field.
+
+    Numbers are written as text under a bounded pattern, for the reason given in this
+    module's docstring; a quantity is its number and one of its units (``10 K/min``).
+    """
+    one: Any
+    if spec.kind == "string":
+        one = Annotated[str, Field(max_length=spec.max_length)]
+    elif spec.kind == "number":
+        one = Annotated[str, Field(pattern=f"^{NUMBER_PATTERN}$")]
+    elif spec.kind == "integer":
+        one = Annotated[str, Field(pattern=f"^{INTEGER_PATTERN}$")]
+    elif spec.kind == "boolean":
+        one = bool
+    elif spec.kind == "enum":
+        one = _literal(spec.choices)
+    else:
+        units = "|".join(re.escape(u) for u in spec.units)
+        one = Annotated[str, Field(pattern=f"^{NUMBER_PATTERN} ?({units})$")]
+    if spec.max_items is not None:
+        one = Annotated[list[one], Field(max_length=spec.max_items)]
+    return one | None if spec.nullable else one
+
+
+def answer_fields(fields: tuple[FieldSpec, ...]) -> dict[str, Any]:
+    """``create_model`` definitions of a schema's own fields, in declaration order."""
+    return {f.name: (answer_type(f), Field(description=f.description)) for f in fields}
+
+
 def build_generation_model(spec: SchemaSpec) -> type[BaseModel]:
     """Build the strict Pydantic model of one generation under ``spec``."""
     strict = ConfigDict(extra="forbid", strict=True)
@@ -104,6 +169,7 @@ def build_generation_model(spec: SchemaSpec) -> type[BaseModel]:
         value=(str, Field(pattern=VALUE_PATTERN, description="Number or range as stated.")),
         unit=(unit_type, Field()),
         conditions=(str | None, Field(description="Solvent, pressure or temperature, if stated.")),
+        **answer_fields(spec.fields),
     )
     return create_model(
         f"{_camel(spec.name)}Extraction",

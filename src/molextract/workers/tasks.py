@@ -37,12 +37,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from molextract._library import Extractor
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine
 from molextract.engines.factory import create_engine, engine_chain
 from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
-from molextract.pipeline import Pipeline
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
 from molextract.schemas.registry import get_schema, schema_from_json, schema_names
 from molextract.schemas.spec import SchemaSpec
@@ -103,7 +103,7 @@ class _ProcessState:
     repository: Repository
     #: Built engines by chain (``settings.engines``): a job may ask for its own chain.
     engines: dict[str, Engine] = field(default_factory=dict)
-    pipelines: OrderedDict[str, Pipeline] = field(default_factory=OrderedDict)
+    pipelines: OrderedDict[str, Extractor] = field(default_factory=OrderedDict)
 
 
 _STATE: _ProcessState | None = None
@@ -123,14 +123,18 @@ def _process_state(settings: Settings) -> _ProcessState:
     return _STATE
 
 
-def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Settings) -> Pipeline:
+def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Settings) -> Extractor:
     engine = state.engines.get(settings.engines)
     if engine is None:
         engine = state.engines[settings.engines] = engine_factory(settings)
     key = f"{settings.engines}|{key}"
     pipeline = state.pipelines.get(key)
     if pipeline is None:
-        pipeline = Pipeline(schema, engine, settings)
+        # The Python API's own entry: a job extracts exactly as ``extract`` would; a
+        # task's chunk of documents is one batch, as the engine's batching wants.
+        pipeline = Extractor(
+            schema, engine=engine, settings=settings, batch_size=settings.chunk_documents
+        )
         state.pipelines[key] = pipeline
         while len(state.pipelines) > MAX_CACHED_PIPELINES:
             state.pipelines.popitem(last=False)
@@ -239,7 +243,7 @@ def _run_pipeline(
     """
     try:
         pipeline = _pipeline(state, schema, key, settings)
-        return pipeline.run(documents)
+        return pipeline.extract(documents)
     except ENGINE_SETUP_ERRORS as exc:
         # Drop the engine: the next attempt builds it again, which is what a retry
         # after an outage needs.
