@@ -9,6 +9,11 @@ VENV="${MOLEXTRACT_VENV:-$ROOT/.venv}"
 CACHE="${MOLEXTRACT_CACHE_DIR:-$HOME/.cache/molextract}"
 WHEELS="$CACHE/wheels"
 LLAMA_VERSION="0.3.36"
+# The transformers extra's torch: always the CPU build, which this machine's pip finds on
+# local disk (elsewhere: PIP_EXTRA_INDEX_URL=<PyTorch's CPU wheel index>, see README).
+# Pinning the +cpu label makes a machine without it fail loudly instead of pulling PyPI's
+# multi-GB CUDA build.
+TORCH_VERSION="2.13.0"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -69,7 +74,10 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   say "installing molextract and its dependencies into $VENV"
   CONSTRAINTS="$(mktemp)"
   echo "llama-cpp-python==$LLAMA_VERSION" > "$CONSTRAINTS"
-  "${PIP[@]}" install -q --find-links "$WHEELS" -c "$CONSTRAINTS" -e "$ROOT[dev]"
+  echo "torch==$TORCH_VERSION+cpu" >> "$CONSTRAINTS"
+  "${PIP[@]}" install -q --find-links "$WHEELS" -c "$CONSTRAINTS" -e "$ROOT[dev,transformers]"
+  "$VENV/bin/python" -c 'import sys, torch; sys.exit(torch.version.cuda and f"CUDA torch {torch.__version__} was installed")' ||
+    die "the test install must use the CPU build of torch"
   rm -f "$CONSTRAINTS"
   echo "$WANT" > "$STAMP"
 fi
