@@ -222,3 +222,27 @@ def test_si_cells_name_real_units_and_leave_dimensionless_bare() -> None:
     tree = lxml.html.fromstring(render_report([result], {"y": text}, title="units"))
     si_cells = [row.xpath("td")[5].text_content() for row in tree.xpath("//table//tbody/tr")]
     assert si_cells == ["0.75", "395.15 K"]
+
+
+def test_a_schemas_own_fields_get_a_column_each_and_builtin_reports_none() -> None:
+    quantity = {"value": 10.0, "unit": "K/min", "value_si": 0.1667, "unit_si": "K/s",
+                "start": None, "end": None}  # fmt: skip
+    own = [
+        RECORDS[0].model_copy(update={"fields": {"method": "DSC", "heating_rate": quantity,
+                                                 "second_heating": True, "tags": ["a", "b"]}}),
+        RECORDS[2].model_copy(update={"fields": {"method": None, "heating_rate": None,
+                                                 "second_heating": False, "tags": []}}),
+    ]  # fmt: skip
+    result = RESULT.model_copy(update={"records": own})
+    table = lxml.html.fromstring(
+        render_report([result], {"d1": TEXT}, title="t")
+    ).get_element_by_id("record-table")
+    heads = [th.text_content() for th in table.iter("th")]
+    assert heads[6:10] == ["method", "heating_rate", "second_heating", "tags"]
+    assert heads[-2:] == ["status", "failing checks"]
+    kinds = [th.get("data-type") for th in table.iter("th")][6:10]
+    assert kinds == ["text", "number", "text", "text"]
+    first = [td.text_content() for td in table.iter("tr")][1]
+    assert "DSC" in first and "10 K/min" in first and "yes" in first and "a, b" in first
+    plain = lxml.html.fromstring(render_report([RESULT], {"d1": TEXT}, title="t"))
+    assert len(list(plain.get_element_by_id("record-table").iter("th"))) == 8

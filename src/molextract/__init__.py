@@ -33,3 +33,8 @@ __all__ = [
     "read_documents",
     "schema_document",
 ]
+
+
+def __dir__() -> list[str]:
+    """What completion and ``dir()`` show: the public API, not the package's modules."""
+    return sorted(__all__)
