@@ -52,6 +52,12 @@ class Settings(BaseSettings):
         description="torch device of the transformers engine: auto (CUDA if torch sees a "
         "GPU, else CPU), cpu, cuda or cuda:N.",
     )
+    transformers_threads: int = Field(
+        default=0,
+        ge=0,
+        description="torch CPU threads for the transformers engine (process-wide); 0 keeps "
+        "torch's default of one per core. 1 is far faster on a CPU shared with other work.",
+    )
     engine_api_key: str = Field(default="", description="Bearer token sent to engine servers.")
     engine_timeout: float = Field(default=300.0, gt=0, description="Seconds per request.")
     engine_concurrency: int = Field(

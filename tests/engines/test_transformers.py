@@ -19,7 +19,7 @@ from molextract.engines.base import Engine, Prompt
 from molextract.engines.chain import FallbackEngine
 from molextract.engines.factory import create_engine
 from molextract.engines.transformers import TransformersEngine, pick_device
-from molextract.errors import ConfigError, EngineUnavailableError, ModelError
+from molextract.errors import ConfigError, EngineError, EngineUnavailableError, ModelError
 from molextract.pipeline import Pipeline
 from molextract.prompts import build_prompt
 from molextract.schemas import get_schema
@@ -99,6 +99,14 @@ def test_a_too_small_budget_is_reported_as_length(engine: TransformersEngine) ->
     assert (generation.finish_reason, generation.completion_tokens) == ("length", 5)
 
 
+def test_a_prompt_and_budget_beyond_the_context_are_refused_before_generating(
+    engine: TransformersEngine,
+) -> None:
+    prompt: Prompt = build_prompt(SCHEMA, "Aspirin melts at 135 °C.")
+    with pytest.raises(EngineError, match="do not fit the model's context of 8192 tokens"):
+        engine.generate_sync([prompt], SCHEMA.json_schema, 8000)
+
+
 def test_compiled_grammar_is_cached_per_schema_and_on_disk(model_dir: Path, tmp_path: Path) -> None:
     first = TransformersEngine(model_dir, grammar_dir=tmp_path)
     index = first.index(SCHEMA.json_schema)
@@ -175,3 +183,16 @@ def test_it_takes_over_in_the_fallback_chain_when_a_server_fails(model_dir: Path
         assert server.bodies, "the server was tried first"
     assert (generation.engine, generation.fallback_from) == ("transformers", "openai")
     SCHEMA.generation_model.model_validate_json(generation.text, strict=True)
+
+
+def test_a_thread_count_is_given_to_torch(model_dir: Path) -> None:
+    import torch
+
+    before = torch.get_num_threads()
+    try:
+        create_engine(
+            Settings(transformers_threads=1), engine="transformers", model=str(model_dir)
+        ).count_tokens("x")
+        assert torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)

@@ -88,6 +88,7 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
         return TransformersEngine(
             Path(directory).expanduser(),
             device=settings.transformers_device,
+            threads=settings.transformers_threads,
             grammar_dir=settings.cache_dir / "grammars",
         )
     from molextract.engines.local import LocalEngine

@@ -25,7 +25,7 @@ import pickle
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,14 +52,21 @@ _INSTALL_HINT = (
 
 @dataclass
 class _Loaded:
-    """A model and what every engine on it shares: loaded once per process and device."""
+    """A model and what every engine on it shares: loaded once per process and device.
+
+    One batch at a time runs on a model (two would only split the same cores), and the
+    Rust tokenizer, whose padding state a batch changes, is used by one thread at a time.
+    """
 
     model: Any
     tokenizer: Any
     device: torch.device
     eos_ids: frozenset[int]
+    context: int | None
     vocabulary: Any = None
     identity: str = ""
+    generating: threading.Lock = field(default_factory=threading.Lock)
+    tokenizing: threading.Lock = field(default_factory=threading.Lock)
 
 
 def check_model_dir(path: Path) -> Path:
@@ -108,8 +115,13 @@ def _eos_ids(model: Any, tokenizer: Any) -> frozenset[int]:
     return frozenset(int(i) for i in [*ids, tokenizer.eos_token_id] if i is not None)
 
 
-def load_model(path: Path, device_setting: str) -> _Loaded:
-    """Load a model directory once per process and device; later calls reuse it."""
+def load_model(path: Path, device_setting: str, threads: int = 0) -> _Loaded:
+    """Load a model directory once per process and device; later calls reuse it.
+
+    ``threads`` > 0 sets torch's CPU threads for the whole process: with one thread per
+    core, torch's threads wait on each other at every operation, and on a CPU that other
+    work shares that made SmolLM2 about ten times slower than one thread (benchmarks).
+    """
     try:
         import torch
         import transformers
@@ -118,6 +130,8 @@ def load_model(path: Path, device_setting: str) -> _Loaded:
             f"torch and transformers are not installed; {_INSTALL_HINT}"
         ) from exc
     device = pick_device(device_setting)
+    if threads > 0:
+        torch.set_num_threads(threads)
     key = (str(path.resolve()), str(device))
     with _LOAD_LOCK:
         if key not in _LOADED:
@@ -145,7 +159,8 @@ def load_model(path: Path, device_setting: str) -> _Loaded:
             # Decoder-only models continue from the right end: pad the left.
             tokenizer.padding_side = "left"
             model.to(device).eval()
-            _LOADED[key] = _Loaded(model, tokenizer, device, _eos_ids(model, tokenizer))
+            context = getattr(model.config, "max_position_embeddings", None)
+            _LOADED[key] = _Loaded(model, tokenizer, device, _eos_ids(model, tokenizer), context)
         return _LOADED[key]
 
 
@@ -195,10 +210,16 @@ class TransformersEngine:
     """A Hugging Face model in-process; each batch is one padded ``generate`` call."""
 
     def __init__(
-        self, model_dir: Path, *, device: str = "auto", grammar_dir: Path | None = None
+        self,
+        model_dir: Path,
+        *,
+        device: str = "auto",
+        threads: int = 0,
+        grammar_dir: Path | None = None,
     ) -> None:
         self._path = check_model_dir(model_dir)
         self._device = device
+        self._threads = threads
         self._grammar_dir = grammar_dir
         self._loaded: _Loaded | None = None
         self._indexes: dict[str, Any] = {}
@@ -218,12 +239,13 @@ class TransformersEngine:
 
     def _ensure_loaded(self) -> _Loaded:
         if self._loaded is None:
-            self._loaded = load_model(self._path, self._device)
+            self._loaded = load_model(self._path, self._device, self._threads)
         return self._loaded
 
     def count_tokens(self, text: str) -> int:
-        tokenizer = self._ensure_loaded().tokenizer
-        return len(tokenizer(text, add_special_tokens=False)["input_ids"])
+        loaded = self._ensure_loaded()
+        with loaded.tokenizing:
+            return len(loaded.tokenizer(text, add_special_tokens=False)["input_ids"])
 
     def index(self, json_schema: dict[str, Any]) -> Any:
         """The compiled grammar for ``json_schema``: built once per engine, kept on disk.
@@ -282,14 +304,13 @@ class TransformersEngine:
     ) -> list[Generation]:
         with self._lock:
             index = self.index(json_schema)
-            return self._batch(prompts, _GrammarMask(index, len(prompts)), max_tokens)
+        return self._batch(prompts, _GrammarMask(index, len(prompts)), max_tokens)
 
     def generate_unconstrained(
         self, prompts: Sequence[Prompt], max_tokens: int
     ) -> list[Generation]:
         """Plain greedy decoding, for benchmarks and for tests that prove the constraint."""
-        with self._lock:
-            return self._batch(prompts, None, max_tokens)
+        return self._batch(prompts, None, max_tokens)
 
     def _batch(
         self, prompts: Sequence[Prompt], mask: _GrammarMask | None, max_tokens: int
@@ -301,12 +322,19 @@ class TransformersEngine:
 
         loaded = self._ensure_loaded()
         tokenizer = loaded.tokenizer
-        texts = [
-            tokenizer.apply_chat_template(list(p), tokenize=False, add_generation_prompt=True)
-            for p in prompts
-        ]
-        # The chat template writes any BOS token itself.
-        inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
+        with loaded.tokenizing:
+            texts = [
+                tokenizer.apply_chat_template(list(p), tokenize=False, add_generation_prompt=True)
+                for p in prompts
+            ]
+            # The chat template writes any BOS token itself.
+            inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
+        width = inputs["input_ids"].shape[1]
+        if loaded.context is not None and width + max_tokens > loaded.context:
+            raise EngineError(
+                f"a prompt of {width} tokens and an answer of up to {max_tokens} do not fit "
+                f"the model's context of {loaded.context} tokens; lower MOLEXTRACT_CHUNK_TOKENS"
+            )
         inputs = inputs.to(loaded.device)
         # Greedy and nothing else, like every other engine; the model's own sampling
         # defaults (temperature, repetition penalty) are deliberately not used.
@@ -319,7 +347,7 @@ class TransformersEngine:
         processors = transformers.LogitsProcessorList([mask] if mask is not None else [])
         started = time.perf_counter()
         try:
-            with torch.inference_mode():
+            with loaded.generating, torch.inference_mode():
                 output = loaded.model.generate(
                     **inputs, generation_config=config, logits_processor=processors
                 )
@@ -331,7 +359,6 @@ class TransformersEngine:
                 "the grammar mask was never applied; output would be unconstrained and was "
                 "discarded"
             )
-        width = inputs["input_ids"].shape[1]
         prompt_lengths = inputs["attention_mask"].sum(dim=1).tolist()
         return [
             self._result(row[width:].tolist(), int(n), loaded.eos_ids, seconds)
@@ -345,9 +372,11 @@ class TransformersEngine:
         end = next((i for i, token in enumerate(ids) if token in eos_ids), None)
         finish: FinishReason = "length" if end is None else "stop"
         answer = ids if end is None else ids[:end]
-        tokenizer = self._ensure_loaded().tokenizer
+        loaded = self._ensure_loaded()
+        with loaded.tokenizing:
+            text = loaded.tokenizer.decode(answer, skip_special_tokens=True)
         return Generation(
-            text=tokenizer.decode(answer, skip_special_tokens=True),
+            text=text,
             prompt_tokens=prompt_tokens,
             completion_tokens=len(answer),
             finish_reason=finish,
