@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import lxml.html
@@ -18,6 +19,7 @@ from api_helpers import (
     ndjson,
 )
 
+from molextract import schema_document
 from molextract.api.routes import jobs
 from molextract.schemas import DocumentResult
 from store.store_helpers import failure, result
@@ -108,6 +110,25 @@ async def test_inline_custom_schema_is_validated_and_stored(both_api: Api) -> No
     assert view["schema"] == "flash_point" and view["custom_schema"] is True
     job = api.repository.get_job(job_id, api.api_key_id)
     assert job is not None and job.custom_schema == schema
+
+
+async def test_a_python_schema_with_fields_of_its_own_is_stored_as_its_document(
+    api: Api,
+) -> None:
+    """The class's JSON Schema document is what a job carries, and what is stored."""
+    example = Path(__file__).parents[2] / "examples" / "glass_transition.py"
+    schema = schema_document(f"{example}:GlassTransition")
+    job_id = await _submit(api, 1, schema=schema)
+    view = (await api.client.get(f"/v1/jobs/{job_id}", headers=api.auth)).json()
+    assert view["schema"] == "glass_transition" and view["custom_schema"] is True
+    job = api.repository.get_job(job_id, api.api_key_id)
+    assert job is not None and job.custom_schema == schema
+
+    fields = schema["properties"]["records"]["items"]["properties"]
+    fields["tags"] = {"type": "array", "items": {"type": "string"}, "description": "tags"}
+    response = await api.client.post("/v1/jobs", json=job_body(1, schema=schema), headers=api.auth)
+    problem = assert_problem(response, 422, "invalid-schema")
+    assert "field 'tags': a list needs maxItems" in problem["detail"]
 
 
 async def test_results_page_stream_and_documents_shape(both_api: Api) -> None:
@@ -212,7 +233,7 @@ async def test_idempotency_key_with_another_body_is_refused(both_api: Api) -> No
     first = await api.client.post("/v1/jobs", json=job_body(2), headers=headers)
     other = await api.client.post("/v1/jobs", json=job_body(3), headers=headers)
 
-    body = assert_problem(other, 422, "idempotency-key-reused")
+    body = assert_problem(other, 409, "idempotency-key-reused")
     assert "batch-7" in body["detail"] and first.json()["id"] in body["detail"]
     assert "new key" in body["detail"]
     assert api.db.row_counts() == (1, 2)

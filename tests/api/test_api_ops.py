@@ -255,7 +255,7 @@ async def test_output_schema_validates_a_result_line(api: Api) -> None:
     [
         (JobNotFound("no job x"), 404, "job-not-found"),
         (JobFinished("job x already ended as succeeded"), 409, "job-finished"),
-        (IdempotencyConflict("key reused"), 422, "idempotency-key-reused"),
+        (IdempotencyConflict("key reused"), 409, "idempotency-key-reused"),
         (DuplicateDocumentError("repeated: a"), 422, "duplicate-document-ids"),
         (InvalidCursor("bad cursor"), 400, "invalid-cursor"),
         (SchemaError("unknown schema"), 422, "invalid-schema"),

@@ -194,7 +194,7 @@ def custom_schema_json_schema() -> dict[str, Any]:
                 "properties": {"records": records},
             },
             "x-molextract": {
-                "type": "object",
+                "type": ["object", "null"],
                 "properties": {
                     "instructions": {"type": "string"},
                     "examples": {
@@ -307,16 +307,18 @@ class JobView(JobSummary):
 class JobList(_Response):
     jobs: list[JobSummary]
     next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page (an opaque token in URL-safe base64); "
-        "null at the end."
+        description="Pass as ?cursor= for the next page (`<microseconds since 1970>-<job id>` "
+        "of this page's last job); null at the end.",
+        json_schema_extra={"pattern": r"^[0-9]{1,16}-[0-9a-f]{32}$"},
     )
 
 
 class RecordsPage(_Response):
     records: list[Record]
     next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page (an opaque token in URL-safe base64); "
-        "null at the end. A listing is complete only once the job has ended."
+        description="Pass as ?cursor= for the next page (the id of this page's last record); "
+        "null at the end. A listing is complete only once the job has ended.",
+        json_schema_extra={"pattern": r"^[0-9]{1,18}$"},
     )
 
 

@@ -156,7 +156,7 @@ def from_validation_error(
 _ERROR_MAP: tuple[tuple[type[MolextractError], int, str, str], ...] = (
     (JobNotFound, 404, "job-not-found", "Job not found"),
     (JobFinished, 409, "job-finished", "Job already finished"),
-    (IdempotencyConflict, 422, "idempotency-key-reused", "Idempotency-Key reused"),
+    (IdempotencyConflict, 409, "idempotency-key-reused", "Idempotency-Key reused"),
     (DuplicateDocumentError, 422, "duplicate-document-ids", "Duplicate document ids"),
     (InvalidCursor, 400, "invalid-cursor", "Invalid cursor"),
     (SchemaError, 422, "invalid-schema", "Invalid schema"),

@@ -19,8 +19,6 @@ or for the API after :meth:`Repository.get_job` has.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import json
 import secrets
@@ -28,7 +26,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
 from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
@@ -62,7 +60,7 @@ from molextract.store.models import (
 #: How long a claimed document belongs to its claimant without a sign of life. The
 #: claimant renews it while it works (:meth:`Repository.renew_claims`); after it,
 #: another task may take over a document whose worker died.
-DEFAULT_CLAIM_LEASE = timedelta(seconds=30)
+DEFAULT_CLAIM_LEASE = timedelta(seconds=20)
 
 API_KEY_PREFIX = "mx_"
 
@@ -99,21 +97,26 @@ def _owned_by(api_key_id: int | None) -> ColumnElement[bool]:
     return Job.api_key_id == api_key_id
 
 
+#: Job list cursors count microseconds from here.
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 def _encode_job_cursor(job: Job) -> str:
-    raw = f"{job.created_at.isoformat()}|{job.id}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    """``<microseconds since 1970>-<job id>``: the position after ``job``, newest first.
+
+    Not opaque on purpose: every string of this form is a position (jobs older than
+    it), so the API can declare the format exactly and never refuse one that fits it.
+    """
+    delta = job.created_at - _EPOCH
+    micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    return f"{micros}-{job.id}"
 
 
 def _decode_job_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        created, job_id = raw.split("|", 1)
-        created_at = datetime.fromisoformat(created)
-    except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
-        raise InvalidCursor(f"invalid job list cursor {cursor!r}") from exc
-    if created_at.tzinfo is None:
+    micros, _, job_id = cursor.partition("-")
+    if not (micros.isascii() and micros.isdigit() and len(micros) <= 16 and job_id):
         raise InvalidCursor(f"invalid job list cursor {cursor!r}")
-    return created_at, job_id
+    return _EPOCH + timedelta(microseconds=int(micros)), job_id
 
 
 def _status_counts(session: Session, job_id: str) -> dict[str, int]:

@@ -3,7 +3,7 @@
 The store, not the broker, decides when a worker is dead. A chunk on a CPU model runs
 for minutes, so "dead" cannot mean "took too long": it means "stopped renewing its
 lease". While a task runs, :class:`LeaseKeeper` renews the claim on its documents
-every third of the lease (30 s by default). Every worker also runs a
+every third of the lease (20 s by default). Every worker also runs a
 :class:`LapsedWorkSweeper`, which every third of the lease puts the documents of
 lapsed claims back in the queue and sends them as new messages, ahead of new work.
 

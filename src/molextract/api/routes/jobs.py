@@ -17,8 +17,6 @@ job exists. A refused request must leave nothing behind, so:
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import logging
 from collections.abc import Iterable, Iterator
@@ -62,17 +60,31 @@ RETRY_AFTER_SECONDS = "30"
 REPORT_MAX_DOCUMENTS = 2000
 
 
-#: Cursors are opaque tokens in URL-safe base64; padding is optional.
-CURSOR_PATTERN = r"^[A-Za-z0-9_-]+={0,2}$"
-Cursor = Annotated[
+#: Cursors are positions, so that every string of the declared form is a valid one:
+#: a job list cursor is ``<microseconds since 1970>-<job id>`` of the last job seen,
+#: a results cursor the id of the last record seen.
+JOB_CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{32}$"
+RECORD_CURSOR_PATTERN = r"^[0-9]{1,18}$"
+_CURSOR_HELP = (
+    "The `next_cursor` of the previous page, unchanged; omit it for the first page. "
+    "Any string of this form is a position ({form}); any other form is 422."
+)
+JobCursor = Annotated[
     str | None,
     Query(
-        max_length=256,
-        pattern=CURSOR_PATTERN,
-        description="The `next_cursor` of the previous page, unchanged: an opaque token in "
-        "URL-safe base64 (`A-Z a-z 0-9 - _`, `=` padding optional), at most 256 characters. "
-        "Omit it for the first page. A token of that form that no page produced is 400 "
-        "(`invalid-cursor`); any other form is 422.",
+        max_length=49,
+        pattern=JOB_CURSOR_PATTERN,
+        description=_CURSOR_HELP.format(
+            form="`<microseconds since 1970>-<job id>`: jobs created before it"
+        ),
+    ),
+]
+RecordCursor = Annotated[
+    str | None,
+    Query(
+        max_length=18,
+        pattern=RECORD_CURSOR_PATTERN,
+        description=_CURSOR_HELP.format(form="a record id: the records after it"),
     ),
 ]
 
@@ -161,10 +173,12 @@ def _owned_job(repository: Repository, job_id: str, caller: Caller) -> Job:
     description="JSON (`application/json`) or, for large batches, NDJSON "
     "(`application/x-ndjson`: a header line `{schema, options}`, then one document per "
     "line). With an `Idempotency-Key`, repeating the same request returns the same job "
-    "(200, `Idempotent-Replayed: true`) instead of creating a second one.",
+    "(200, `Idempotent-Replayed: true`) instead of creating a second one; the same key "
+    "with a different body is 409 (`idempotency-key-reused`): the request itself is fine, "
+    "the key is taken.",
     responses={
         200: {"model": JobAccepted, "description": "Idempotency-Key replay: the existing job."},
-        **problem_responses(400, 401, 413, 415, 422, 503),
+        **problem_responses(400, 401, 409, 413, 415, 422, 503),
     },
     openapi_extra=_SUBMIT_BODY,
 )
@@ -264,11 +278,11 @@ def list_jobs(
     caller: ApiKey,
     repository: Repo,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Cursor = None,
+    cursor: JobCursor = None,
 ) -> JobList:
     try:
         jobs, next_cursor = repository.list_jobs(caller.api_key_id, limit, cursor)
-    except DataError as exc:  # a well-formed cursor whose values the database refuses (NUL)
+    except DataError as exc:  # a cursor whose values the database refuses
         raise InvalidCursor(f"invalid job list cursor {cursor!r}") from exc
     return JobList(
         jobs=[JobSummary.model_validate(_summary(job)) for job in jobs], next_cursor=next_cursor
@@ -292,22 +306,16 @@ def cancel_job(job_id: str, caller: ApiKey, repository: Repo) -> JobView:
 
 
 def _encode_record_cursor(record_id: int | None) -> str | None:
-    if record_id is None:
-        return None
-    return base64.urlsafe_b64encode(f"r{record_id}".encode()).decode().rstrip("=")
+    return None if record_id is None else str(record_id)
 
 
 def _decode_record_cursor(cursor: str | None) -> int | None:
+    # The declared pattern (18 digits at most) keeps it within PostgreSQL's BIGINT.
     if cursor is None:
         return None
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
-        raise InvalidCursor(f"invalid results cursor {cursor!r}") from exc
-    record_id = int(raw[1:]) if raw.startswith("r") and raw[1:].isdigit() else -1
-    if not 0 <= record_id <= MAX_RECORD_ID:
+    if not (cursor.isascii() and cursor.isdigit()) or int(cursor) > MAX_RECORD_ID:
         raise InvalidCursor(f"invalid results cursor {cursor!r}")
-    return record_id
+    return int(cursor)
 
 
 def _wants_ndjson(request: Request) -> bool:
@@ -353,7 +361,7 @@ def get_results(
     request: Request,
     caller: ApiKey,
     repository: Repo,
-    cursor: Cursor = None,
+    cursor: RecordCursor = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     shape: Annotated[
         Literal["records", "documents"] | exports.ExportFormat, Query(alias="format")
