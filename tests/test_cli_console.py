@@ -10,7 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from molextract.bulk import RunStats
-from molextract.cli_console import print_table, summary
+from molextract.cli_console import RunProgress, print_table, summary
+from molextract.pipeline import BatchProgress
 
 LONG = "4-amino-2-(4-methylthiophen-3-yl)phenol hydrochloride, as printed in the paper"
 
@@ -48,3 +49,13 @@ def test_the_run_summary_on_a_redirected_stderr_is_whole(
         "chunks sent to the model / skipped (no candidate value)" in line and "12 / 40" in line
         for line in err.splitlines()
     )
+
+
+def test_the_run_bar_moves_with_the_chunks_of_a_long_document() -> None:
+    progress = RunProgress(total=1)
+    progress.on_chunks(BatchProgress(documents=1, chunks_done=3, chunks=12))
+    task = progress.tasks[0]
+    assert task.completed == 0.25 and task.fields["chunks"] == "chunks 3/12"
+    progress.on_batch(RunStats(documents=1, accepted=2))
+    progress.on_chunks(BatchProgress(documents=1, chunks_done=0, chunks=5))
+    assert progress.tasks[0].completed == 1.0 and progress.tasks[0].fields["records"] == 2

@@ -10,7 +10,7 @@ from molextract.chunking import chunk_text
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.local import LocalEngine
-from molextract.pipeline import Pipeline, split_rejected
+from molextract.pipeline import BatchProgress, Pipeline, split_rejected
 from molextract.schemas import get_schema, output_line_json_schema
 
 pytestmark = pytest.mark.model
@@ -109,3 +109,26 @@ def test_split_rejected_moves_only_rejected_records(
     assert all(r.status != "rejected" for r in kept.records)
     assert all(r.status == "rejected" for r in rejected)
     assert len(kept.records) + len(rejected) == len(result.records)
+
+
+def test_progress_counts_the_chunks_of_one_long_document(smol_engine: LocalEngine) -> None:
+    filler = "The mixture was stirred at room temperature and then concentrated. " * 8
+    text = filler.join(f"Compound {n} melts at {120 + n} °C. " for n in range(3)) + filler
+    settings = Settings(chunk_tokens=100, max_new_tokens=64, resolve_names=False)
+    pipeline = Pipeline(SCHEMA, smol_engine, settings)
+    seen: list[BatchProgress] = []
+    pipeline.on_progress = seen.append
+
+    [watched] = pipeline.run([Document("long", text)])
+
+    chunks = watched.usage.chunks_sent + watched.usage.chunks_skipped
+    assert watched.usage.chunks_sent >= 3 and watched.usage.chunks_skipped >= 1
+    assert seen[0] == BatchProgress(1, watched.usage.chunks_skipped, chunks)
+    assert seen[-1] == BatchProgress(1, chunks, chunks) and seen[-1].fraction == 1.0
+    # the local engine answers a chunk at a time: one report per chunk sent
+    assert len(seen) == watched.usage.chunks_sent + 1
+    assert [p.chunks_done for p in seen] == sorted({p.chunks_done for p in seen})
+
+    pipeline.on_progress = None  # unwatched, the batch goes in one call: the same records
+    [unwatched] = pipeline.run([Document("long", text)])
+    assert [r.model_dump() for r in unwatched.records] == [r.model_dump() for r in watched.records]

@@ -19,14 +19,13 @@ from rich.progress import (
     Progress,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 
 from molextract import cli_service, exports, weights
 from molextract._library import Extractor
-from molextract.bulk import RunStats, run_bulk
-from molextract.cli_console import MAX_SKIP_LINES, err, print_table
+from molextract.bulk import run_bulk
+from molextract.cli_console import MAX_SKIP_LINES, RunProgress, err, print_table
 from molextract.cli_console import fail as _fail
 from molextract.cli_console import summary as _summary
 from molextract.config import get_settings
@@ -112,28 +111,8 @@ def run(
         elif len(skips) == MAX_SKIP_LINES + 1:
             err.print("[yellow]further skipped inputs are counted in the summary[/]")
 
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[records]} records · {task.fields[rate]} tok/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-    )
-    with progress:
-        task = progress.add_task("documents", total=total, records=0, rate="–")
-
-        def on_batch(stats: RunStats) -> None:
-            rate = f"{stats.completion_tokens / stats.seconds:.1f}" if stats.seconds else "–"
-            progress.update(
-                task,
-                completed=stats.documents,
-                records=stats.accepted + stats.flagged + stats.rejected,
-                rate=rate,
-            )
-
+    with RunProgress(total) as progress:
+        extractor.pipeline.on_progress = progress.on_chunks
         try:
             with (
                 JsonlSink(output, append=resume) as results_sink,
@@ -147,7 +126,7 @@ def run(
                     skip_ids=finished,
                     limit=limit,
                     on_skip=on_skip,
-                    on_batch=on_batch,
+                    on_batch=progress.on_batch,
                 )
         except MolextractError as exc:
             _fail(str(exc))

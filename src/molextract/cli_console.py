@@ -12,9 +12,18 @@ from typing import NoReturn
 import typer
 from rich.console import Console
 from rich.measure import Measurement
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from molextract.bulk import RunStats
+from molextract.pipeline import BatchProgress
 
 # soft_wrap: messages carry file paths and line numbers; folding them at the terminal
 # width (80 when stderr is a file) would break a path a user wants to copy.
@@ -62,6 +71,44 @@ class SkipReporter:
             err.print(f"[yellow]skipped[/] {item}", highlight=False)
         elif self.count == self.limit + 1:
             err.print("[yellow]further skipped inputs are counted in the summary[/]")
+
+
+class RunProgress(Progress):
+    """The bar of a bulk run. Documents are counted whole, and the bar also moves with
+    the chunks of the batch in hand: a single long document is minutes of work, and a
+    bar of documents alone would stay at 0/1 all that time."""
+
+    def __init__(self, total: int | None) -> None:
+        super().__init__(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[chunks]}"),
+            TextColumn("{task.fields[records]} records · {task.fields[rate]} tok/s"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=err,
+        )
+        self.task = self.add_task("documents", total=total, records=0, rate="–", chunks="")
+        self.documents = 0
+
+    def on_batch(self, stats: RunStats) -> None:
+        self.documents = stats.documents
+        rate = f"{stats.completion_tokens / stats.seconds:.1f}" if stats.seconds else "–"
+        self.update(
+            self.task,
+            completed=stats.documents,
+            records=stats.accepted + stats.flagged + stats.rejected,
+            rate=rate,
+        )
+
+    def on_chunks(self, batch: BatchProgress) -> None:
+        self.update(
+            self.task,
+            completed=self.documents + batch.documents * batch.fraction,
+            chunks=f"chunks {batch.chunks_done}/{batch.chunks}",
+        )
 
 
 def summary(
