@@ -63,6 +63,8 @@ def test_import_molextract_exposes_only_what_all_names() -> None:
 def test_arguments_are_checked_before_any_model_loads() -> None:
     with pytest.raises(ConfigError, match=r"unknown setting\(s\) max_tokens; settings are:"):
         Extractor("melting_point", max_tokens=5)
+    with pytest.raises(ConfigError, match=r"invalid setting: max_new_tokens: Input should be"):
+        Extractor("melting_point", max_new_tokens="many")
     with pytest.raises(molextract.SchemaError, match="unknown schema 'meltingpoint'"):
         extract(["x"], schema="meltingpoint")
     with pytest.raises(molextract.SchemaError, match="is not a schema"):

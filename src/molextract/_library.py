@@ -21,6 +21,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from molextract.config import Settings, get_settings
 from molextract.document import Document
 from molextract.engines import create_engine
@@ -67,7 +69,7 @@ class Extractor:
                 f"unknown setting(s) {', '.join(unknown)}; settings are: "
                 f"{', '.join(Settings.model_fields)}"
             )
-        self.settings = base.model_copy(update=overrides) if overrides else base
+        self.settings = _with(base, overrides) if overrides else base
         self.schema: SchemaSpec = resolve_schema(schema)
         built = (
             engine
@@ -199,6 +201,17 @@ def _document(index: int, item: DocumentLike) -> Document:
         f"document {index}: expected a text, a Document or a mapping with 'text', "
         f"not {type(item).__name__}"
     )
+
+
+def _with(base: Settings, overrides: dict[str, Any]) -> Settings:
+    """``base`` with ``overrides``, validated as the environment's values would be."""
+    try:
+        return type(base)(**{**base.model_dump(), **overrides})
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise ConfigError(f"invalid setting: {problems}") from exc
 
 
 def _batched(documents: Iterator[Document], size: int) -> Iterator[list[Document]]:
