@@ -204,7 +204,7 @@ def test_a_user_column_of_mixed_types_is_text_in_parquet(tmp_path: Path) -> None
         "".join(
             json.dumps(_with_user_fields(r, {"grade": g})) + "\n"
             for r, g in ((melting, 3), (logp, "A"))
-        )  # fmt: skip
+        )
     )
     out = tmp_path / "mixed.parquet"
     _export([path], "parquet", out)
@@ -302,7 +302,7 @@ def test_a_broken_record_names_its_place_in_the_line(results: Path, tmp_path: Pa
     path.write_text(json.dumps(line) + "\n")
     with pytest.raises(InputError, match=r"broken.jsonl:1: .*records\.1\.evidence\.quote"):
         _export([path], "sdf", tmp_path / "x.sdf")
-    with pytest.raises(InputError, match="nope.jsonl: cannot read it"):
+    with pytest.raises(InputError, match=r"nope\.jsonl: cannot read it"):
         _export([tmp_path / "nope.jsonl"], "csv", tmp_path / "x.csv")
 
 
