@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from molextract._library import Extractor
 from molextract.config import Settings
 from molextract.document import Document
 from molextract.engines.base import Engine
@@ -32,7 +33,6 @@ from molextract.evaluation.scoring import (
     render_misses_table,
     score,
 )
-from molextract.pipeline import Pipeline
 from molextract.schemas.records import DocumentResult
 from molextract.schemas.spec import SchemaSpec
 
@@ -81,13 +81,15 @@ def evaluate(
     """
     gold = load_gold(gold_path)
     documents = [Document(doc.id, doc.text, {"source": doc.source}) for doc in gold]
-    pipeline = Pipeline(schema, engine, settings)
-    # batch_size 0 means "auto"; the local engine generates one prompt at a time
-    # anyway, so batches only set how often progress is reported.
-    size = settings.batch_size or 1
+    # The Python API's entry, as ``molextract run`` uses it. batch_size 0 means "auto";
+    # the local engine generates one prompt at a time anyway, so batches only set how
+    # often progress is reported.
+    extractor = Extractor(
+        schema, engine=engine, settings=settings, batch_size=settings.batch_size or 1
+    )
     results: list[DocumentResult] = []
-    for start in range(0, len(documents), size):
-        results.extend(pipeline.run(documents[start : start + size]))
+    for batch in extractor.batches(documents):
+        results.extend(result for _, result in batch)
         if on_progress is not None:
             on_progress(len(results), len(documents))
     report = score(
