@@ -228,3 +228,12 @@ def test_builtin_schemas_have_no_document_and_go_by_name() -> None:
     with pytest.raises(SchemaError, match="built-in schema: send its name"):
         schema_document("melting_point")
     assert get_schema("melting_point").fields == ()
+
+
+@pytest.mark.parametrize("name", ["_hidden", "model_kind", "json", "copy", "9lives", "a-b"])
+def test_field_names_a_grammar_model_cannot_hold_are_refused(name: str) -> None:
+    document = schema_document(Solubility)
+    item = document["properties"]["records"]["items"]
+    item["properties"][name] = {"type": "string", "description": "x"}
+    with pytest.raises(SchemaError, match=rf"field '{name}': a field name must start"):
+        schema_from_json(document, default_name="x", source="probe")

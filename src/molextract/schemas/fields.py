@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import BaseModel
+
 from molextract.errors import SchemaError
 from molextract.schemas.spec import DEFAULT_MAX_LENGTH, FieldKind, FieldSpec
 
 MAX_FIELDS = 16
 MAX_LIST_ITEMS = 16
 MAX_STRING_LENGTH = 1000
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 _SCALARS: dict[str, FieldKind] = {
     "string": "string",
     "number": "number",
@@ -41,8 +43,11 @@ def parse_fields(
 
 def _field(name: str, node: Any, where: str) -> FieldSpec:
     here = f"{where}: field {name!r}"
-    if not _NAME.match(name):
-        raise SchemaError(f"{here}: a field name must be letters, digits and '_'")
+    if not _NAME.match(name) or name.startswith("model_") or hasattr(BaseModel, name):
+        raise SchemaError(
+            f"{here}: a field name must start with a letter, hold only letters, digits "
+            "and '_', and not be one of Pydantic's own names (model_…, json, copy, …)"
+        )
     if not isinstance(node, dict):
         raise SchemaError(f"{here}: must be a JSON Schema object")
     description = node.get("description") or node.get("title")
