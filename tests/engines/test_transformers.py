@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from engine_faults import fault_server
-from test_server_engines import PROSE_PROMPT, SCHEMA_PREFIX, _assert_schema_valid, _documents
+from test_server_engines import (
+    PROSE_PROMPT,
+    SCHEMA_PREFIX,
+    TEXTS,
+    _assert_schema_valid,
+    _documents,
+)
 
 from engine_servers.servers import ensure_built
 from molextract.config import Settings
@@ -22,7 +32,7 @@ from molextract.engines.transformers import TransformersEngine, pick_device
 from molextract.errors import ConfigError, EngineError, EngineUnavailableError, ModelError
 from molextract.pipeline import Pipeline
 from molextract.prompts import build_prompt
-from molextract.schemas import get_schema
+from molextract.schemas import get_schema, output_line_json_schema
 
 pytestmark = [pytest.mark.model, pytest.mark.slow]
 
@@ -196,3 +206,35 @@ def test_a_thread_count_is_given_to_torch(model_dir: Path) -> None:
         assert torch.get_num_threads() == 1
     finally:
         torch.set_num_threads(before)
+
+
+def test_molextract_run_with_engine_transformers(model_dir: Path, tmp_path: Path) -> None:
+    """The command as a user types it, in its own process."""
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        "".join(json.dumps({"id": f"d{i}", "text": t}) + "\n" for i, t in enumerate(TEXTS)),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    run = [sys.executable, "-m", "molextract.cli", "run", str(source), "--schema", "melting_point"]
+    env = {**os.environ, "MOLEXTRACT_MAX_NEW_TOKENS": "160"}
+    done = subprocess.run(
+        [*run, "--engine", "transformers", "--model", str(model_dir), "-o", str(out)],
+        capture_output=True, text=True, env=env, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [line["doc_id"] for line in lines] == ["d0", "d1", "d2"]
+    for line in lines:
+        jsonschema.validate(line, output_line_json_schema())
+        assert line["engine"]["name"] == "transformers"
+        assert line["engine"]["model"] == "smollm2-135m-hf"
+        assert not [e for e in line["errors"] if e["code"] in ("invalid_output", "engine_error")]
+    assert any(line["records"] for line in lines)
+    unnamed = subprocess.run(
+        [*run, "-o", str(tmp_path / "none.jsonl")],
+        capture_output=True, text=True, timeout=120, check=False,
+        env={**env, "MOLEXTRACT_ENGINES": "transformers", "MOLEXTRACT_TRANSFORMERS_MODEL": ""},
+    )  # fmt: skip
+    assert unnamed.returncode != 0
+    assert "MOLEXTRACT_TRANSFORMERS_MODEL" in unnamed.stderr
