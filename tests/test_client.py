@@ -194,6 +194,13 @@ def test_submit_wait_and_write_results_in_input_order(live: LiveApi, tmp_path: P
     assert stats.documents == 4 and stats.flagged == 6 and stats.documents_with_errors == 1
 
 
+def test_a_python_schema_class_is_sent_as_its_json_schema_document() -> None:
+    example = Path(__file__).parents[1] / "examples" / "glass_transition.py"
+    sent = schema_argument(f"{example}:GlassTransition")
+    assert isinstance(sent, dict) and sent["title"] == "glass_transition"
+    assert "heating_rate" in sent["properties"]["records"]["items"]["properties"]
+
+
 def test_a_schema_file_is_sent_inline(tmp_path: Path) -> None:
     path = tmp_path / "flash.schema.json"
     path.write_text('{"title": "x"}', encoding="utf-8")
