@@ -117,6 +117,23 @@ def test_a_prompt_and_budget_beyond_the_context_are_refused_before_generating(
         engine.generate_sync([prompt], SCHEMA.json_schema, 8000)
 
 
+class FaultInjectingMask:
+    """A grammar mask that fails on its first call (fault injection)."""
+
+    calls = 0
+
+    def __call__(self, input_ids: object, scores: object) -> object:
+        raise RuntimeError("injected: the guide failed")
+
+
+def test_a_failing_grammar_mask_fails_the_batch_as_an_engine_error(
+    engine: TransformersEngine,
+) -> None:
+    prompt: Prompt = build_prompt(SCHEMA, "Aspirin melts at 135 °C.")
+    with pytest.raises(EngineError, match="injected: the guide failed"):
+        engine._batch([prompt], FaultInjectingMask(), 8)  # type: ignore[arg-type]
+
+
 def test_compiled_grammar_is_cached_per_schema_and_on_disk(model_dir: Path, tmp_path: Path) -> None:
     first = TransformersEngine(model_dir, grammar_dir=tmp_path)
     index = first.index(SCHEMA.json_schema)
