@@ -195,7 +195,13 @@ async def test_openapi_documents_the_job_api(api: Api) -> None:
         {"$ref": "#/components/schemas/DocumentIn"},
     ]
     results = schema["paths"]["/v1/jobs/{job_id}/results"]["get"]["responses"]["200"]["content"]
-    assert set(results) == {"application/json", "application/x-ndjson"}
+    assert set(results) == {
+        "application/json",
+        "application/x-ndjson",
+        "text/csv",  # the exports (?format=)
+        "application/vnd.apache.parquet",
+        "chemical/x-mdl-sdfile",
+    }
     assert {"202", "200", "413", "415", "422", "503"} <= set(submit["responses"])
     components = schema["components"]["schemas"]
     request = components["JobRequest"]

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from molextract.engines.factory import KNOWN_ENGINES
+from molextract.schemas.fields import MAX_FIELDS
 from molextract.schemas.records import Record
 from molextract.schemas.registry import MAX_RECORDS_LIMIT, schema_names
 from molextract.schemas.spec import GENERATED_FIELDS
@@ -129,20 +130,26 @@ OPTIONAL_RECORD_FIELDS = ("smiles", "conditions")
 
 
 def _choices(item: dict[str, Any]) -> dict[str, Any]:
-    """A record field given as an ``enum`` of allowed values."""
+    """A record field given by its allowed values: an ``enum``, a ``const``, or either
+    of them or null (``anyOf``), as a person or Pydantic writes them."""
     return {
         "type": "object",
-        "required": ["enum"],
-        "properties": {"enum": {"type": "array", "minItems": 1, "items": item}},
+        "anyOf": [{"required": ["enum"]}, {"required": ["const"]}, {"required": ["anyOf"]}],
+        "properties": {
+            "enum": {"type": "array", "minItems": 1, "items": item},
+            "anyOf": {"type": "array", "minItems": 1, "items": {"type": "object"}},
+        },
     }
 
 
 def custom_schema_json_schema() -> dict[str, Any]:
     """What an inline custom schema must look like, as far as JSON Schema can say it.
 
-    The rules live in ``schemas.registry`` (which gives the precise 422); this is
-    their outline for OpenAPI clients and fuzzers, so that what they generate from
-    the document has the shape the service accepts.
+    The API enforces this outline before anything else (``submission.resolve_schema``),
+    so nothing it forbids is ever accepted. The registry's finer rules (known units,
+    examples that fit, names Pydantic reserves) come after and cannot all be said in
+    JSON Schema: a schema of this outline may still be refused, with a 422 naming the
+    rule.
     """
     fields: dict[str, Any] = {
         name: {"type": "object", "description": "The JSON Schema of this record field."}
@@ -166,7 +173,16 @@ def custom_schema_json_schema() -> dict[str, Any]:
                             f for f in GENERATED_FIELDS if f not in OPTIONAL_RECORD_FIELDS
                         ],
                         "properties": fields,
-                        "additionalProperties": False,
+                        # A field of the user's own: named like a Python attribute, and
+                        # described, since the description is all the model is told.
+                        "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_]{0,63}$"},
+                        "maxProperties": len(GENERATED_FIELDS) + MAX_FIELDS,
+                        "additionalProperties": {
+                            "type": "object",
+                            "anyOf": [{"required": ["description"]}, {"required": ["title"]}],
+                            "description": "A field of your own (string, number, integer, "
+                            "boolean, enum, a number with 'units', or a bounded list of one).",
+                        },
                     }
                 },
             },
@@ -196,9 +212,9 @@ def custom_schema_json_schema() -> dict[str, Any]:
             "x-molextract": {
                 "type": ["object", "null"],
                 "properties": {
-                    "instructions": {"type": "string"},
+                    "instructions": {"type": ["string", "null"]},
                     "examples": {
-                        "type": "array",
+                        "type": ["array", "null"],
                         "items": {
                             "type": "object",
                             "required": ["text"],

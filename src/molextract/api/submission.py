@@ -16,12 +16,13 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from molextract.api.limits import ApiLimits
-from molextract.api.models import DocumentIn, JobHeader, JobRequest
+from molextract.api.models import DocumentIn, JobHeader, JobRequest, custom_schema_json_schema
 from molextract.api.problems import (
     Problem,
     field_problems,
@@ -388,7 +389,30 @@ def resolve_schema(
         raise _invalid_schema(
             f"inline schema: title is {len(spec.name)} characters; at most {MAX_SCHEMA_NAME_LENGTH}"
         )
+    _check_outline(ref)
     return spec.name, ref
+
+
+#: The inline schema's outline as the OpenAPI document declares it.
+_OUTLINE = Draft202012Validator(custom_schema_json_schema())
+
+
+def _check_outline(schema: dict[str, Any]) -> None:
+    """Refuse what the OpenAPI document says an inline schema cannot be, naming where.
+
+    The declared outline is enforced as declared, so a client (or a fuzzer) that goes
+    by the document is never surprised by an acceptance. It runs after the
+    registry's rules, whose messages say more about the usual mistakes.
+    """
+    errors = sorted(_OUTLINE.iter_errors(schema), key=lambda e: list(e.absolute_path))
+    if not errors:
+        return
+    first = errors[0]
+    where = ".".join(str(part) for part in first.absolute_path) or "the top level"
+    raise _invalid_schema(
+        f"inline schema: at {where}: {first.message[:300]}",
+        ("body", "schema", *first.absolute_path),
+    )
 
 
 def _refuse_references(schema: dict[str, Any]) -> None:
