@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, ValidationError
 from rdkit import Chem, rdBase
 
 from molextract.errors import ConfigError, InputError
-from molextract.schemas.records import Checks, Compound, EngineInfo, Evidence, Status
+from molextract.schemas.records import Record
 
 ExportFormat = Literal["csv", "parquet", "sdf"]
 FORMATS: tuple[ExportFormat, ...] = get_args(ExportFormat)
@@ -57,29 +57,11 @@ PARQUET_BATCH_ROWS = 10_000
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
-class _OutputRecord(BaseModel):
-    """A record as written: strict in the parts exports read, open to the user's fields."""
+class _OutputRecord(Record):
+    """A record as written, open to keys beyond the built-in ones (a user's own, or a
+    later version's): they become columns instead of making the line unreadable."""
 
-    model_config = ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=True)
-
-    doc_id: str
-    schema_name: str = Field(alias="schema")
-    compound: Compound
-    property: str
-    value: float | None
-    value_low: float | None = None
-    value_high: float | None = None
-    qualifier: str | None = None
-    unit: str | None
-    value_si: float | None = None
-    unit_si: str | None = None
-    conditions: str | None = None
-    evidence: Evidence
-    checks: Checks
-    status: Status
-    failed_checks: list[str] = Field(default_factory=list)
-    engine: EngineInfo
-    extraction: str | None = None
+    model_config = ConfigDict(extra="allow")
 
 
 # Built-in columns and their types, before and after the user's own fields.
@@ -333,11 +315,8 @@ def _user_fields(record: _OutputRecord) -> dict[str, Cell]:
     a column each; an object becomes ``name.part`` columns (a quantity's ``value``,
     ``unit``, ``value_si``...)."""
     extra = dict(record.model_extra or {})
-    own = extra.pop("fields", None)
-    if isinstance(own, dict):
-        extra = {**own, **extra}
-    elif own is not None:
-        extra["fields"] = own
+    if record.fields:
+        extra = {**record.fields, **extra}
     out: dict[str, Cell] = {}
     for key, value in extra.items():
         _flatten(key if key not in _BUILT_IN else f"field.{key}", value, out)
