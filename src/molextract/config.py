@@ -91,7 +91,7 @@ class Settings(BaseSettings):
         default="", description="SQLAlchemy URL; empty means a SQLite file in the cache dir."
     )
     claim_lease_seconds: int = Field(
-        default=20,
+        default=10,
         ge=3,
         description="How long a claimed document stays a worker's without a sign of life. "
         "The worker renews the lease every third of it while the chunk runs, so a chunk may "

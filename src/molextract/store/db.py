@@ -70,10 +70,13 @@ def _configure_sqlite(engine: Engine, *, busy_timeout_ms: int, wal: bool) -> Non
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
+            # The timeout first: switching a new file to WAL waits for another
+            # process's write (a concurrent migration) and would otherwise give up
+            # after the driver's 5 s (seen under load: "database is locked").
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             if wal:
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         finally:
             cursor.close()
 

@@ -60,7 +60,7 @@ from molextract.store.models import (
 #: How long a claimed document belongs to its claimant without a sign of life. The
 #: claimant renews it while it works (:meth:`Repository.renew_claims`); after it,
 #: another task may take over a document whose worker died.
-DEFAULT_CLAIM_LEASE = timedelta(seconds=20)
+DEFAULT_CLAIM_LEASE = timedelta(seconds=10)
 
 API_KEY_PREFIX = "mx_"
 

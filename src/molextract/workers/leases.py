@@ -3,7 +3,7 @@
 The store, not the broker, decides when a worker is dead. A chunk on a CPU model runs
 for minutes, so "dead" cannot mean "took too long": it means "stopped renewing its
 lease". While a task runs, :class:`LeaseKeeper` renews the claim on its documents
-every third of the lease (20 s by default). Every worker also runs a
+every third of the lease (10 s by default). Every worker also runs a
 :class:`LapsedWorkSweeper`, which every third of the lease puts the documents of
 lapsed claims back in the queue and sends them as new messages, ahead of new work.
 
@@ -48,8 +48,10 @@ class LeaseKeeper:
 
     A thread rather than a timer of the worker's event loop: with the solo pool the
     task runs on that loop's thread, which would then never renew. The engine spends
-    its time in native code (llama.cpp, an HTTP call) that releases the GIL, so the
-    thread gets its turn.
+    its time in native code that releases the GIL (llama.cpp, an HTTP call, and
+    compiling a grammar: measured, a thread ticking every 0.2 s never waited longer
+    during a 14.6 s compile for the default model), so the thread gets its turn and
+    a short lease is safe.
     """
 
     def __init__(
