@@ -19,7 +19,6 @@ import importlib.metadata
 import importlib.util
 import json
 import os
-import pickle
 import threading
 import time
 from collections.abc import Sequence
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.engines.grammar_cache import cached_index
 from molextract.errors import ConstraintError, EngineError, EngineUnavailableError
 
 #: JSON may only have single spaces between tokens: small models otherwise pad
@@ -34,7 +34,6 @@ from molextract.errors import ConstraintError, EngineError, EngineUnavailableErr
 WHITESPACE_PATTERN = r"[ ]?"
 
 _LOADED: dict[tuple[str, int, int], Any] = {}
-_OUTLINES_CORE = importlib.metadata.version("outlines_core")
 _LOAD_LOCK = threading.Lock()
 
 
@@ -180,27 +179,12 @@ class LocalEngine:
         from outlines.backends.outlines_core import OutlinesCoreBackend
         from outlines_core import Index
 
-        path = None
-        if self._grammar_dir is not None:
-            digest = hashlib.sha256(
-                f"{_model_identity(self._path)}|{_OUTLINES_CORE}|{regex}".encode()
-            )
-            path = self._grammar_dir / f"{digest.hexdigest()[:32]}.index"
-            try:
-                with path.open("rb") as handle:
-                    return pickle.load(handle)
-            except FileNotFoundError:
-                pass
-            except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
-                path.unlink(missing_ok=True)
-        index = Index(regex, OutlinesCoreBackend(self._outlines_model).vocabulary)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_suffix(f".{os.getpid()}.partial")
-            with partial.open("wb") as handle:
-                pickle.dump(index, handle)
-            partial.replace(path)
-        return index
+        return cached_index(
+            self._grammar_dir,
+            _model_identity(self._path),
+            regex,
+            lambda: Index(regex, OutlinesCoreBackend(self._outlines_model).vocabulary),
+        )
 
     def count_tokens(self, text: str) -> int:
         llama = self._ensure_loaded()

@@ -18,10 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib.metadata
 import json
-import os
-import pickle
 import threading
 import time
 from collections.abc import Sequence
@@ -30,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.engines.grammar_cache import cached_index
 from molextract.engines.local import WHITESPACE_PATTERN
 from molextract.errors import (
     ConfigError,
@@ -42,7 +40,6 @@ from molextract.errors import (
 if TYPE_CHECKING:
     import torch
 
-_OUTLINES_CORE = importlib.metadata.version("outlines_core")
 _LOAD_LOCK = threading.Lock()
 _LOADED: dict[tuple[str, str], _Loaded] = {}
 _INSTALL_HINT = (
@@ -275,25 +272,14 @@ class TransformersEngine:
             wrapped = outlines.from_transformers(loaded.model, loaded.tokenizer)
             loaded.vocabulary = OutlinesCoreBackend(wrapped).vocabulary
             loaded.identity = _vocabulary_identity(loaded.tokenizer)
-        path = None
-        if self._grammar_dir is not None:
-            digest = hashlib.sha256(f"{loaded.identity}|{_OUTLINES_CORE}|{regex}".encode())
-            path = self._grammar_dir / f"hf-{digest.hexdigest()[:32]}.index"
-            try:
-                with path.open("rb") as handle:
-                    return pickle.load(handle)
-            except FileNotFoundError:
-                pass
-            except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
-                path.unlink(missing_ok=True)
-        index = Index(regex, loaded.vocabulary)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_suffix(f".{os.getpid()}.partial")
-            with partial.open("wb") as handle:
-                pickle.dump(index, handle)
-            partial.replace(path)
-        return index
+        vocabulary = loaded.vocabulary
+        return cached_index(
+            self._grammar_dir,
+            loaded.identity,
+            regex,
+            lambda: Index(regex, vocabulary),
+            prefix="hf-",
+        )
 
     async def generate(
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
