@@ -495,6 +495,22 @@ class Repository:
         after the broker's visibility timeout and claims them: late, never lost.
         """
         cutoff = utcnow() - lease
+        lapsed = or_(JobDocument.claimed_at.is_(None), JobDocument.claimed_at < cutoff)
+        # Every worker asks every few seconds and the answer is nearly always "none":
+        # a plain read first, so the write lock (all of SQLite) is taken only for work.
+        with self._sessions() as session:
+            found = session.scalar(
+                select(JobDocument.id)
+                .join(Job, Job.id == JobDocument.job_id)
+                .where(
+                    Job.status == JobStatus.RUNNING,
+                    JobDocument.status == DocumentStatus.RUNNING,
+                    lapsed,
+                )
+                .limit(1)
+            )
+        if found is None:
+            return []
         released: list[tuple[str, list[int]]] = []
         with self._writing() as session:
             # Through the jobs first: few run at once, and (job_id, status) is indexed.
@@ -506,7 +522,7 @@ class Repository:
                         .where(
                             JobDocument.job_id == job_id,
                             JobDocument.status == DocumentStatus.RUNNING,
-                            or_(JobDocument.claimed_at.is_(None), JobDocument.claimed_at < cutoff),
+                            lapsed,
                         )
                         .order_by(JobDocument.position)
                         .with_for_update(skip_locked=True)
