@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +51,9 @@ def make_engine(url: str, *, sqlite_busy_timeout_ms: int = 30_000) -> Engine:
     in_memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
     if not in_memory and not database.startswith("file:"):
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(parsed)
+    # The driver's own timeout covers the statements SQLAlchemy runs on first
+    # connect, before our pragmas; its default (5 s) gave up under load.
+    engine = create_engine(parsed, connect_args={"timeout": sqlite_busy_timeout_ms / 1000})
     _configure_sqlite(engine, busy_timeout_ms=sqlite_busy_timeout_ms, wal=not in_memory)
     return engine
 
@@ -105,9 +109,50 @@ def alembic_config() -> Config:
 
 def upgrade(url: str, revision: str = "head") -> None:
     """Bring the database at ``url`` to ``revision``; safe to call from every process at start-up."""
+    with _MIGRATING, _sqlite_migration_lock(url):
+        _upgrade(url, revision)
+
+
+@contextlib.contextmanager
+def _sqlite_migration_lock(url: str) -> Iterator[None]:
+    """Serialise migrations of one SQLite file across processes with a lock file.
+
+    ``BEGIN IMMEDIATE`` alone left a window: two processes creating a new file both
+    switch it to WAL and run SQLAlchemy's first-connect queries, and under load one
+    of them was refused with "database is locked" before its busy timeout applied.
+    A lock file beside the database is held for the whole migration instead, which
+    is what the PostgreSQL advisory lock gives there. Without ``fcntl`` (Windows)
+    the database's own locking is all there is.
+    """
+    parsed = database_url(url)
+    database = parsed.database or ""
+    file_backed = (
+        parsed.get_backend_name() == "sqlite"
+        and database not in ("", ":memory:")
+        and not database.startswith("file:")
+        and parsed.query.get("mode") != "memory"
+    )
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        file_backed = False
+    if not file_backed:
+        yield
+        return
+    lock_path = Path(database).expanduser()
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path.with_name(lock_path.name + ".migrate-lock"), "a") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+
+def _upgrade(url: str, revision: str) -> None:
     engine = make_engine(url)
     try:
-        with _MIGRATING, engine.connect() as connection:
+        with engine.connect() as connection:
             connection = connection.execution_options(**{WRITE_TRANSACTION: True})
             config = alembic_config()
             config.attributes["connection"] = connection
