@@ -26,12 +26,12 @@ from pathlib import Path
 
 from molextract.chem.names import NameResolver
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.factory import create_engine
 from molextract.evaluation import load_gold, score
 from molextract.extraction import identity as identity_module
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import ExtractionPath, Pipeline
 from molextract.ingest import read_documents
-from molextract.pipeline import ExtractionPath, Pipeline
 from molextract.schemas import DocumentResult, get_schema
 
 ROOT = Path(__file__).resolve().parents[1]

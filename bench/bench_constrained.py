@@ -20,9 +20,9 @@ from pydantic import ValidationError
 from molextract.config import Settings
 from molextract.engines.base import Generation, Prompt
 from molextract.engines.local import LocalEngine
-from molextract.prompts import build_prompt
+from molextract.engines.weights import resolve_model
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import SchemaSpec, get_schema
-from molextract.weights import resolve_model
 from record import example_documents
 
 SENTENCES = [

@@ -29,14 +29,14 @@ from typing import Any
 
 import httpx
 
-from molextract.chunking import chunk_text
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.openai_compat import OpenAICompatibleEngine, structured_fields
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
-from molextract.pipeline import RETRY_BUDGET_FACTOR, Pipeline
-from molextract.prompts import build_prompt
+from molextract.extraction.chunking import chunk_text
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import RETRY_BUDGET_FACTOR, Pipeline
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema
 
 ROOT = Path(__file__).parents[1]

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from molextract.chem.crosschecks import cross_checks
 from molextract.chem.names import NameResolver
-from molextract.document import Document
 from molextract.evaluation import GoldDocument, load_gold, score
 from molextract.evaluation.scoring import Scores
+from molextract.extraction.document import Document
 from molextract.extraction.identity import identify
 from molextract.schemas import DocumentResult, get_schema
 from molextract.schemas.records import Compound

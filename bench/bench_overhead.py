@@ -11,11 +11,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from molextract.bulk import batched
 from molextract.config import Settings
+from molextract.extraction.pipeline import Pipeline
 from molextract.ingest import read_documents
-from molextract.output import JsonlSink
-from molextract.pipeline import Pipeline
+from molextract.runs.local import batched
+from molextract.runs.sinks import JsonlSink
 from molextract.schemas import get_schema
 from replay import ReplayEngine
 from synth import write_jsonl

@@ -31,14 +31,14 @@ from pathlib import Path
 
 import httpx
 
-from molextract.bulk import batched
-from molextract.client import ApiClient
 from molextract.config import Settings
-from molextract.document import Document
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
 from molextract.ingest import read_documents
-from molextract.output import JsonlSink
-from molextract.pipeline import Pipeline
-from molextract.remote_run import wait_for_jobs
+from molextract.runs.client import ApiClient
+from molextract.runs.local import batched
+from molextract.runs.remote import wait_for_jobs
+from molextract.runs.sinks import JsonlSink
 from molextract.schemas import get_schema
 from replay import ReplayEngine
 from synth import write_jsonl

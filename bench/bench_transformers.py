@@ -27,9 +27,9 @@ from molextract.config import Settings
 from molextract.engines.base import Generation, Prompt
 from molextract.engines.local import LocalEngine
 from molextract.engines.transformers import TransformersEngine
-from molextract.prompts import build_prompt
+from molextract.engines.weights import resolve_model
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema
-from molextract.weights import resolve_model
 
 SCHEMA = get_schema("melting_point")
 TEXTS = [

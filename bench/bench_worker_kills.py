@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from integration.redis_server import free_port, private_redis  # noqa: E402
 from molextract.config import Settings  # noqa: E402
-from molextract.document import Document  # noqa: E402
+from molextract.extraction.document import Document  # noqa: E402
 from molextract.store import JobDocument, Repository, make_engine, session_factory  # noqa: E402
 from molextract.store import upgrade as upgrade_store  # noqa: E402
 from molextract.workers.dispatcher import make_dispatcher  # noqa: E402

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines import create_engine
-from molextract.pipeline import Pipeline
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
 from molextract.schemas import get_schema
 from replay import RECORDING, RecordingEngine
 

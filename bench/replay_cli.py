@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from molextract import cli
+from molextract.cli import main as cli
 from replay import ReplayEngine
 
 

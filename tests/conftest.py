@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from engine_servers.servers import EngineServer, sglang_server, stop_all, vllm_server
 from molextract.config import Settings
 from molextract.engines.local import LocalEngine
-from molextract.weights import resolve_model
+from molextract.engines.weights import resolve_model
+from tests.utils.engine_servers import EngineServer, sglang_server, stop_all, vllm_server
 
 SMOL = "smollm2-135m"
 QWEN = "qwen2.5-coder-1.5b"

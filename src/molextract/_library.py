@@ -24,13 +24,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from molextract.config import Settings, get_settings
-from molextract.document import Document
 from molextract.engines import create_engine
 from molextract.engines.base import Engine
 from molextract.errors import ConfigError, InputError
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
 from molextract.ingest import Skipped
 from molextract.ingest import read_documents as _read_documents
-from molextract.pipeline import Pipeline
 from molextract.schemas.records import DocumentResult
 from molextract.schemas.registry import SchemaArgument, resolve_schema
 from molextract.schemas.spec import SchemaSpec

@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_helpers import Api, Database, MakeApi, build_api
 from sqlalchemy import Engine
 
 from molextract.store import Repository, make_engine, session_factory
-from store.conftest import (  # noqa: F401 - fixtures reused, not copied
+from tests.store.conftest import (  # noqa: F401 - fixtures reused, not copied
     db_url,
     engine,
     pg_db_url,
@@ -30,6 +29,7 @@ from store.conftest import (  # noqa: F401 - fixtures reused, not copied
     repo,
     sqlite_template,
 )
+from tests.utils.api import Api, Database, MakeApi, build_api
 
 
 @pytest.fixture

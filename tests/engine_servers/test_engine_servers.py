@@ -1,6 +1,6 @@
 """The test servers themselves: vLLM and SGLang on this CPU answer schema-constrained requests.
 
-These check the infrastructure in ``engine_servers/servers.py`` (and the builds from
+These check the infrastructure in ``tests/utils/engine_servers.py`` (and the builds from
 ``scripts/engine_servers.py``), not molextract's engines: a prompt that asks for prose must
 still come back as JSON valid against the schema, and a restarted server answers on the
 same URL.
@@ -19,7 +19,7 @@ import httpx
 import jsonschema
 import pytest
 
-from engine_servers.servers import EngineServer, ensure_built, sglang_server, vllm_server
+from tests.utils.engine_servers import EngineServer, ensure_built, sglang_server, vllm_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.engine_server]
 

@@ -1,7 +1,7 @@
 """The fallback chain and its circuit breaker, with the real local engine as fallback.
 
 Faults come from a real refused connection (a closed port) and from the named
-fault-injecting server in ``engine_faults.py``.
+fault-injecting server in ``tests/utils/fault_server.py``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ import json
 from typing import Any
 
 import pytest
-from engine_faults import closed_port_url, fault_server
 
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.base import Engine, Generation
 from molextract.engines.chain import CircuitBreaker, FallbackEngine
 from molextract.engines.factory import create_engine, engine_chain
@@ -22,9 +20,11 @@ from molextract.engines.local import LocalEngine
 from molextract.engines.openai_compat import OpenAICompatibleEngine, SchemaUnsupportedError
 from molextract.engines.vllm import VllmEngine
 from molextract.errors import ConfigError, EngineUnavailableError
-from molextract.pipeline import Pipeline
-from molextract.prompts import build_prompt
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema
+from tests.utils.fault_server import closed_port_url, fault_server
 
 SCHEMA = get_schema("melting_point")
 TEXTS = ["Urea melts at 133 °C.", "Benzoic acid (mp 122 °C) was used."]

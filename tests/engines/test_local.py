@@ -9,7 +9,7 @@ import pytest
 from molextract.engines.base import Engine, Prompt
 from molextract.engines.local import LocalEngine, _GuardedProcessor
 from molextract.errors import ConstraintError
-from molextract.prompts import build_prompt
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema
 
 pytestmark = pytest.mark.model
@@ -133,7 +133,7 @@ def test_all_cores_by_default_for_prompt_and_generation(smol_engine: LocalEngine
 
 def test_an_explicit_thread_count_is_used_for_both(tmp_path: Path) -> None:
     from molextract.config import Settings
-    from molextract.weights import resolve_model
+    from molextract.engines.weights import resolve_model
 
     engine = LocalEngine(resolve_model("smollm2-135m", Settings().models_dir), n_threads=1)
     params = engine._ensure_loaded().context_params

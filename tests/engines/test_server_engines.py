@@ -18,18 +18,18 @@ import httpx
 import jsonschema
 import pytest
 
-from engine_servers.servers import EngineServer
-from molextract.bulk import run_bulk
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.base import Engine, Generation
 from molextract.engines.chain import FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
-from molextract.output import JsonlSink
-from molextract.pipeline import Pipeline
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
+from molextract.runs.local import run_bulk
+from molextract.runs.sinks import JsonlSink
 from molextract.schemas import get_schema, output_line_json_schema
+from tests.utils.engine_servers import EngineServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.engine_server, pytest.mark.model]
 

@@ -14,25 +14,25 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from engine_faults import fault_server
-from test_server_engines import (
-    PROSE_PROMPT,
-    SCHEMA_PREFIX,
-    TEXTS,
-    _assert_schema_valid,
-    _documents,
-)
 
-from engine_servers.servers import ensure_built
 from molextract.config import Settings
 from molextract.engines.base import Engine, Prompt
 from molextract.engines.chain import FallbackEngine
 from molextract.engines.factory import create_engine
 from molextract.engines.transformers import TransformersEngine, pick_device
 from molextract.errors import ConfigError, EngineError, EngineUnavailableError, ModelError
-from molextract.pipeline import Pipeline
-from molextract.prompts import build_prompt
+from molextract.extraction.pipeline import Pipeline
+from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema, output_line_json_schema
+from tests.engines.test_server_engines import (
+    PROSE_PROMPT,
+    SCHEMA_PREFIX,
+    TEXTS,
+    _assert_schema_valid,
+    _documents,
+)
+from tests.utils.engine_servers import ensure_built
+from tests.utils.fault_server import fault_server
 
 pytestmark = [pytest.mark.model, pytest.mark.slow]
 

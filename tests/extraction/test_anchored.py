@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.base import Prompt
 from molextract.engines.local import LocalEngine
 from molextract.errors import SchemaError
 from molextract.extraction.anchored import settled_property
 from molextract.extraction.candidates import Candidate, find_candidates
-from molextract.pipeline import Pipeline
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
 

@@ -5,10 +5,10 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from molextract.chunking import chunk_text
 from molextract.extraction import association
 from molextract.extraction.anchored import plan_chunks, questions_for
 from molextract.extraction.candidates import find_candidates
+from molextract.extraction.chunking import chunk_text
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine_outage import OutageInjectingEngine
 from molextract.engines.base import Prompt
 from molextract.engines.local import LocalEngine
 from molextract.extraction.engine_calls import generate_parsed
+from tests.utils.fake_engines import OutageInjectingEngine
 
 
 class Pair(BaseModel):

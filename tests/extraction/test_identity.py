@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from molextract.chem.names import NameResolver
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.extraction.identity import identify
 from molextract.schemas.records import (
     Checks,

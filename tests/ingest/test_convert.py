@@ -6,7 +6,7 @@ import io
 import json
 from pathlib import Path
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.ingest.convert import write_jsonl
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.ingest.csvfile import MAX_FIELD_CHARS
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from molextract.document import Document
 from molextract.errors import InputError
+from molextract.extraction.document import Document
 from molextract.ingest import (
     SUPPORTED_SUFFIXES,
     Skipped,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.ingest import text as text_module
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents, xmlsplit
 from molextract.ingest.xmlsplit import Splitter
 

@@ -7,9 +7,9 @@ checks that would make even a good model fail; real quality is measured with gol
 import pytest
 
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.local import LocalEngine
-from molextract.pipeline import Pipeline
+from molextract.extraction.document import Document
+from molextract.extraction.pipeline import Pipeline
 from molextract.schemas import Record, get_schema
 
 pytestmark = [pytest.mark.quality, pytest.mark.model, pytest.mark.slow]

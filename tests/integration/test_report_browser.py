@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from molextract.chem import analyze_smiles
-from molextract.report import write_report
+from molextract.results.report import write_report
 from molextract.schemas import Checks, Compound, DocumentResult, EngineInfo, Evidence, Record
 from molextract.schemas.records import Status
 

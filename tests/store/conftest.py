@@ -18,9 +18,9 @@ import pytest
 from psycopg import sql
 from sqlalchemy import Engine, make_url
 
-from integration.postgres import PostgresServer, private_postgres
 from molextract.store import Repository, make_engine, session_factory, upgrade
 from molextract.store.models import Base
+from tests.utils.postgres import PostgresServer, private_postgres
 
 BACKENDS = ["sqlite", "postgres"]
 _database_numbers = itertools.count()

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from integration.redis_server import RedisServer, private_redis
 from molextract.store import upgrade
+from tests.utils.redis_server import RedisServer, private_redis
 
 _redis_databases = itertools.count(1)
 

@@ -29,8 +29,8 @@ from molextract.api.problems import (
     from_validation_error,
     validation_problem,
 )
-from molextract.document import Document
 from molextract.errors import SchemaError
+from molextract.extraction.document import Document
 from molextract.schemas.registry import (
     find_reference,
     reference_message,

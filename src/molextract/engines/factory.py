@@ -6,8 +6,8 @@ from pathlib import Path
 
 from molextract.config import Settings
 from molextract.engines.base import Engine
+from molextract.engines.weights import resolve_model
 from molextract.errors import ConfigError
-from molextract.weights import resolve_model
 
 KNOWN_ENGINES = ("sglang", "vllm", "openai", "local", "transformers")
 #: Engines that run in-process and so need no URL.

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from molextract._library import Extractor
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.base import Engine
 from molextract.evaluation.gold import GoldDocument, GoldValue, load_gold, load_results
 from molextract.evaluation.scoring import (
@@ -33,6 +32,7 @@ from molextract.evaluation.scoring import (
     render_misses_table,
     score,
 )
+from molextract.extraction.document import Document
 from molextract.schemas.records import DocumentResult
 from molextract.schemas.spec import SchemaSpec
 

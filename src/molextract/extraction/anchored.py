@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from molextract.assessment import split_label
 from molextract.chem import is_plausible, to_si
-from molextract.chunking import Chunk, sentence_spans
-from molextract.document import Document
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import association, engine_calls
+from molextract.extraction.assessment import split_label
 from molextract.extraction.candidates import Candidate, dimension, find_candidates
+from molextract.extraction.chunking import Chunk, sentence_spans
+from molextract.extraction.document import Document
 from molextract.extraction.fields import settle_fields
 from molextract.schemas.records import (
     Checks,

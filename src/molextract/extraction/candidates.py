@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from molextract.chem.units import normalize_unit
-from molextract.chunking import sentence_spans
 from molextract.extraction import cues
+from molextract.extraction.chunking import sentence_spans
 from molextract.extraction.quantities import Quantity, scan_numbers
 from molextract.schemas.spec import PropertySpec, SchemaSpec
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
 from molextract.ingest.jats import ROOTS as JATS_ROOTS

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Source
 from molextract.ingest.records import default_id
 from molextract.ingest.xmlstream import build_documents, read_records

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest.base import Source
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
 from molextract.ingest.lines import (
     GZIP_ERRORS,

@@ -16,7 +16,7 @@ from typing import Protocol, cast
 
 from lxml import etree
 
-from molextract.document import Document
+from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
 from molextract.ingest.lines import GZIP_ERRORS, UTF8_BOM, SkipFile, open_bytes, read_error_reason
 

@@ -33,8 +33,8 @@ from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, u
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from molextract.document import Document
 from molextract.errors import InputError
+from molextract.extraction.document import Document
 from molextract.schemas.records import DocumentResult
 from molextract.store import db
 from molextract.store.errors import (

@@ -39,10 +39,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from molextract._library import Extractor
 from molextract.config import Settings
-from molextract.document import Document
 from molextract.engines.base import Engine
 from molextract.engines.factory import create_engine, engine_chain
 from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
+from molextract.extraction.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
 from molextract.schemas.registry import get_schema, schema_from_json, schema_names
 from molextract.schemas.spec import SchemaSpec

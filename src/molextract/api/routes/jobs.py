@@ -28,7 +28,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from sqlalchemy.exc import DataError
 from starlette.concurrency import run_in_threadpool
 
-from molextract import exports
 from molextract.api.deps import ApiContext, ApiKey, Caller, Context, Repo
 from molextract.api.logs import FIELDS
 from molextract.api.models import (
@@ -44,7 +43,8 @@ from molextract.api.problems import Problem, problem_responses, validation_probl
 from molextract.api.submission import NDJSON_TYPES, read_submission
 from molextract.engines.factory import engine_chain
 from molextract.errors import ConfigError
-from molextract.report import render_report
+from molextract.results import exports
+from molextract.results.report import render_report
 from molextract.schemas import DocumentResult
 from molextract.store import InvalidCursor, Job, JobNotFound, JobStatus, Repository
 

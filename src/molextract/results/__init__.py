@@ -1,0 +1,1 @@
+"""Reading finished output: tables and structure files (``exports``) and the HTML ``report``."""

@@ -1,0 +1,111 @@
+"""The embedded mode ``molextract serve`` uses: no Redis, a supervised worker child.
+
+The worker is started with :func:`start_embedded_worker`, exactly as ``serve`` will,
+and jobs go through the SQLite broker beside the store.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from molextract.config import Settings
+from molextract.store import Repository
+from molextract.workers.app import make_celery
+from molextract.workers.dispatcher import CeleryDispatcher
+from molextract.workers.embedded import EmbeddedWorker, start_embedded_worker
+from tests.utils.workers import (
+    SMOL,
+    assert_each_document_once,
+    documents_of,
+    repository,
+    submit,
+    tiny_documents,
+    wait_for_job,
+    wait_until,
+)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.model,
+    # kombu's SQLAlchemy transport uses a loader strategy SQLAlchemy 2.1 deprecates;
+    # the warning is raised in this process when a test publishes a job.
+    pytest.mark.filterwarnings("ignore:The ``noload`` loader strategy is deprecated"),
+]
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, local_model=SMOL, max_new_tokens=256)
+
+
+@pytest.fixture
+def repo(database_url: str) -> Iterator[Repository]:
+    with repository(database_url) as repo:
+        yield repo
+
+
+@pytest.fixture
+def worker(settings: Settings, tmp_path: Path) -> Iterator[EmbeddedWorker]:
+    worker = start_embedded_worker(settings, log_path=tmp_path / "worker.log")
+    try:
+        # Jobs are submitted once the worker's start-up recovery (which empties the
+        # queue) is over, so the test's own chunk sizes are the ones that run.
+        wait_until(lambda: " ready." in log(tmp_path), "the worker", logs=lambda: log(tmp_path))
+        yield worker
+    finally:
+        worker.stop()
+
+
+def log(tmp_path: Path) -> str:
+    return (tmp_path / "worker.log").read_text(errors="replace")[-6000:]
+
+
+def test_an_embedded_worker_runs_a_job_without_redis(
+    settings: Settings, worker: EmbeddedWorker, repo: Repository, tmp_path: Path
+) -> None:
+    dispatcher = CeleryDispatcher(make_celery(settings), chunk_size=2)
+    assert dispatcher.ready()
+    job_id = submit(repo, dispatcher, tiny_documents(3))
+    status = wait_for_job(repo, job_id, lambda: log(tmp_path))
+
+    assert status in ("succeeded", "partial")
+    lines = assert_each_document_once(repo, job_id, 3)
+    assert sum(len(line["records"]) for line in lines) >= 1
+    assert [d.attempts for d in documents_of(repo, job_id)] == [1, 1, 1]
+    assert "sqla+sqlite" in log(tmp_path) and worker.restarts == 0
+
+    pid = worker.pid
+    assert pid is not None
+    worker.stop()
+    assert not worker.alive
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_killed_embedded_worker_is_restarted_and_finishes_the_job_once(
+    settings: Settings, worker: EmbeddedWorker, repo: Repository, tmp_path: Path
+) -> None:
+    job_id = submit(repo, CeleryDispatcher(make_celery(settings), chunk_size=1), tiny_documents(3))
+
+    def running() -> set[str]:
+        return {d.doc_id for d in documents_of(repo, job_id) if d.status == "running"}
+
+    wait_until(lambda: bool(running()), "a chunk to run", logs=lambda: log(tmp_path))
+    killed = worker.pid
+    assert killed is not None
+    os.kill(killed, signal.SIGKILL)
+    interrupted = running()  # the SQLite broker will never hand this chunk back itself
+    status = wait_for_job(repo, job_id, lambda: log(tmp_path))
+
+    assert status in ("succeeded", "partial")
+    assert worker.restarts == 1 and worker.pid != killed
+    assert interrupted
+    assert_each_document_once(repo, job_id, 3)
+    attempts = {d.doc_id: d.attempts for d in documents_of(repo, job_id)}
+    assert all(attempts[doc_id] == 2 for doc_id in interrupted), attempts
+    assert "re-sent" in log(tmp_path)

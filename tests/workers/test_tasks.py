@@ -1,0 +1,348 @@
+"""The extraction task's decisions, run in this process (``Task.apply``) with fake engines.
+
+Fast and deterministic: a fake engine fails or answers on cue, and ``apply`` runs
+retries at once. The worker-process tests (``test_workers_redis.py``,
+``test_workers_embedded.py``) run the same task for real.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from molextract.config import Settings
+from molextract.engines.base import Engine, Generation, Prompt
+from molextract.errors import ModelError
+from molextract.extraction.document import Document
+from molextract.schemas import get_schema
+from molextract.store import Repository
+from molextract.workers import tasks
+from molextract.workers.app import EXTRACT_CHUNK, MolextractCelery, make_celery
+from tests.utils.fake_engines import OUTAGE_MARKER, FaultInjectingEngine, install
+from tests.utils.workers import WorkerTestSettings, documents_of, job_status, repository
+
+MAX_RETRIES = 2
+EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.json"
+
+
+class ExampleAnsweringEngine:
+    """A fake that answers every prompt with a fixed answer that fits the grammar it gets.
+
+    For a whole-record grammar it is the melting_point schema's few-shot answer (valid,
+    not grounded, so kept as a flagged record); for a candidate question it names the
+    grammar's first property. Enough to see that records are stored, once.
+    """
+
+    def __init__(self) -> None:
+        self.records_answer = get_schema("melting_point").examples[0].answer_json()
+        self.prompts = 0
+
+    def _answer(self, json_schema: dict[str, Any]) -> str:
+        if "records" in json_schema.get("properties", {}):
+            return self.records_answer
+        first = json_schema["properties"]["property"]["enum"][0]
+        return json.dumps({"property": first, "compound": "urea", "conditions": None})
+
+    @property
+    def name(self) -> str:
+        return "example-answers"
+
+    @property
+    def model(self) -> str:
+        return "none"
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        self.prompts += len(prompts)
+        return [Generation(self._answer(json_schema), 1, 1, "stop", 0.0) for _ in prompts]
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+
+class BrokenEngine(ExampleAnsweringEngine):
+    """A fake with a bug: it raises something that is not an ``EngineError``."""
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        raise RuntimeError("bug in the engine")
+
+
+@pytest.fixture(autouse=True)
+def fresh_process_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test builds its own store access and engine, as a new worker process would."""
+    monkeypatch.setattr(tasks, "_STATE", None)
+    monkeypatch.setattr(tasks, "engine_factory", tasks.engine_factory)
+
+
+@pytest.fixture
+def app(database_url: str) -> MolextractCelery:
+    return make_celery(
+        WorkerTestSettings(
+            database_url=database_url, task_max_retries=MAX_RETRIES, task_retry_backoff=0
+        )
+    )
+
+
+@pytest.fixture
+def repo(database_url: str) -> Iterator[Repository]:
+    with repository(database_url) as repo:
+        yield repo
+
+
+def use(engine: Engine) -> None:
+    def factory(settings: Settings) -> Engine:
+        return engine
+
+    tasks.engine_factory = factory
+
+
+def create(
+    repo: Repository,
+    texts: list[str],
+    schema: str = "melting_point",
+    custom: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[str, list[int]]:
+    documents = [Document(f"d{i}", text) for i, text in enumerate(texts)]
+    job, _ = repo.create_job(
+        api_key_id=None,
+        schema_name=schema,
+        custom_schema=custom,
+        options=options or {},
+        documents=documents,
+    )
+    return job.id, repo.pending_document_ids(job.id)
+
+
+def run(app: MolextractCelery, job_id: str, ids: list[int], task_id: str = "task-1") -> Any:
+    return app.tasks[EXTRACT_CHUNK].apply(args=[job_id, ids], task_id=task_id)
+
+
+def test_outage_is_retried_then_documents_fail_and_the_job_ends_partial(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    engine = install()
+    job_id, ids = create(
+        repo, [f"Urea melts at 133 °C ({OUTAGE_MARKER}).", "Aspirin melts at 135 °C."]
+    )
+
+    assert run(app, job_id, ids[:1], "outage").successful()
+    outage_calls = len(engine.calls)
+    assert run(app, job_id, ids[1:], "fine").successful()
+
+    assert outage_calls == MAX_RETRIES + 1
+    failed, done = documents_of(repo, job_id)
+    assert failed.status == "failed" and failed.attempts == MAX_RETRIES + 1
+    assert [e["code"] for e in failed.error] == ["engine_error"]
+    assert "injected outage" in failed.error[0]["message"]
+    assert done.status == "done" and done.error == []
+    assert job_status(repo, job_id) == "partial"
+
+
+def test_a_job_whose_every_document_hits_the_outage_fails(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    install()
+    job_id, ids = create(
+        repo, [f"A melts at 90 °C ({OUTAGE_MARKER}).", f"B melts at 91 °C ({OUTAGE_MARKER})."]
+    )
+    run(app, job_id, ids)
+    assert job_status(repo, job_id) == "failed"
+    assert repo.job_counts(job_id)["failed"] == 2
+
+
+def test_an_engine_that_cannot_be_built_counts_as_an_outage(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    builds = 0
+
+    def factory(settings: Settings) -> Engine:
+        nonlocal builds
+        builds += 1
+        raise ModelError("model file missing")
+
+    tasks.engine_factory = factory
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C."])
+    run(app, job_id, ids)
+    assert builds == MAX_RETRIES + 1  # a retry builds the engine again
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "failed"
+    assert document.error[0]["code"] == "engine_error"
+    assert "model file missing" in document.error[0]["message"]
+
+
+def test_a_refused_document_does_not_make_the_outage_look_partial(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    engine = install()
+    job_id, ids = create(repo, ["   ", f"X melts at 92 °C ({OUTAGE_MARKER})"])
+    run(app, job_id, ids)
+    assert len(engine.calls) == MAX_RETRIES + 1
+    empty, outage = documents_of(repo, job_id)
+    assert empty.status == "done" and empty.error[0]["code"] == "empty_text"
+    assert outage.status == "failed"
+
+
+def test_a_cancelled_job_is_not_run(app: MolextractCelery, repo: Repository) -> None:
+    engine = install()
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C."])
+    repo.cancel_job(job_id, None)
+    result = run(app, job_id, ids)
+    assert result.result["skipped"] == "cancelled"
+    assert engine.calls == []
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "cancelled" and document.attempts == 0
+    assert job_status(repo, job_id) == "cancelled"
+
+
+def test_redelivered_finished_chunk_changes_nothing(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    engine = ExampleAnsweringEngine()
+    use(engine)
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C.", "Urea melts at 133 °C."])
+    run(app, job_id, ids)
+    records = list(repo.iter_records(job_id))
+    prompts = engine.prompts
+
+    again = run(app, job_id, ids)  # the same message delivered a second time
+
+    assert again.result["claimed"] == 0
+    assert engine.prompts == prompts
+    assert list(repo.iter_records(job_id)) == records
+    assert len(records) == 2 and {r["doc_id"] for r in records} == {"d0", "d1"}
+    assert job_status(repo, job_id) == "succeeded"
+
+
+def test_chunk_of_a_dead_task_is_run_by_its_redelivery_and_saved_once(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    use(ExampleAnsweringEngine())
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C.", "Urea melts at 133 °C."])
+    # The first delivery claimed the chunk and died before saving anything.
+    assert len(repo.claim_documents(job_id, ids, claimant="task-1")) == 2
+
+    other = run(app, job_id, ids, task_id="task-2")  # a different task must keep off
+    assert other.result["claimed"] == 0
+    run(app, job_id, ids, task_id="task-1")  # the redelivery has the same id
+
+    assert [d.status for d in documents_of(repo, job_id)] == ["done", "done"]
+    assert [d.attempts for d in documents_of(repo, job_id)] == [2, 2]
+    assert repo.job_counts(job_id)["records"] == 2
+
+
+def test_a_document_that_keeps_killing_its_worker_is_given_up(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    engine = ExampleAnsweringEngine()
+    use(engine)
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C."])
+    for _ in range(app.options.max_claims):  # each delivery died mid-chunk
+        repo.claim_documents(job_id, ids, claimant="task-1")
+    run(app, job_id, ids, task_id="task-1")
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "failed"
+    assert document.error[0]["code"] == "worker_lost"
+    assert engine.prompts == 0
+    assert job_status(repo, job_id) == "failed"
+
+
+def test_a_schema_name_is_never_read_as_a_file(
+    app: MolextractCelery, repo: Repository, tmp_path: Path
+) -> None:
+    engine = install()
+    path = tmp_path / "flash_point.schema.json"
+    path.write_text(EXAMPLE_SCHEMA.read_text())
+    job_id, ids = create(repo, ["Ethanol flashes at 13 °C."], schema=str(path))
+    run(app, job_id, ids)
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "failed"
+    assert document.error[0]["code"] == "schema_error"
+    assert "unknown schema" in document.error[0]["message"]
+    assert engine.calls == []
+
+
+def test_an_inline_custom_schema_drives_the_chunk(app: MolextractCelery, repo: Repository) -> None:
+    engine = install()
+    custom = json.loads(EXAMPLE_SCHEMA.read_text())
+    job_id, ids = create(repo, ["Ethanol flashes at 13 °C."], schema="flash_point", custom=custom)
+    run(app, job_id, ids)
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "done"
+    assert len(engine.calls) == 1
+    assert job_status(repo, job_id) == "succeeded"
+    (line,) = repo.document_results(job_id)
+    assert line["schema"] == "flash_point" and line["engine"]["name"] == "fault-injection"
+
+
+def test_an_unexpected_error_fails_the_chunk_instead_of_leaving_it_running(
+    app: MolextractCelery, repo: Repository
+) -> None:
+    use(BrokenEngine())
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C.", "Urea melts at 133 °C."])
+    result = run(app, job_id, ids)
+    assert result.failed() and isinstance(result.result, RuntimeError)
+    documents = documents_of(repo, job_id)
+    assert [d.status for d in documents] == ["failed", "failed"]
+    assert "RuntimeError: bug in the engine" in documents[0].error[0]["message"]
+    assert job_status(repo, job_id) == "failed"
+
+
+def test_the_engine_is_built_once_per_process(app: MolextractCelery, repo: Repository) -> None:
+    builds: list[FaultInjectingEngine] = []
+
+    def factory(settings: Settings) -> Engine:
+        builds.append(FaultInjectingEngine())
+        return builds[-1]
+
+    tasks.engine_factory = factory
+    job_id, ids = create(repo, ["A melts at 90 °C.", "B melts at 91 °C.", "C melts at 92 °C."])
+    for i, row_id in enumerate(ids):
+        run(app, job_id, [row_id], task_id=f"t{i}")
+    assert len(builds) == 1 and len(builds[0].calls) == 3
+    assert job_status(repo, job_id) == "succeeded"
+
+
+def test_a_job_chooses_its_own_engine_chain(app: MolextractCelery, repo: Repository) -> None:
+    chains: list[str] = []
+
+    def factory(settings: Settings) -> Engine:
+        chains.append(settings.engines)
+        return FaultInjectingEngine()
+
+    tasks.engine_factory = factory
+    default_job, default_ids = create(repo, ["A."])
+    own_job, own_ids = create(repo, ["B.", "C."], options={"engines": ["local"]})
+    run(app, default_job, default_ids, task_id="t0")
+    run(app, own_job, own_ids[:1], task_id="t1")
+    run(app, own_job, own_ids[1:], task_id="t2")
+    assert chains == [app.settings.engines, "local"]  # each chain built once
+    assert job_status(repo, own_job) == "succeeded"
+
+
+def test_a_store_error_retries_the_chunk_instead_of_dropping_it(
+    app: MolextractCelery, repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install()
+    job_id, ids = create(repo, ["Aspirin melts at 135 °C."])
+    original = Repository.claim_documents
+    failures = iter([True])
+
+    def flaky_claim(self: Repository, *args: Any, **kwargs: Any) -> Any:
+        if next(failures, False):
+            raise OperationalError("UPDATE job_documents", {}, Exception("database is locked"))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Repository, "claim_documents", flaky_claim)
+    assert run(app, job_id, ids).successful()
+    (document,) = documents_of(repo, job_id)
+    assert document.status == "done" and document.attempts == 1
+    assert job_status(repo, job_id) == "succeeded"
