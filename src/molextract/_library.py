@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from molextract._itertools import batched
 from molextract.config import Settings, get_settings
 from molextract.engines import create_engine
 from molextract.engines.base import Engine
@@ -115,7 +115,7 @@ class Extractor:
         Safe where an event loop is already running (a notebook, a worker): batches
         then run on a thread of their own, one at a time.
         """
-        batches = _batched(as_documents(documents), self.batch_size)
+        batches = batched(as_documents(documents), self.batch_size)
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -138,7 +138,7 @@ class Extractor:
         self, documents: Iterable[DocumentLike] | DocumentLike
     ) -> AsyncIterator[DocumentResult]:
         """``stream`` for code already in an event loop."""
-        for batch in _batched(as_documents(documents), self.batch_size):
+        for batch in batched(as_documents(documents), self.batch_size):
             for result in await self.pipeline.process(batch):
                 yield result
 
@@ -212,11 +212,6 @@ def _with(base: Settings, overrides: dict[str, Any]) -> Settings:
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
         raise ConfigError(f"invalid setting: {problems}") from exc
-
-
-def _batched(documents: Iterator[Document], size: int) -> Iterator[list[Document]]:
-    while batch := list(islice(documents, size)):
-        yield batch
 
 
 def _auto_batch(engine: Engine) -> int:

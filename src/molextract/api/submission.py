@@ -32,6 +32,7 @@ from molextract.api.problems import (
 from molextract.errors import SchemaError
 from molextract.extraction.document import Document
 from molextract.schemas.registry import (
+    builtin_schema,
     find_reference,
     reference_message,
     schema_from_json,
@@ -345,19 +346,13 @@ async def _parse_ndjson_body(chunks: AsyncIterator[bytes], limits: ApiLimits) ->
 def resolve_schema(
     ref: str | dict[str, Any], limits: ApiLimits
 ) -> tuple[str, dict[str, Any] | None]:
-    """``(schema_name, custom_schema)`` for the store.
-
-    Only built-in names are looked up: the registry's ``get_schema`` also opens file
-    paths, which a remote client must never be able to make the server read.
-    """
+    """``(schema_name, custom_schema)`` for the store: a built-in name or an inline schema."""
     loc = ["body", "schema"]
     if isinstance(ref, str):
-        if ref in schema_names():
-            return ref, None
-        detail = (
-            f"unknown schema {ref[:80]!r}; built-in schemas are: {', '.join(schema_names())}; "
-            "or send a custom JSON Schema object as 'schema'"
-        )
+        try:
+            return builtin_schema(ref).name, None
+        except SchemaError as exc:
+            detail = f"{exc}; or send a custom JSON Schema object as 'schema'"
         raise Problem(
             422,
             "unknown-schema",

@@ -8,7 +8,7 @@ and reused on its own.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -68,12 +68,6 @@ class RunStats:
         self.chunks_sent += result.usage.chunks_sent
         self.chunks_skipped += result.usage.chunks_skipped
         self.model_calls += result.usage.model_calls
-
-
-def batched(items: Iterable[Document], size: int) -> Iterator[list[Document]]:
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch
 
 
 def run_bulk(

@@ -16,12 +16,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from molextract._itertools import batched
 from molextract.errors import MolextractError
 from molextract.extraction.document import Document
 from molextract.extraction.pipeline import split_rejected
 from molextract.ingest import Skipped, read_documents
 from molextract.runs.client import FINAL_STATUSES, ApiClient, RefusedDocument
-from molextract.runs.local import RunStats, batched
+from molextract.runs.local import RunStats
 from molextract.runs.sinks import JsonlSink
 
 

@@ -42,6 +42,21 @@ def schema_names() -> list[str]:
     return list(_BY_NAME)
 
 
+def builtin_schema(name: str) -> SchemaSpec:
+    """A built-in schema by name and nothing else, for names that came over the network.
+
+    The API and the workers look a job's schema up here rather than in
+    :func:`get_schema`, which also opens file paths: a name sent in a request must
+    never make the service read its own files. A job that is not built-in carries its
+    JSON Schema inline (:func:`schema_from_json`).
+    """
+    if name not in _BY_NAME:
+        raise SchemaError(
+            f"unknown schema {name[:80]!r}; built-in schemas are: {', '.join(_BY_NAME)}"
+        )
+    return _BY_NAME[name]
+
+
 def resolve_schema(schema: SchemaArgument) -> SchemaSpec:
     """What every front end accepts as a schema: a spec, a ``Measurement`` class, or
     what ``get_schema`` reads (a name, a ``.json`` file, ``module.py:Class``)."""

@@ -9,10 +9,11 @@ from collections.abc import Iterator, Sequence
 from kombu.exceptions import KombuError
 from sqlalchemy.exc import SQLAlchemyError
 
+from molextract._itertools import batched
 from molextract.config import Settings
 from molextract.errors import MolextractError
 from molextract.workers.app import QUEUE, MolextractCelery, make_celery
-from molextract.workers.recovery import PendingChunk, chunked, send_chunks
+from molextract.workers.recovery import PendingChunk, send_chunks
 
 
 class DispatchError(MolextractError):
@@ -48,7 +49,7 @@ class CeleryDispatcher:
         self._ready_timeout = ready_timeout
 
     def dispatch(self, job_id: str, document_ids: Sequence[int]) -> None:
-        chunks = [PendingChunk(job_id, c) for c in chunked(document_ids, self.chunk_size)]
+        chunks = [PendingChunk(job_id, c) for c in batched(document_ids, self.chunk_size)]
         if not chunks:
             return
         sent = 0

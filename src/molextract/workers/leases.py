@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from celery import bootsteps
 
+from molextract._itertools import batched
 from molextract.store import Repository, make_engine, session_factory
 from molextract.workers.app import LAPSED_WORK_PRIORITY
-from molextract.workers.recovery import PendingChunk, chunked, send_chunks
+from molextract.workers.recovery import PendingChunk, send_chunks
 
 if TYPE_CHECKING:
     from molextract.workers.app import MolextractCelery
@@ -115,7 +116,7 @@ def sweep_lapsed_work(app: MolextractCelery, repository: Repository) -> int:
     chunks = [
         PendingChunk(job_id, ids)
         for job_id, row_ids in released
-        for ids in chunked(row_ids, app.options.chunk_documents)
+        for ids in batched(row_ids, app.options.chunk_documents)
     ]
     if not chunks:
         return 0

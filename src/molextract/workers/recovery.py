@@ -30,15 +30,15 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from celery import bootsteps
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from molextract._itertools import batched
 from molextract.store import (
     DocumentStatus,
     Job,
@@ -56,13 +56,6 @@ logger = logging.getLogger(__name__)
 
 #: Present in Redis for as long as Redis kept its data.
 BROKER_MARKER_KEY = "molextract:broker-marker"
-
-
-def chunked(ids: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """``ids`` in consecutive tuples of at most ``size`` (``itertools.batched`` is 3.12+)."""
-    iterator = iter(ids)
-    while chunk := tuple(islice(iterator, size)):
-        yield chunk
 
 
 @dataclass(frozen=True)
@@ -104,7 +97,7 @@ def pending_chunks(sessions: sessionmaker[Session], chunk_size: int) -> Iterator
                 claimed.setdefault(claimant, []).append(row_id)
         for claimant, ids in claimed.items():
             yield PendingChunk(job_id, tuple(ids), claimant)
-        for chunk in chunked(queued, chunk_size):
+        for chunk in batched(queued, chunk_size):
             yield PendingChunk(job_id, tuple(chunk))
 
 

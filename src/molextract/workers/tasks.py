@@ -44,7 +44,7 @@ from molextract.engines.factory import create_engine, engine_chain
 from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
 from molextract.extraction.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
-from molextract.schemas.registry import get_schema, schema_from_json, schema_names
+from molextract.schemas.registry import builtin_schema, schema_from_json
 from molextract.schemas.spec import SchemaSpec
 from molextract.store import (
     DocumentStatus,
@@ -152,23 +152,14 @@ def _load_job(sessions: sessionmaker[Session], job_id: str) -> Job | None:
 
 
 def job_schema(job: Job) -> tuple[SchemaSpec, str]:
-    """The job's schema and a cache key for its pipeline.
-
-    Only built-in names are looked up by name: ``get_schema`` would also read a file
-    path, and a path in a job submitted over HTTP must not make a worker read its
-    own files.
-    """
+    """The job's schema and a cache key for its pipeline."""
     if job.custom_schema is not None:
         spec = schema_from_json(
             job.custom_schema, default_name=job.schema_name, source=f"job {job.id}"
         )
         digest = hashlib.sha256(json.dumps(job.custom_schema, sort_keys=True).encode()).hexdigest()
         return spec, f"custom:{digest}"
-    if job.schema_name not in schema_names():
-        raise SchemaError(
-            f"unknown schema {job.schema_name!r}; built-in schemas are: {', '.join(schema_names())}"
-        )
-    return get_schema(job.schema_name), f"builtin:{job.schema_name}"
+    return builtin_schema(job.schema_name), f"builtin:{job.schema_name}"
 
 
 def _configured_engine(settings: Settings) -> EngineInfo:

@@ -13,7 +13,9 @@ from fastapi import APIRouter, Depends
 from molextract.api.deps import get_caller
 from molextract.api.models import SchemaList, SchemaSummary
 from molextract.api.problems import Problem, problem_responses
+from molextract.errors import SchemaError
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
+from molextract.schemas.registry import builtin_schema
 
 router = APIRouter(
     prefix="/v1/schemas",
@@ -59,12 +61,9 @@ def output_schema() -> dict[str, Any]:
     responses=problem_responses(404),
 )
 def schema_json(name: str) -> dict[str, Any]:
-    if name not in schema_names():
+    try:
+        return builtin_schema(name).json_schema
+    except SchemaError as exc:
         raise Problem(
-            404,
-            "unknown-schema",
-            "Unknown schema",
-            f"unknown schema {name[:80]!r}; built-in schemas are: {', '.join(schema_names())}",
-            extra={"choices": schema_names()},
-        )
-    return get_schema(name).json_schema
+            404, "unknown-schema", "Unknown schema", str(exc), extra={"choices": schema_names()}
+        ) from exc
