@@ -20,7 +20,7 @@ import pytest
 
 from molextract.config import Settings
 from molextract.engines.base import Engine, Generation
-from molextract.engines.chain import FallbackEngine
+from molextract.engines.fallback import FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine

@@ -17,8 +17,8 @@ import pytest
 
 from molextract.config import Settings
 from molextract.engines.base import Engine, Prompt
-from molextract.engines.chain import FallbackEngine
 from molextract.engines.factory import create_engine
+from molextract.engines.fallback import FallbackEngine
 from molextract.engines.transformers import TransformersEngine, pick_device
 from molextract.errors import ConfigError, EngineError, EngineUnavailableError, ModelError
 from molextract.extraction.pipeline import Pipeline

@@ -8,6 +8,8 @@ cut off by the token budget.
 
 from __future__ import annotations
 
+import asyncio
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
@@ -60,3 +62,23 @@ class Engine(Protocol):
     def count_tokens(self, text: str) -> int:
         """Tokens ``text`` costs in a prompt; used to size chunks."""
         ...
+
+
+class InProcessEngine(ABC):
+    """An engine that computes in this process (llama.cpp, Transformers).
+
+    Generation holds a core for seconds to minutes and releases the GIL only in
+    places, so it runs in a worker thread: the event loop of the API or of a worker
+    keeps answering health checks and renewing leases meanwhile.
+    """
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        return await asyncio.to_thread(self.generate_sync, prompts, json_schema, max_tokens)
+
+    @abstractmethod
+    def generate_sync(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int
+    ) -> list[Generation]:
+        """The blocking generation, also called directly by benchmarks."""

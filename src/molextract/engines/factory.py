@@ -115,7 +115,7 @@ def create_engine(
     engines = [_one(settings, name, model) for name in chain]
     if len(engines) == 1:
         return engines[0]
-    from molextract.engines.chain import FallbackEngine
+    from molextract.engines.fallback import FallbackEngine
 
     return FallbackEngine(
         engines, failures=settings.breaker_failures, cooldown=settings.breaker_cooldown

@@ -13,7 +13,6 @@ generation is refused instead.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -25,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.engines.base import FinishReason, Generation, InProcessEngine, Prompt
 from molextract.engines.grammar_cache import cached_index
 from molextract.errors import ConstraintError, EngineError, EngineUnavailableError
 
@@ -113,7 +112,7 @@ def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
         return _LOADED[key]
 
 
-class LocalEngine:
+class LocalEngine(InProcessEngine):
     """In-process, offline, one generation at a time (llama.cpp does not batch)."""
 
     def __init__(
@@ -189,11 +188,6 @@ class LocalEngine:
     def count_tokens(self, text: str) -> int:
         llama = self._ensure_loaded()
         return len(llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        return await asyncio.to_thread(self.generate_sync, prompts, json_schema, max_tokens)
 
     def generate_sync(
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int

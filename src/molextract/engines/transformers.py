@@ -16,7 +16,6 @@ per process on a CPU and needs a C++ compiler at run time.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import threading
@@ -26,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.engines.base import FinishReason, Generation, InProcessEngine, Prompt
 from molextract.engines.grammar_cache import cached_index
 from molextract.engines.local import WHITESPACE_PATTERN
 from molextract.errors import (
@@ -204,7 +203,7 @@ def _vocabulary_identity(tokenizer: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class TransformersEngine:
+class TransformersEngine(InProcessEngine):
     """A Hugging Face model in-process; each batch is one padded ``generate`` call."""
 
     def __init__(
@@ -280,11 +279,6 @@ class TransformersEngine:
             lambda: Index(regex, vocabulary),
             prefix="hf-",
         )
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        return await asyncio.to_thread(self.generate_sync, prompts, json_schema, max_tokens)
 
     def generate_sync(
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int

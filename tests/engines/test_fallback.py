@@ -14,8 +14,8 @@ import pytest
 
 from molextract.config import Settings
 from molextract.engines.base import Engine, Generation
-from molextract.engines.chain import CircuitBreaker, FallbackEngine
 from molextract.engines.factory import create_engine, engine_chain
+from molextract.engines.fallback import CircuitBreaker, FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.openai_compat import OpenAICompatibleEngine, SchemaUnsupportedError
 from molextract.engines.vllm import VllmEngine
