@@ -20,7 +20,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from molextract.api.routes.jobs import JOB_CURSOR_PATTERN, RECORD_CURSOR_PATTERN
+from molextract.api.cursors import JOB_CURSOR_PATTERN, RECORD_CURSOR_PATTERN
 from molextract.schemas import schema_names
 from tests.utils.api import (
     NDJSON_HEADERS,

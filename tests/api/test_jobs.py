@@ -10,7 +10,7 @@ import lxml.html
 import pytest
 
 from molextract import schema_document
-from molextract.api.routes import jobs
+from molextract.api import formats
 from molextract.schemas import DocumentResult
 from tests.utils.api import (
     NDJSON_HEADERS,
@@ -343,6 +343,6 @@ async def test_report_is_the_html_page_of_the_finished_documents(
     assert_problem(await api.client.get(url), 401, "unauthorized")
     assert_problem(await api.client.get(url, headers=api.other_tenant()), 404, "job-not-found")
 
-    monkeypatch.setattr(jobs, "REPORT_MAX_DOCUMENTS", 2)
+    monkeypatch.setattr(formats, "REPORT_MAX_DOCUMENTS", 2)
     problem = assert_problem(await api.client.get(url, headers=api.auth), 422, "report-too-large")
     assert "molextract report" in problem["detail"]

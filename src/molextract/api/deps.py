@@ -100,4 +100,4 @@ def get_caller(
     return caller
 
 
-ApiKey = Annotated[Caller, Depends(get_caller)]
+CurrentCaller = Annotated[Caller, Depends(get_caller)]

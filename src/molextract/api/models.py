@@ -16,12 +16,12 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
+from molextract.api.cursors import JOB_CURSOR_PATTERN, RECORD_CURSOR_PATTERN
+from molextract.api.inline_schemas import schema_ref_json_schema
 from molextract.engines.factory import KNOWN_ENGINES
-from molextract.schemas.fields import MAX_FIELDS
+from molextract.jobs import JobStatus
 from molextract.schemas.records import Record
-from molextract.schemas.registry import MAX_RECORDS_LIMIT, schema_names
-from molextract.schemas.spec import GENERATED_FIELDS
-from molextract.store.models import MAX_DOC_ID_LENGTH, JobStatus
+from molextract.store.models import MAX_DOC_ID_LENGTH
 
 #: Nesting bounds for free-form JSON: deeper values would hit Python's recursion
 #: limit in ``json.dumps`` or ``jsonschema`` and turn bad input into a 500.
@@ -125,127 +125,6 @@ class JobOptions(_Request):
         return engines
 
 
-#: Record fields a custom schema may leave out; the others of GENERATED_FIELDS it must have.
-OPTIONAL_RECORD_FIELDS = ("smiles", "conditions")
-
-
-def _choices(item: dict[str, Any]) -> dict[str, Any]:
-    """A record field given by its allowed values: an ``enum``, a ``const``, or either
-    of them or null (``anyOf``), as a person or Pydantic writes them."""
-    return {
-        "type": "object",
-        "anyOf": [{"required": ["enum"]}, {"required": ["const"]}, {"required": ["anyOf"]}],
-        "properties": {
-            "enum": {"type": "array", "minItems": 1, "items": item},
-            "anyOf": {"type": "array", "minItems": 1, "items": {"type": "object"}},
-        },
-    }
-
-
-def custom_schema_json_schema() -> dict[str, Any]:
-    """What an inline custom schema must look like, as far as JSON Schema can say it.
-
-    The API enforces this outline before anything else (``submission.resolve_schema``),
-    so nothing it forbids is ever accepted. The registry's finer rules (known units,
-    examples that fit, names Pydantic reserves) come after and cannot all be said in
-    JSON Schema: a schema of this outline may still be refused, with a 422 naming the
-    rule.
-    """
-    fields: dict[str, Any] = {
-        name: {"type": "object", "description": "The JSON Schema of this record field."}
-        for name in GENERATED_FIELDS
-    }
-    fields["property"] = _choices({"type": "string", "minLength": 1})
-    fields["unit"] = _choices({"type": ["string", "null"], "minLength": 1})
-    records = {
-        "type": "object",
-        "required": ["type", "maxItems", "items"],
-        "properties": {
-            "type": {"const": "array"},
-            "maxItems": {"type": "integer", "minimum": 1, "maximum": MAX_RECORDS_LIMIT},
-            "items": {
-                "type": "object",
-                "required": ["properties"],
-                "properties": {
-                    "properties": {
-                        "type": "object",
-                        "required": [
-                            f for f in GENERATED_FIELDS if f not in OPTIONAL_RECORD_FIELDS
-                        ],
-                        "properties": fields,
-                        # A field of the user's own: named like a Python attribute, and
-                        # described, since the description is all the model is told.
-                        "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_]{0,63}$"},
-                        "maxProperties": len(GENERATED_FIELDS) + MAX_FIELDS,
-                        "additionalProperties": {
-                            "type": "object",
-                            "anyOf": [{"required": ["description"]}, {"required": ["title"]}],
-                            "description": "A field of your own (string, number, integer, "
-                            "boolean, enum, a number with 'units', or a bounded list of one).",
-                        },
-                    }
-                },
-            },
-        },
-    }
-    return {
-        "title": "CustomSchema",
-        "type": "object",
-        "description": "A custom extraction schema: a JSON Schema (draft 2020-12) of the answer "
-        '`{"records": [...]}`, in the format of examples/flash_point.schema.json, at most the '
-        "service's inline schema size (64 KiB by default). References (`$ref`, `$dynamicRef`, "
-        "`$recursiveRef`) are refused anywhere in it (422): nothing is ever fetched or read.",
-        "required": ["properties"],
-        "properties": {
-            "title": {
-                "type": "string",
-                "pattern": "^[A-Za-z0-9_-]+$",
-                "maxLength": 200,
-                "description": "The schema's name in results.",
-            },
-            "description": {"type": "string"},
-            "properties": {
-                "type": "object",
-                "required": ["records"],
-                "properties": {"records": records},
-            },
-            "x-molextract": {
-                "type": ["object", "null"],
-                "properties": {
-                    "instructions": {"type": ["string", "null"]},
-                    "examples": {
-                        "type": ["array", "null"],
-                        "items": {
-                            "type": "object",
-                            "required": ["text"],
-                            "properties": {
-                                "text": {"type": "string"},
-                                "records": {"type": "array", "items": {"type": "object"}},
-                            },
-                        },
-                    },
-                },
-            },
-        },
-    }
-
-
-def schema_ref_json_schema() -> dict[str, Any]:
-    """``schema`` in OpenAPI: a built-in name (an enum) or an inline custom schema."""
-    return {
-        "oneOf": [
-            {
-                "title": "BuiltinSchemaName",
-                "type": "string",
-                "enum": schema_names(),
-                "description": "A built-in schema (GET /v1/schemas).",
-            },
-            custom_schema_json_schema(),
-        ],
-        "description": "A built-in schema name or a custom JSON Schema object.",
-    }
-
-
 SchemaRef = Annotated[
     str | dict[str, Any],
     Field(alias="schema"),
@@ -320,21 +199,27 @@ class JobView(JobSummary):
     engines_used: list[str]
 
 
+def _next_cursor(position: str, pattern: str, note: str = "") -> Any:
+    """A page's ``next_cursor``, declared in the form the ``cursor`` parameter accepts."""
+    return Field(
+        description=f"Pass as ?cursor= for the next page ({position}); null at the end.{note}",
+        json_schema_extra={"pattern": pattern},
+    )
+
+
 class JobList(_Response):
     jobs: list[JobSummary]
-    next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page (`<microseconds since 1970>-<job id>` "
-        "of this page's last job); null at the end.",
-        json_schema_extra={"pattern": r"^[0-9]{1,16}-[0-9a-f]{32}$"},
+    next_cursor: str | None = _next_cursor(
+        "`<microseconds since 1970>-<job id>` of this page's last job", JOB_CURSOR_PATTERN
     )
 
 
 class RecordsPage(_Response):
     records: list[Record]
-    next_cursor: str | None = Field(
-        description="Pass as ?cursor= for the next page (the id of this page's last record); "
-        "null at the end. A listing is complete only once the job has ended.",
-        json_schema_extra={"pattern": r"^[0-9]{1,18}$"},
+    next_cursor: str | None = _next_cursor(
+        "the id of this page's last record",
+        RECORD_CURSOR_PATTERN,
+        " A listing is complete only once the job has ended.",
     )
 
 

@@ -16,35 +16,24 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
+from molextract.api.formats import NDJSON_TYPES
+from molextract.api.inline_schemas import checked_schema
 from molextract.api.limits import ApiLimits
-from molextract.api.models import DocumentIn, JobHeader, JobRequest, custom_schema_json_schema
+from molextract.api.models import DocumentIn, JobHeader, JobRequest
 from molextract.api.problems import (
     Problem,
     field_problems,
     from_validation_error,
     validation_problem,
 )
-from molextract.errors import SchemaError
 from molextract.extraction.document import Document
-from molextract.schemas.registry import (
-    builtin_schema,
-    find_reference,
-    reference_message,
-    schema_from_json,
-    schema_names,
-)
 from molextract.store import request_hash
 
 JSON = "application/json"
-#: ``application/x-ndjson`` is what clients send in practice; the other two are its
-#: newer and older spellings.
-NDJSON_TYPES = frozenset({"application/x-ndjson", "application/jsonl", "application/ndjson"})
-MAX_SCHEMA_NAME_LENGTH = 200  # the jobs.schema_name column
 
 
 @dataclass(frozen=True)
@@ -206,7 +195,7 @@ def _parse_json_body(raw: bytes, limits: ApiLimits) -> _Parsed:
     ]
     if problems:
         raise validation_problem(problems[0]["detail"], problems)
-    return _Parsed(job, resolve_schema(job.extraction_schema, limits), job.documents)
+    return _Parsed(job, checked_schema(job.extraction_schema, limits), job.documents)
 
 
 def _too_many_documents(limits: ApiLimits, count: int | None) -> Problem:
@@ -309,7 +298,7 @@ async def _parse_ndjson_body(chunks: AsyncIterator[bytes], limits: ApiLimits) ->
             continue
         if header is None:
             header = _ndjson_header(line, raw)
-            schema = resolve_schema(header.extraction_schema, limits)  # fail before the upload ends
+            schema = checked_schema(header.extraction_schema, limits)  # fail before the upload ends
             continue
         if len(documents) == limits.max_documents:
             raise _too_many_documents(limits, None)
@@ -338,94 +327,3 @@ async def _parse_ndjson_body(chunks: AsyncIterator[bytes], limits: ApiLimits) ->
             detail, [{"loc": ["body", "documents"], "detail": detail, "type": "too_short"}]
         )
     return _Parsed(header, schema, documents)
-
-
-# -- Schemas ---------------------------------------------------------------------------
-
-
-def resolve_schema(
-    ref: str | dict[str, Any], limits: ApiLimits
-) -> tuple[str, dict[str, Any] | None]:
-    """``(schema_name, custom_schema)`` for the store: a built-in name or an inline schema."""
-    loc = ["body", "schema"]
-    if isinstance(ref, str):
-        try:
-            return builtin_schema(ref).name, None
-        except SchemaError as exc:
-            detail = f"{exc}; or send a custom JSON Schema object as 'schema'"
-        raise Problem(
-            422,
-            "unknown-schema",
-            "Unknown schema",
-            detail,
-            errors=[{"loc": loc, "detail": detail, "type": "unknown_schema"}],
-            extra={"choices": schema_names()},
-        )
-    size = len(json.dumps(ref, ensure_ascii=False, separators=(",", ":")).encode())
-    if size > limits.max_schema_bytes:
-        detail = (
-            f"the inline schema is {size} bytes; the limit is {limits.max_schema_bytes}: "
-            "shorten its descriptions and examples"
-        )
-        raise validation_problem(
-            detail, [{"loc": loc, "detail": detail, "type": "schema_too_large"}]
-        )
-    _refuse_references(ref)
-    try:
-        spec = schema_from_json(ref, default_name="custom", source="inline schema")
-        spec.json_schema  # noqa: B018 - building it is the check that an engine can use it
-    except SchemaError as exc:
-        raise _invalid_schema(str(exc)) from exc
-    except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        # schema_from_json trusts the shape of some optional parts (x-molextract);
-        # whatever it trips over is still the client's schema, not a server fault.
-        raise _invalid_schema(f"inline schema: cannot be used: {exc}") from exc
-    if len(spec.name) > MAX_SCHEMA_NAME_LENGTH:
-        raise _invalid_schema(
-            f"inline schema: title is {len(spec.name)} characters; at most {MAX_SCHEMA_NAME_LENGTH}"
-        )
-    _check_outline(ref)
-    return spec.name, ref
-
-
-#: The inline schema's outline as the OpenAPI document declares it.
-_OUTLINE = Draft202012Validator(custom_schema_json_schema())
-
-
-def _check_outline(schema: dict[str, Any]) -> None:
-    """Refuse what the OpenAPI document says an inline schema cannot be, naming where.
-
-    The declared outline is enforced as declared, so a client (or a fuzzer) that goes
-    by the document is never surprised by an acceptance. It runs after the
-    registry's rules, whose messages say more about the usual mistakes.
-    """
-    errors = sorted(_OUTLINE.iter_errors(schema), key=lambda e: list(e.absolute_path))
-    if not errors:
-        return
-    first = errors[0]
-    where = ".".join(str(part) for part in first.absolute_path) or "the top level"
-    raise _invalid_schema(
-        f"inline schema: at {where}: {first.message[:300]}",
-        ("body", "schema", *first.absolute_path),
-    )
-
-
-def _refuse_references(schema: dict[str, Any]) -> None:
-    """Refuse ``$ref`` and its kin with the rule every front end shares (the registry's),
-    placing the problem at the keyword for the client."""
-    found = find_reference(schema)
-    if found is not None:
-        keyword, path = found
-        raise _invalid_schema(
-            reference_message(keyword, path, "inline schema"), ["body", "schema", *path, keyword]
-        )
-
-
-def _invalid_schema(detail: str, loc: Sequence[str | int] = ("body", "schema")) -> Problem:
-    return Problem(
-        422,
-        "invalid-schema",
-        "Invalid schema",
-        detail,
-        errors=[{"loc": list(loc), "detail": detail, "type": "invalid_schema"}],
-    )

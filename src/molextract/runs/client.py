@@ -24,11 +24,9 @@ import httpx
 
 from molextract.errors import MolextractError
 from molextract.extraction.document import Document
+from molextract.jobs import NDJSON
 from molextract.schemas.records import DocumentResult
 
-NDJSON = "application/x-ndjson"
-#: Job statuses after which nothing changes any more.
-FINAL_STATUSES = frozenset({"succeeded", "partial", "failed", "cancelled"})
 #: Statuses of a server that is there but cannot serve right now (restarting,
 #: database or broker briefly away): waiting callers retry these.
 TRANSIENT_STATUSES = frozenset({502, 503, 504})

@@ -21,13 +21,14 @@ from molextract.errors import MolextractError
 from molextract.extraction.document import Document
 from molextract.extraction.pipeline import split_rejected
 from molextract.ingest import Skipped, read_documents
-from molextract.runs.client import FINAL_STATUSES, ApiClient, RefusedDocument
+from molextract.jobs import FINAL_JOB_STATUSES
+from molextract.runs.client import ApiClient, RefusedDocument
 from molextract.runs.local import RunStats
 from molextract.runs.sinks import JsonlSink
 
 
 @dataclass
-class Submission:
+class SubmittedJobs:
     """The jobs one ``submit`` created, in input order, and what was left out."""
 
     job_ids: list[str] = field(default_factory=list)
@@ -67,22 +68,22 @@ def submit_inputs(
     limit: int | None = None,
     on_skip: Callable[[Skipped], None] = lambda s: None,
     on_refused: Callable[[RefusedDocument], None] = lambda r: None,
-    on_batch: Callable[[Submission], None] = lambda s: None,
-) -> Submission:
+    on_batch: Callable[[SubmittedJobs], None] = lambda s: None,
+) -> SubmittedJobs:
     """Upload every readable document of ``inputs`` once, ``batch_size`` per job."""
-    submission = Submission()
+    submitted = SubmittedJobs()
     documents: Iterable[Document] = read_documents(inputs, on_skip, skip_ids=skip_ids)
     if limit is not None:
         documents = islice(documents, limit)
     for batch in batched(documents, batch_size):
         job_ids, refused = client.submit_batch(schema, batch)
-        submission.job_ids += job_ids
-        submission.documents += len(batch) - len(refused)
-        submission.refused += refused
+        submitted.job_ids += job_ids
+        submitted.documents += len(batch) - len(refused)
+        submitted.refused += refused
         for item in refused:
             on_refused(item)
-        on_batch(submission)
-    return submission
+        on_batch(submitted)
+    return submitted
 
 
 @dataclass
@@ -96,7 +97,7 @@ class Progress:
 
     @property
     def ended(self) -> bool:
-        return all(status in FINAL_STATUSES for status in self.statuses.values())
+        return all(status in FINAL_JOB_STATUSES for status in self.statuses.values())
 
 
 def wait_for_jobs(
@@ -110,7 +111,7 @@ def wait_for_jobs(
     views: dict[str, dict[str, Any]] = {}
     while True:
         for job_id in job_ids:
-            if views.get(job_id, {}).get("status") not in FINAL_STATUSES:
+            if views.get(job_id, {}).get("status") not in FINAL_JOB_STATUSES:
                 views[job_id] = client.job(job_id)
         progress = Progress()
         for job_id, view in views.items():

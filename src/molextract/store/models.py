@@ -40,6 +40,10 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeEngine
 
+# Re-exported: the store speaks of the statuses the whole service shares.
+from molextract.jobs import FINAL_JOB_STATUSES as FINAL_JOB_STATUSES
+from molextract.jobs import JobStatus as JobStatus
+
 #: Longest user document id: ids sit in unique b-tree indexes, whose entries
 #: PostgreSQL caps at about 2.7 kB.
 MAX_DOC_ID_LENGTH = 512
@@ -51,21 +55,6 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-
-class JobStatus(StrEnum):
-    QUEUED = "queued"
-    RUNNING = "running"
-    SUCCEEDED = "succeeded"
-    PARTIAL = "partial"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-
-
-#: A job in one of these statuses gets no more work.
-FINAL_JOB_STATUSES = frozenset(
-    {JobStatus.SUCCEEDED, JobStatus.PARTIAL, JobStatus.FAILED, JobStatus.CANCELLED}
-)
 
 
 class DocumentStatus(StrEnum):
