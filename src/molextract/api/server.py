@@ -1,9 +1,10 @@
-"""Assembling and running the service: what ``molextract serve`` starts.
+"""The whole service made from :class:`Settings`: what ``molextract serve`` runs.
 
-The API app owns no resources (see :mod:`molextract.api.app`); this module makes
-them from :class:`Settings`: the migrated store, the dispatcher for the configured
-broker and, when no broker is configured, the embedded worker that makes one
-command a whole working service.
+The API app owns no resources (see :mod:`molextract.api.app`), so that tests can
+hand it their own; this module makes the real ones: the migrated store, the
+dispatcher for the configured broker and, when no broker is configured, the
+embedded worker that makes one command a whole working service. Serving it over
+HTTP (uvicorn) stays with the command.
 """
 
 from __future__ import annotations

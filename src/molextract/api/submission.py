@@ -1,8 +1,8 @@
 """Turn a ``POST /v1/jobs`` body into validated documents, or a problem saying what to fix.
 
-Both body forms end up as the same :class:`Submission`, so the route stores and
-dispatches one thing, and an Idempotency-Key retry hashes the same whether it came
-as JSON or as NDJSON. The body is counted while it is read: a client that sends
+Both body forms end up as the same :class:`Submission`, so what is stored and
+dispatched (:mod:`~molextract.api.accept`) is one thing, and an Idempotency-Key retry
+hashes the same whether it came as JSON or as NDJSON. The body is counted while it is read: a client that sends
 no ``Content-Length`` (or a false one) is cut off at the limit all the same.
 NDJSON is parsed line by line as it arrives, so a bad line is reported (with its
 number) without waiting for the rest of a large upload.

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TypeVar
 
 from fastapi import APIRouter, Depends, Response
 
-from molextract.api.deps import Context, get_caller
+from molextract.api.deps import ApiContext, Context, get_caller
 from molextract.api.logs import FIELDS
 from molextract.api.models import Health, Readiness
 from molextract.api.problems import Problem, problem_responses
@@ -22,14 +23,30 @@ from molextract.api.problems import Problem, problem_responses
 router = APIRouter(tags=["operations"])
 logger = logging.getLogger("molextract.api")
 
+_T = TypeVar("_T")
 
-def _check(name: str, probe: Callable[[], bool]) -> bool:
-    """A probe that raises is a failed check, never a 500 from the readiness endpoint."""
+
+def _probe(name: str, probe: Callable[[], _T]) -> _T | None:
+    """A probe that raises is a failed check (``None``), never a 500 from the endpoint."""
     try:
-        return bool(probe())
+        return probe()
     except Exception as exc:
         logger.warning("readiness check failed", exc_info=exc, extra={FIELDS: {"check": name}})
-        return False
+        return None
+
+
+def _readiness_checks(context: ApiContext) -> dict[str, bool]:
+    checks = {
+        "database": bool(_probe("database", context.repository.ready)),
+        "broker": bool(_probe("broker", context.dispatcher.ready)),
+    }
+    if context.engines_ready is not None:
+        engines = _probe("engines", context.engines_ready)
+        if engines is None:
+            checks["engines"] = False
+        else:
+            checks.update({f"engine:{name}": bool(ok) for name, ok in engines.items()})
+    return checks
 
 
 @router.get("/healthz", summary="The process is up")
@@ -43,21 +60,7 @@ def healthz() -> Health:
     responses=problem_responses(503),
 )
 def readyz(context: Context) -> Readiness:
-    checks = {
-        "database": _check("database", context.repository.ready),
-        "broker": _check("broker", context.dispatcher.ready),
-    }
-    if context.engines_ready is not None:
-        engines_ready = context.engines_ready
-        try:
-            engines = engines_ready()
-        except Exception as exc:
-            logger.warning(
-                "readiness check failed", exc_info=exc, extra={FIELDS: {"check": "engines"}}
-            )
-            checks["engines"] = False
-        else:
-            checks.update({f"engine:{name}": bool(ok) for name, ok in engines.items()})
+    checks = _readiness_checks(context)
     failing = [name for name, ok in checks.items() if not ok]
     if failing:
         raise Problem(
