@@ -3,7 +3,8 @@
 Requests forbid unknown fields, so a typo (``"document"`` for ``"documents"``) is a
 422 naming the field instead of a job silently missing its data. Limits that come
 from settings (documents per job, characters per document, inline schema size) are
-checked by the route, not here, because a model's bounds are fixed at import time.
+checked as the body is read (:mod:`~molextract.api.submission`), not here, because a
+model's bounds are fixed at import time.
 
 Every string that will be stored is checked for NUL characters and lone surrogates:
 PostgreSQL rejects both, and bad input must be a 422, not a database error.

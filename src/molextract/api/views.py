@@ -1,7 +1,8 @@
 """Stored jobs as the API shows them, and only to the key that owns them.
 
-Every route that names a job goes through :func:`owned_job`, so another tenant's
-job is indistinguishable from one that does not exist (404 either way).
+A job is looked up under the caller's key (:func:`owned_job`; cancelling, by the
+store under the same key), so another tenant's job is indistinguishable from one
+that does not exist: 404 either way.
 """
 
 from __future__ import annotations
