@@ -1,11 +1,13 @@
-"""What every command prints on stderr: errors, skipped inputs and the run summary.
+"""What every command prints on stderr: errors, skipped inputs, progress bars and the
+run summary.
 
-Shared by the in-process commands (``cli``) and the service commands
-(``cli_service``) so that ``run`` and ``submit`` report a run the same way.
+Shared by the in-process commands (``main``) and the service commands (``service``)
+so that ``run`` and ``submit`` report a run the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -23,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 
 from molextract.extraction.pipeline import BatchProgress
+from molextract.ingest import count_documents_hint
 from molextract.runs.local import RunStats
 
 # soft_wrap: messages carry file paths and line numbers; folding them at the terminal
@@ -71,6 +74,43 @@ class SkipReporter:
             err.print(f"[yellow]skipped[/] {item}", highlight=False)
         elif self.count == self.limit + 1:
             err.print("[yellow]further skipped inputs are counted in the summary[/]")
+
+
+def expected_documents(inputs: Sequence[Path], *, done: int, limit: int | None) -> int | None:
+    """A bar's total: the documents in the inputs, less those a resumed run has already
+    written, capped by ``--limit``; None (an open-ended bar) when only reading the
+    inputs through could tell."""
+    total = count_documents_hint(inputs)
+    if total is None:
+        return None
+    total = max(0, total - done)
+    return min(total, limit) if limit else total
+
+
+def jobs_progress() -> Progress:
+    """The bars of ``submit``, uploading and then waiting: each names in ``info`` what
+    counts there besides documents (jobs made, records found)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[info]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+    )
+
+
+def gold_progress() -> Progress:
+    """The bar of ``eval`` extracting from gold documents; no ETA, as gold sets are small."""
+    return Progress(
+        TextColumn("[bold]gold documents"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+    )
 
 
 class RunProgress(Progress):

