@@ -25,7 +25,6 @@ from molextract.evaluation.scoring import (
     PredictedValue,
     Scores,
     counted_records,
-    format_value,
     normalize_name,
     render_eval_table,
     render_false_positives_table,
@@ -33,7 +32,7 @@ from molextract.evaluation.scoring import (
     score,
 )
 from molextract.extraction.document import Document
-from molextract.schemas.records import DocumentResult
+from molextract.schemas.records import DocumentResult, format_value
 from molextract.schemas.spec import SchemaSpec
 
 __all__ = [

@@ -8,8 +8,9 @@ with its ``file:line`` so an annotator can fix them all in one go.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -19,6 +20,8 @@ from molextract.schemas.records import DocumentResult, Record
 
 #: Listing more problems than this only buries the first ones.
 MAX_REPORTED_PROBLEMS = 20
+
+_Model = TypeVar("_Model", bound=BaseModel)
 
 
 class _Strict(BaseModel):
@@ -104,17 +107,26 @@ def _lines(path: Path) -> list[tuple[int, str]]:
     return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
+def _valid_lines(
+    path: Path, model: type[_Model], problems: list[str], what: str = ""
+) -> Iterator[tuple[int, _Model]]:
+    """Each line that is a valid ``model``, with its number; the others go to ``problems``
+    (led by ``what`` the line should have been) so the caller can list them all at once."""
+    for number, line in _lines(path):
+        try:
+            item = model.model_validate_json(line)
+        except ValidationError as exc:
+            problems.append(_problem(path, number, what + _describe(exc)))
+            continue
+        yield number, item
+
+
 def load_gold(path: Path) -> list[GoldDocument]:
     """The gold documents in file order; any bad line makes the whole file an ``InputError``."""
     documents: list[GoldDocument] = []
     problems: list[str] = []
     first_line: dict[str, int] = {}
-    for number, line in _lines(path):
-        try:
-            document = GoldDocument.model_validate_json(line)
-        except ValidationError as exc:
-            problems.append(_problem(path, number, _describe(exc)))
-            continue
+    for number, document in _valid_lines(path, GoldDocument, problems):
         if document.id in first_line:
             first = first_line[document.id]
             problems.append(
@@ -138,12 +150,7 @@ def load_results(path: Path, *, rejects: Path | None = None) -> dict[str, Docume
     """
     results: dict[str, DocumentResult] = {}
     problems: list[str] = []
-    for number, line in _lines(path):
-        try:
-            result = DocumentResult.model_validate_json(line)
-        except ValidationError as exc:
-            problems.append(_problem(path, number, f"not a molextract result: {_describe(exc)}"))
-            continue
+    for number, result in _valid_lines(path, DocumentResult, problems, "not a molextract result: "):
         if result.doc_id in results:
             problems.append(_problem(path, number, f"duplicate result for {result.doc_id!r}"))
             continue
@@ -156,12 +163,7 @@ def load_results(path: Path, *, rejects: Path | None = None) -> dict[str, Docume
 
 def _add_rejects(path: Path, results: dict[str, DocumentResult]) -> None:
     problems: list[str] = []
-    for number, line in _lines(path):
-        try:
-            record = Record.model_validate_json(line)
-        except ValidationError as exc:
-            problems.append(_problem(path, number, f"not a molextract record: {_describe(exc)}"))
-            continue
+    for number, record in _valid_lines(path, Record, problems, "not a molextract record: "):
         result = results.get(record.doc_id)
         if result is None:
             problems.append(_problem(path, number, f"no result for document {record.doc_id!r}"))

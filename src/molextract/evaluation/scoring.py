@@ -23,7 +23,7 @@ from rich.text import Text
 
 from molextract.chem import analyze_smiles, normalize_unit, to_si
 from molextract.evaluation.gold import GoldDocument, GoldValue
-from molextract.schemas.records import DocumentResult, Record, Status
+from molextract.schemas.records import DocumentResult, Record, Status, format_value
 
 #: Default relative tolerance on SI values: forgives rounding, not a different number.
 DEFAULT_TOLERANCE = 0.01
@@ -520,23 +520,6 @@ def score(
 
 
 # --- tables for the terminal ----------------------------------------------------------
-
-
-def _number(value: float) -> str:
-    return f"{value:.10g}"
-
-
-def format_value(
-    value: float | None, low: float | None, high: float | None, unit: str | None
-) -> str:
-    """A value as a reader would write it: ``130–132 °C``, ``75 %``, ``3.2``."""
-    if low is not None and high is not None:
-        text = f"{_number(low)}–{_number(high)}"
-    elif value is not None:
-        text = _number(value)
-    else:
-        text = "?"
-    return f"{text} {unit}" if unit else text
 
 
 def _percent(rate: float | None) -> str:

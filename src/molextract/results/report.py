@@ -25,7 +25,7 @@ from pathlib import Path
 from rdkit import Chem, rdBase
 from rdkit.Chem.Draw import rdMolDraw2D
 
-from molextract.schemas.records import DocumentResult, Record
+from molextract.schemas.records import DocumentResult, Record, format_number, format_value
 
 STATUSES = ("accepted", "flagged", "rejected")
 STRUCTURE_SIZE = (240, 180)
@@ -51,18 +51,14 @@ class _Row:
 # --- values -------------------------------------------------------------------------
 
 
-def _number(value: float) -> str:
-    return f"{value:.10g}"
-
-
-def _value_text(record: Record) -> str:
-    if record.value_low is not None and record.value_high is not None:
-        text = f"{_number(record.value_low)}–{_number(record.value_high)}"
-    elif record.value is not None:
-        text = _number(record.value)
-    else:
-        text = "?"
-    return f"{record.qualifier} {text}" if record.qualifier else text
+def _value_text(record: Record, *, unit: bool = False) -> str:
+    return format_value(
+        record.value,
+        record.value_low,
+        record.value_high,
+        record.unit if unit else None,
+        qualifier=record.qualifier,
+    )
 
 
 def _sort_key(value: float | None) -> str:
@@ -71,8 +67,7 @@ def _sort_key(value: float | None) -> str:
 
 def _summary(record: Record) -> str:
     who = record.compound.name or record.compound.label or "?"
-    unit = f" {record.unit}" if record.unit else ""
-    return f"{who} · {record.property} {_value_text(record)}{unit} · {record.status}"
+    return f"{who} · {record.property} {_value_text(record, unit=True)} · {record.status}"
 
 
 # --- structures ---------------------------------------------------------------------
@@ -257,14 +252,14 @@ def _field_cell(value: object) -> tuple[str, str]:
     if isinstance(value, bool):
         return ("yes" if value else "no"), str(value)
     if isinstance(value, dict):
-        shown = f"{_number(float(value.get('value') or 0))} {value.get('unit') or ''}".strip()
+        shown = f"{format_number(float(value.get('value') or 0))} {value.get('unit') or ''}".strip()
         si = value.get("value_si")
         return shown, _sort_key(float(si)) if isinstance(si, int | float) else shown
     if isinstance(value, list):
         shown = ", ".join(_field_cell(item)[0] for item in value) or "–"
         return shown, shown
     if isinstance(value, int | float):
-        return _number(float(value)), _sort_key(float(value))
+        return format_number(float(value)), _sort_key(float(value))
     return str(value), str(value)
 
 
@@ -278,7 +273,9 @@ def _field_kind(rows: Sequence[_Row], name: str) -> str:
 
 def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = ()) -> str:
     r = row.record
-    si = "–" if r.value_si is None else f"{_number(r.value_si)} {_si_unit(r.unit_si)}".strip()
+    si = "–"
+    if r.value_si is not None:
+        si = f"{format_number(r.value_si)} {_si_unit(r.unit_si)}".strip()
     compound = " ".join(p for p in (r.compound.name, r.compound.label) if p) or "–"
     value_sort = r.value_low if r.value_low is not None else r.value
     cells = (

@@ -177,6 +177,34 @@ class DocumentResult(_Strict):
     usage: Usage = Field(default_factory=Usage)
 
 
+def format_number(value: float) -> str:
+    """A number as text for people: ten significant digits hide float noise such as
+    ``0.30000000000000004`` and drop a whole number's ``.0``."""
+    return f"{value:.10g}"
+
+
+def format_value(
+    value: float | None,
+    low: float | None,
+    high: float | None,
+    unit: str | None,
+    *,
+    qualifier: str | None = None,
+) -> str:
+    """A value as a reader would write it: ``130–132 °C``, ``> 300 °C``, ``3.2``; ``?``
+    when there is none. Records and gold values share it, so ``eval`` tables and the
+    HTML report show one value alike."""
+    if low is not None and high is not None:
+        text = f"{format_number(low)}–{format_number(high)}"
+    elif value is not None:
+        text = format_number(value)
+    else:
+        text = "?"
+    if qualifier:
+        text = f"{qualifier} {text}"
+    return f"{text} {unit}" if unit else text
+
+
 def output_line_json_schema(schema: SchemaSpec | None = None) -> dict[str, object]:
     """The published JSON Schema of one output line; under ``schema`` with fields of its
     own, its records' ``fields`` are typed one by one and required."""
