@@ -166,7 +166,7 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 def _job_lines(env: dict[str, str], tmp_path: Path) -> list[dict[str, Any]]:
     """Submit the texts as one job with the schema's JSON document and wait for it."""
-    from tests.cli.test_service import serving
+    from tests.utils.cli import serving
 
     with serving(env, tmp_path / "serve.log") as server, httpx.Client(base_url=server.url) as api:
         body = {

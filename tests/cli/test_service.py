@@ -10,19 +10,19 @@ import json
 import os
 import re
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.utils.cli import Server, serving, start, stop
 from tests.utils.redis_server import RedisServer, private_redis
 
 pytestmark = [pytest.mark.slow, pytest.mark.model]
@@ -32,13 +32,6 @@ TEXTS = {
     "benzoic": "Benzoic acid (mp 122 °C) was used as received.",
     "none": "The solvent was removed under reduced pressure.",
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -61,55 +54,6 @@ def molextract(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[s
         timeout=900,
         check=False,
     )
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen[str], url: str, log: Path) -> None:
-        self.process = process
-        self.url = url
-        self.log = log
-
-
-def _start(env: dict[str, str], log: Path, *args: str) -> subprocess.Popen[str]:
-    with log.open("w") as handle:
-        return subprocess.Popen(
-            [sys.executable, "-m", "molextract.cli", *args],
-            env=env,
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-@contextmanager
-def serving(env: dict[str, str], log: Path) -> Iterator[Server]:
-    port = _free_port()
-    process = _start(env, log, "serve", "--port", str(port))
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        assert process.poll() is None, log.read_text()
-        try:
-            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, log.read_text()
-        time.sleep(0.5)
-    try:
-        yield Server(process, url, log)
-    finally:
-        _stop(process)
 
 
 @pytest.fixture
@@ -205,7 +149,7 @@ def redis_server() -> Iterator[RedisServer]:
 
 def test_redis_deployment_with_a_separate_worker(redis_server: RedisServer, tmp_path: Path) -> None:
     env = _env(tmp_path, MOLEXTRACT_BROKER_URL=redis_server.url)
-    worker = _start(env, tmp_path / "worker.log", "worker", "--concurrency", "1")
+    worker = start(env, tmp_path / "worker.log", "worker", "--concurrency", "1")
     try:
         with serving(env, tmp_path / "serve.log") as server:
             assert "embedded worker" not in server.log.read_text()
@@ -224,7 +168,7 @@ def test_redis_deployment_with_a_separate_worker(redis_server: RedisServer, tmp_
             assert [line["doc_id"] for line in _lines(out)] == list(TEXTS)
             assert "engine:embedded-worker" not in httpx.get(f"{server.url}/readyz").text
     finally:
-        _stop(worker)
+        stop(worker)
     assert worker.returncode == 0, (tmp_path / "worker.log").read_text()[-3000:]
 
 
