@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from molextract.workers.app import QUEUE
-from molextract.workers.dispatcher import make_dispatcher
+from molextract.workers.celery_dispatch import make_dispatcher
+from molextract.workers.queues import QUEUE
 from tests.utils.api import (
     Api,
     ApiSettings,

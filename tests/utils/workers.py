@@ -13,6 +13,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
 from sqlalchemy import select
 
 from molextract.config import Settings
@@ -28,19 +29,16 @@ SMOL = "smollm2-135m"
 WAIT_SECONDS = 180.0
 
 
-class WorkerTestSettings(Settings):
-    """``Settings`` plus the worker fields proposed for ``config.Settings``.
+class ImmediateRetrySettings(Settings):
+    """``Settings`` whose retry backoff may be 0, so a test's retries run at once.
 
-    Once ``config.Settings`` declares them this subclass changes nothing; until then it
-    lets the tests (and the worker processes they start) set them from the
-    environment like any other setting.
+    A deployment must wait between retries (the setting must be positive); a test
+    that retries through ``Task.apply`` has nothing to wait for.
     """
 
-    broker_url: str = ""
-    chunk_documents: int = 8
-    task_max_retries: int = 3
-    task_retry_backoff: float = 10.0
-    broker_visibility_timeout: int = 0
+    task_retry_backoff: float = Field(
+        default=Settings.model_fields["task_retry_backoff"].default, ge=0
+    )
 
 
 TINY_TEXTS = [

@@ -1,9 +1,8 @@
 """Start a real worker for the tests: ``python workers_launcher.py [--inject-engine-outage]``.
 
 It runs :func:`molextract.workers.embedded.run_worker` (the ``celery worker``
-command with molextract's app) with settings from ``MOLEXTRACT_*`` variables, read
-through :class:`tests.utils.workers.WorkerTestSettings` so the proposed worker settings
-are honoured before ``config.Settings`` declares them. ``--inject-engine-outage``
+command with molextract's app) with settings from ``MOLEXTRACT_*`` variables.
+``--inject-engine-outage``
 installs the test-only :class:`tests.utils.fake_engines.FaultInjectingEngine` first.
 """
 
@@ -15,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from molextract.config import Settings
 from molextract.workers.embedded import run_worker
-from tests.utils.workers import WorkerTestSettings
 
 
 def main() -> None:
@@ -29,7 +28,7 @@ def main() -> None:
         from tests.utils import fake_engines
 
         fake_engines.install_from_environment()
-    run_worker(WorkerTestSettings(), concurrency=args.concurrency, pool=args.pool)
+    run_worker(Settings(), concurrency=args.concurrency, pool=args.pool)
 
 
 if __name__ == "__main__":

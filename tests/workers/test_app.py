@@ -9,19 +9,13 @@ from typing import Any
 import pytest
 
 from molextract.config import Settings
-from molextract.workers.app import (
-    EXTRACT_CHUNK,
-    MAX_RETRY_BACKOFF,
-    QUEUE,
-    WorkerOptions,
-    embedded_broker_url,
-    make_celery,
-)
+from molextract.workers.app import embedded_broker_url, make_celery
+from molextract.workers.celery_dispatch import CeleryDispatcher, DispatchError, make_dispatcher
 from molextract.workers.dispatch import Dispatcher
-from molextract.workers.dispatcher import CeleryDispatcher, DispatchError, make_dispatcher
 from molextract.workers.embedded import settings_environment, worker_argv
+from molextract.workers.options import MAX_RETRY_BACKOFF, WorkerOptions
+from molextract.workers.queues import EXTRACT_CHUNK, QUEUE
 from tests.utils.redis_server import free_port
-from tests.utils.workers import WorkerTestSettings
 
 
 def test_no_broker_means_a_sqlite_broker_beside_the_database(tmp_path: Path) -> None:
@@ -41,9 +35,7 @@ def test_a_server_database_keeps_the_embedded_broker_in_the_cache_dir(tmp_path: 
 
 
 def test_redis_configuration_never_loses_or_duplicates_a_chunk() -> None:
-    settings = WorkerTestSettings(
-        broker_url="redis://redis.example:6380/2", task_time_limit_seconds=600
-    )
+    settings = Settings(broker_url="redis://redis.example:6380/2", task_time_limit_seconds=600)
     conf = make_celery(settings).conf
     assert conf.broker_url == "redis://redis.example:6380/2"
     assert conf.task_acks_late and conf.task_reject_on_worker_lost
@@ -58,11 +50,11 @@ def test_redis_configuration_never_loses_or_duplicates_a_chunk() -> None:
 
 def test_visibility_timeout_can_be_set_and_bounds_the_retry_backoff() -> None:
     options = WorkerOptions.from_settings(
-        WorkerTestSettings(broker_visibility_timeout=40, task_retry_backoff=4)
+        Settings(broker_visibility_timeout=40, task_retry_backoff=4)
     )
     assert options.visibility_timeout == 40
     assert [options.retry_countdown(n) for n in range(4)] == [4, 8, 16, 20]
-    default = WorkerOptions.from_settings(WorkerTestSettings())
+    default = WorkerOptions.from_settings(Settings())
     assert default.retry_countdown(20) == MAX_RETRY_BACKOFF
 
 
@@ -77,7 +69,7 @@ def test_the_claim_lease_is_short_by_default_and_independent_of_the_time_limit()
 
 def test_options_have_defaults_without_the_new_settings_fields() -> None:
     options = WorkerOptions.from_settings(Settings())
-    assert options.broker_url == "" and options.chunk_documents == 8
+    assert options.broker_url == "" and options.documents_per_batch == 8
     assert options.task_max_retries == 3 and options.task_retry_backoff == 10.0
 
 
@@ -101,8 +93,8 @@ def test_worker_command_consumes_only_molextracts_queue() -> None:
 
 
 def test_dispatch_sends_ids_only_in_chunks_of_the_configured_size() -> None:
-    app = make_celery(WorkerTestSettings(broker_url="memory://"))
-    dispatcher: Dispatcher = CeleryDispatcher(app, chunk_size=2)
+    app = make_celery(Settings(broker_url="memory://"))
+    dispatcher: Dispatcher = CeleryDispatcher(app, documents_per_batch=2)
     dispatcher.dispatch("job-1", [11, 12, 13, 14, 15])
     messages: list[tuple[dict[str, Any], Any]] = []
     with app.connection_for_read() as connection:
@@ -125,18 +117,18 @@ def test_dispatch_sends_ids_only_in_chunks_of_the_configured_size() -> None:
 
 
 def test_ready_follows_the_broker(redis_url: str) -> None:
-    assert CeleryDispatcher(make_celery(WorkerTestSettings(broker_url=redis_url)), 8).ready()
+    assert CeleryDispatcher(make_celery(Settings(broker_url=redis_url)), 8).ready()
     dead = f"redis://127.0.0.1:{free_port()}/0"
-    dispatcher = CeleryDispatcher(make_celery(WorkerTestSettings(broker_url=dead)), 8)
+    dispatcher = CeleryDispatcher(make_celery(Settings(broker_url=dead)), 8)
     started = time.monotonic()
     assert not dispatcher.ready()
     assert time.monotonic() - started < 5
 
 
 def test_dispatch_to_a_dead_broker_says_what_was_not_sent() -> None:
-    app = make_celery(WorkerTestSettings(broker_url="redis://127.0.0.1:1/0"))
+    app = make_celery(Settings(broker_url="redis://127.0.0.1:1/0"))
     with pytest.raises(DispatchError, match="0 of 2 messages sent") as raised:
-        CeleryDispatcher(app, chunk_size=2).dispatch("job-1", [1, 2, 3])
+        CeleryDispatcher(app, documents_per_batch=2).dispatch("job-1", [1, 2, 3])
     assert (raised.value.sent, raised.value.total) == (0, 2)
 
 
@@ -148,5 +140,5 @@ def test_embedded_broker_is_ready_without_any_server(tmp_path: Path) -> None:
 
 
 def test_the_api_dispatcher_takes_its_chunk_size_from_settings() -> None:
-    dispatcher = make_dispatcher(WorkerTestSettings(broker_url="memory://", chunk_documents=3))
-    assert dispatcher.chunk_size == 3
+    dispatcher = make_dispatcher(Settings(broker_url="memory://", chunk_documents=3))
+    assert dispatcher.documents_per_batch == 3

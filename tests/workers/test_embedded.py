@@ -16,7 +16,7 @@ import pytest
 from molextract.config import Settings
 from molextract.store import Repository
 from molextract.workers.app import make_celery
-from molextract.workers.dispatcher import CeleryDispatcher
+from molextract.workers.celery_dispatch import CeleryDispatcher
 from molextract.workers.embedded import EmbeddedWorker, start_embedded_worker
 from tests.utils.workers import (
     SMOL,
@@ -68,7 +68,7 @@ def log(tmp_path: Path) -> str:
 def test_an_embedded_worker_runs_a_job_without_redis(
     settings: Settings, worker: EmbeddedWorker, repo: Repository, tmp_path: Path
 ) -> None:
-    dispatcher = CeleryDispatcher(make_celery(settings), chunk_size=2)
+    dispatcher = CeleryDispatcher(make_celery(settings), documents_per_batch=2)
     assert dispatcher.ready()
     job_id = submit(repo, dispatcher, tiny_documents(3))
     status = wait_for_job(repo, job_id, lambda: log(tmp_path))
@@ -90,7 +90,9 @@ def test_an_embedded_worker_runs_a_job_without_redis(
 def test_a_killed_embedded_worker_is_restarted_and_finishes_the_job_once(
     settings: Settings, worker: EmbeddedWorker, repo: Repository, tmp_path: Path
 ) -> None:
-    job_id = submit(repo, CeleryDispatcher(make_celery(settings), chunk_size=1), tiny_documents(3))
+    job_id = submit(
+        repo, CeleryDispatcher(make_celery(settings), documents_per_batch=1), tiny_documents(3)
+    )
 
     def running() -> set[str]:
         return {d.doc_id for d in documents_of(repo, job_id) if d.status == "running"}

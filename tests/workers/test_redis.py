@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pytest
 
+from molextract.config import Settings
 from molextract.extraction.document import Document
 from molextract.store import Repository
 from molextract.workers.app import make_celery
-from molextract.workers.dispatcher import CeleryDispatcher
+from molextract.workers.celery_dispatch import CeleryDispatcher
 from tests.utils.fake_engines import CALL_LOG_ENV, OUTAGE_MARKER
 from tests.utils.redis_server import RedisServer
 from tests.utils.workers import (
     SMOL,
     WorkerProcess,
-    WorkerTestSettings,
     assert_each_document_once,
     documents_of,
     job_status,
@@ -63,8 +63,8 @@ def environment(database_url: str, broker_url: str, chunk: int, **extra: object)
 
 
 def dispatcher(database_url: str, broker_url: str, chunk: int) -> CeleryDispatcher:
-    settings = WorkerTestSettings(database_url=database_url, broker_url=broker_url)
-    return CeleryDispatcher(make_celery(settings), chunk_size=chunk)
+    settings = Settings(database_url=database_url, broker_url=broker_url)
+    return CeleryDispatcher(make_celery(settings), documents_per_batch=chunk)
 
 
 @pytest.fixture

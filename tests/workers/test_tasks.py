@@ -22,9 +22,11 @@ from molextract.extraction.document import Document
 from molextract.schemas import get_schema
 from molextract.store import Repository
 from molextract.workers import tasks
-from molextract.workers.app import EXTRACT_CHUNK, MolextractCelery, make_celery
+from molextract.workers.app import make_celery
+from molextract.workers.options import MolextractCelery
+from molextract.workers.queues import EXTRACT_CHUNK
 from tests.utils.fake_engines import OUTAGE_MARKER, FaultInjectingEngine, install
-from tests.utils.workers import WorkerTestSettings, documents_of, job_status, repository
+from tests.utils.workers import ImmediateRetrySettings, documents_of, job_status, repository
 
 MAX_RETRIES = 2
 EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.json"
@@ -85,7 +87,7 @@ def fresh_process_state(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def app(database_url: str) -> MolextractCelery:
     return make_celery(
-        WorkerTestSettings(
+        ImmediateRetrySettings(
             database_url=database_url, task_max_retries=MAX_RETRIES, task_retry_backoff=0
         )
     )

@@ -21,7 +21,7 @@ from molextract.api import create_app
 from molextract.api.limits import require_api_key_for
 from molextract.config import Settings
 from molextract.store import Repository, make_engine, session_factory, upgrade
-from molextract.workers.dispatcher import make_dispatcher
+from molextract.workers.celery_dispatch import make_dispatcher
 from molextract.workers.embedded import EmbeddedWorker, start_embedded_worker
 
 logger = logging.getLogger(__name__)

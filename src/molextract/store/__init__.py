@@ -6,6 +6,7 @@ Typical start-up::
     repository = Repository(session_factory(make_engine(url)))
 """
 
+from molextract.store.claims import UnfinishedJob
 from molextract.store.db import make_engine, ready, session_factory, upgrade
 from molextract.store.errors import (
     DuplicateDocumentError,
@@ -15,6 +16,7 @@ from molextract.store.errors import (
     JobNotFound,
     StoreError,
 )
+from molextract.store.jobs import StatusCounts, request_hash
 from molextract.store.models import (
     ApiKey,
     DocumentStatus,
@@ -23,7 +25,7 @@ from molextract.store.models import (
     JobStatus,
     ResultRecord,
 )
-from molextract.store.repository import JobCounts, Repository, request_hash
+from molextract.store.repository import Repository
 
 __all__ = [
     "ApiKey",
@@ -32,14 +34,15 @@ __all__ = [
     "IdempotencyConflict",
     "InvalidCursor",
     "Job",
-    "JobCounts",
     "JobDocument",
     "JobFinished",
     "JobNotFound",
     "JobStatus",
     "Repository",
     "ResultRecord",
+    "StatusCounts",
     "StoreError",
+    "UnfinishedJob",
     "make_engine",
     "ready",
     "request_hash",

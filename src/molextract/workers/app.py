@@ -8,127 +8,27 @@ The task settings all serve one promise: a document is never lost and never
 duplicated, whatever dies. Messages are acknowledged only after the task ran
 (``acks_late``), a task whose worker process died is put back at once
 (``reject_on_worker_lost``), a worker holds one message at a time so a crash strands
-at most one chunk (``prefetch_multiplier=1``), and Redis hands an unacknowledged
+at most one batch (``prefetch_multiplier=1``), and Redis hands an unacknowledged
 message to another worker only after a visibility timeout longer than any task. That
-timeout is not how a dead worker's chunk comes back, though: claims in the store have
+timeout is not how a dead worker's batch comes back, though: claims in the store have
 a short lease that a working task renews, and lapsed claims are swept back into the
 queue within seconds (see :mod:`molextract.workers.leases`). A task that runs twice
 is harmless because every store write it makes is idempotent.
 """
 
-# Celery and kombu ship no type information yet; until pyproject.toml lists them under
-# ignore_missing_imports these two file-level switches keep strict mypy meaningful
-# for the rest of the file (unlike ``# type: ignore`` they cannot go stale).
-# mypy: disable-error-code="import-untyped"
-# mypy: allow-subclassing-any
-
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from celery import Celery
 from sqlalchemy import make_url
 
 from molextract.config import Settings
-
-#: The one queue molextract uses, so it never consumes another application's tasks
-#: on a shared Redis.
-QUEUE = "molextract"
-
-#: Task name on the wire; the API sends by name and never imports the task code.
-EXTRACT_CHUNK = "molextract.extract_chunk"
-
-DEFAULT_CHUNK_DOCUMENTS = 8
-DEFAULT_TASK_MAX_RETRIES = 3
-DEFAULT_TASK_RETRY_BACKOFF = 10.0
-
-#: Longest pause between two engine-outage retries.
-MAX_RETRY_BACKOFF = 600.0
-
-#: A chunk may be claimed once per try (``max_retries + 1``) plus this many times
-#: after its worker died; beyond that the documents are failed rather than tried
-#: again, because a document that kills its worker every time (an out-of-memory
-#: crash in llama.cpp, say) would otherwise be redelivered for ever.
-REDELIVERY_ALLOWANCE = 3
-
-#: Message priorities on Redis, where 0 is served first (the reverse of AMQP's
-#: order): work taken back from a dead worker goes ahead of new work, so it runs
-#: again as soon as any worker is free. The SQLite broker ignores priorities.
-LAPSED_WORK_PRIORITY = 0
-NEW_WORK_PRIORITY = 6
-
-
-@dataclass(frozen=True)
-class WorkerOptions:
-    """The worker settings, with their defaults, whether or not ``Settings`` has them yet.
-
-    ``broker_url`` and the rest are read with ``getattr`` so this module works with a
-    ``Settings`` that does not declare them; once it does, they come from the
-    environment like every other setting (``MOLEXTRACT_BROKER_URL`` ...).
-    """
-
-    broker_url: str
-    chunk_documents: int
-    task_max_retries: int
-    task_retry_backoff: float
-    visibility_timeout: int
-    claim_lease_seconds: int
-    task_time_limit_seconds: int
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> WorkerOptions:
-        lease = settings.claim_lease_seconds
-        time_limit = settings.task_time_limit_seconds
-        visibility = int(getattr(settings, "broker_visibility_timeout", 0) or 0)
-        return cls(
-            broker_url=str(getattr(settings, "broker_url", "") or ""),
-            chunk_documents=max(
-                1, int(getattr(settings, "chunk_documents", DEFAULT_CHUNK_DOCUMENTS))
-            ),
-            task_max_retries=max(
-                0, int(getattr(settings, "task_max_retries", DEFAULT_TASK_MAX_RETRIES))
-            ),
-            task_retry_backoff=max(
-                0.0, float(getattr(settings, "task_retry_backoff", DEFAULT_TASK_RETRY_BACKOFF))
-            ),
-            # Twice the time limit: a task can run for up to its limit, and Redis must
-            # not hand its message to a second worker while the first still holds it.
-            # Dead workers' work comes back through the claim leases long before.
-            visibility_timeout=visibility or 2 * time_limit,
-            claim_lease_seconds=lease,
-            task_time_limit_seconds=time_limit,
-        )
-
-    @property
-    def embedded(self) -> bool:
-        return not self.broker_url
-
-    @property
-    def max_claims(self) -> int:
-        """Claims of one document after which it is failed instead of run again."""
-        return self.task_max_retries + 1 + REDELIVERY_ALLOWANCE
-
-    def retry_countdown(self, retries: int) -> float:
-        """Exponential backoff for the ``retries``-th engine-outage retry (0-based).
-
-        Capped below the visibility timeout: Redis would otherwise redeliver a message
-        that a worker is merely holding until its countdown ends.
-        """
-        cap = min(MAX_RETRY_BACKOFF, self.visibility_timeout / 2)
-        return float(min(cap, self.task_retry_backoff * 2**retries))
-
-
-class MolextractCelery(Celery):
-    """A Celery app that carries the settings it was made from.
-
-    Tasks read ``app.settings`` rather than calling ``get_settings()``, so a worker
-    started with explicit settings (tests, ``serve``) runs with exactly those.
-    """
-
-    settings: Settings
-    options: WorkerOptions
+from molextract.workers.leases import LapsedWorkSweeper
+from molextract.workers.options import MolextractCelery, WorkerOptions
+from molextract.workers.queues import QUEUE
+from molextract.workers.recovery import RecoverLostWork
+from molextract.workers.tasks import register_tasks
 
 
 def embedded_broker_url(settings: Settings) -> str:
@@ -175,11 +75,6 @@ def _transport_options(options: WorkerOptions) -> dict[str, Any]:
 
 def make_celery(settings: Settings) -> MolextractCelery:
     """The app for workers and for the API's dispatcher, built from ``settings``."""
-    # Imported here: both modules need this one's names at import time.
-    from molextract.workers.leases import LapsedWorkSweeper
-    from molextract.workers.recovery import RecoverLostWork
-    from molextract.workers.tasks import register_tasks
-
     options = WorkerOptions.from_settings(settings)
     app = MolextractCelery("molextract", set_as_current=False)
     app.settings = settings
@@ -217,7 +112,7 @@ def make_celery(settings: Settings) -> MolextractCelery:
         result_backend=None,
         task_default_queue=QUEUE,
         task_create_missing_queues=True,
-        # A hung engine must not hold its documents for ever: the chunk is stopped
+        # A hung engine must not hold its documents for ever: the batch is stopped
         # (the soft limit lets the task record why on its documents).
         task_soft_time_limit=max(1, options.task_time_limit_seconds - 30),
         task_time_limit=options.task_time_limit_seconds,

@@ -17,8 +17,6 @@ The child gets its settings through ``MOLEXTRACT_*`` variables built from the
 parent's :class:`Settings`, so settings given in code (tests, CLI options) reach it.
 """
 
-# mypy: disable-error-code="import-untyped"
-
 from __future__ import annotations
 
 import atexit
@@ -36,7 +34,8 @@ from typing import IO
 
 from molextract.config import Settings
 from molextract.store import upgrade
-from molextract.workers.app import QUEUE, make_celery
+from molextract.workers.app import make_celery
+from molextract.workers.queues import QUEUE
 
 logger = logging.getLogger(__name__)
 
@@ -108,17 +107,17 @@ def exit_with_parent(
 ) -> threading.Thread:
     """Stop this process at once when ``parent_pid`` is no longer its parent.
 
-    ``serve`` stops its worker on a normal exit (a warm shutdown that lets the chunk
+    ``serve`` stops its worker on a normal exit (a warm shutdown that lets the batch
     finish); this covers the parent being killed outright. Then nobody waits for the
-    chunk, and a restarted ``serve`` starts its own worker, which re-sends the
-    unfinished work from the store: the orphan must neither finish its chunk nor take
-    another. A warm shutdown did both (seen: 45 s and one more chunk after the
+    batch, and a restarted ``serve`` starts its own worker, which re-sends the
+    unfinished work from the store: the orphan must neither finish its batch nor take
+    another. A warm shutdown did both (seen: 45 s and one more batch after the
     parent's ``kill -9``), so the orphan gets Celery's cold shutdown (SIGQUIT: stop
     consuming, abandon the task, whose message stays unacknowledged) and exits outright
     after ``grace`` seconds if that has not ended it: a solo-pool task generating in
-    llama.cpp does not see the signal until its chunk ends, so in practice the outright
+    llama.cpp does not see the signal until its batch ends, so in practice the outright
     exit is what stops it (measured: 3.3 s after the parent's kill, 12.4 s before this
-    change with one-document chunks). What the abandoned chunk saved is kept: saves
+    change with one-document batches). What the abandoned batch saved is kept: saves
     are idempotent, and the next worker re-sends the rest.
     """
 
@@ -139,7 +138,7 @@ class EmbeddedWorker:
     """A supervised worker child process; restarted when it dies, until :meth:`stop`.
 
     After a restart the new worker re-sends the unfinished work from the store (see
-    :mod:`molextract.workers.recovery`), so the chunk the dead one held is not lost.
+    :mod:`molextract.workers.recovery`), so the batch the dead one held is not lost.
     """
 
     def __init__(
@@ -232,9 +231,9 @@ class EmbeddedWorker:
                 self.restarts += 1
 
     def stop(self) -> None:
-        """Warm shutdown (the running chunk may finish), then kill after ``stop_timeout``.
+        """Warm shutdown (the running batch may finish), then kill after ``stop_timeout``.
 
-        A chunk cut short is not lost: its documents are re-sent by the next start.
+        A batch cut short is not lost: its documents are re-sent by the next start.
         Safe to call more than once.
         """
         self._stopping.set()

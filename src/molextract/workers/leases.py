@@ -1,40 +1,38 @@
 """Claim leases: a worker shows it is alive while it works, and lapsed work moves on.
 
-The store, not the broker, decides when a worker is dead. A chunk on a CPU model runs
+The store, not the broker, decides when a worker is dead. A batch on a CPU model runs
 for minutes, so "dead" cannot mean "took too long": it means "stopped renewing its
-lease". While a task runs, :class:`LeaseKeeper` renews the claim on its documents
+lease". While a task runs, :func:`claims_kept` renews the claim on its documents
 every third of the lease (10 s by default). Every worker also runs a
 :class:`LapsedWorkSweeper`, which every third of the lease puts the documents of
 lapsed claims back in the queue and sends them as new messages, ahead of new work.
 
 So a worker machine that dies costs about one lease and a sweep interval before its
-chunk runs again elsewhere, instead of the broker's visibility timeout (two hours by
+batch runs again elsewhere, instead of the broker's visibility timeout (two hours by
 default on Redis, where the dead worker's message sits unacknowledged until then).
 When that message does come back, it finds its documents finished or held by a live
 task and does nothing.
 """
 
-# mypy: disable-error-code="import-untyped"
+# Celery ships no type information, so its classes are ``Any`` to mypy; subclassing
+# them is the point here.
 # mypy: allow-subclassing-any
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
-from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery import bootsteps
 
 from molextract._itertools import batched
 from molextract.store import Repository, make_engine, session_factory
-from molextract.workers.app import LAPSED_WORK_PRIORITY
-from molextract.workers.recovery import PendingChunk, send_chunks
-
-if TYPE_CHECKING:
-    from molextract.workers.app import MolextractCelery
+from molextract.workers.options import MolextractCelery
+from molextract.workers.queues import LAPSED_WORK_PRIORITY, PendingBatch, send_batches
 
 logger = logging.getLogger(__name__)
 
@@ -44,8 +42,15 @@ def renew_interval(lease_seconds: float) -> float:
     return max(0.5, lease_seconds / 3)
 
 
-class LeaseKeeper:
-    """Renews ``claimant``'s claim on ``doc_row_ids`` from a thread until the block ends.
+@contextmanager
+def claims_kept(
+    repository: Repository,
+    job_id: str,
+    claimant: str,
+    doc_row_ids: Sequence[int],
+    lease_seconds: float,
+) -> Iterator[None]:
+    """Renew ``claimant``'s claim on ``doc_row_ids`` from a thread until the block ends.
 
     A thread rather than a timer of the worker's event loop: with the solo pool the
     task runs on that loop's thread, which would then never renew. The engine spends
@@ -54,85 +59,72 @@ class LeaseKeeper:
     during a 14.6 s compile for the default model), so the thread gets its turn and
     a short lease is safe.
     """
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=_renew_until,
+        args=(stop, repository, job_id, claimant, list(doc_row_ids), lease_seconds),
+        name=f"lease-{job_id[:8]}",
+        daemon=True,
+    )
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=5)
 
-    def __init__(
-        self,
-        repository: Repository,
-        job_id: str,
-        claimant: str,
-        doc_row_ids: Sequence[int],
-        lease_seconds: float,
-    ) -> None:
-        self._repository = repository
-        self._job_id = job_id
-        self._claimant = claimant
-        self._ids = list(doc_row_ids)
-        self._interval = renew_interval(lease_seconds)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.lost = False
 
-    def _run(self) -> None:
-        while not self._stop.wait(self._interval):
-            try:
-                renewed = self._repository.renew_claims(self._job_id, self._claimant, self._ids)
-            except Exception:  # a store hiccup: the next renewal may go through
-                logger.warning("could not renew the claim of job %s", self._job_id, exc_info=True)
-                continue
-            if renewed < len(self._ids) and not self.lost:
-                # Finished documents drop out too; only a shortfall before the end counts.
-                logger.info(
-                    "job %s: %d of %d documents are no longer claimed by this task",
-                    self._job_id,
-                    len(self._ids) - renewed,
-                    len(self._ids),
-                )
-                self.lost = renewed == 0
-            if renewed == 0:
-                return
-
-    def __enter__(self) -> LeaseKeeper:
-        self._thread = threading.Thread(
-            target=self._run, name=f"lease-{self._job_id[:8]}", daemon=True
-        )
-        self._thread.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+def _renew_until(
+    stop: threading.Event,
+    repository: Repository,
+    job_id: str,
+    claimant: str,
+    ids: list[int],
+    lease_seconds: float,
+) -> None:
+    interval = renew_interval(lease_seconds)
+    while not stop.wait(interval):
+        try:
+            renewed = repository.renew_claims(job_id, claimant, ids)
+        except Exception:  # a store hiccup: the next renewal may go through
+            logger.warning("could not renew the claim of job %s", job_id, exc_info=True)
+            continue
+        if renewed < len(ids):
+            # Finished documents drop out too; only a shortfall before the end counts.
+            logger.info(
+                "job %s: %d of %d documents are no longer claimed by this task",
+                job_id,
+                len(ids) - renewed,
+                len(ids),
+            )
+        if renewed == 0:
+            return
 
 
 def sweep_lapsed_work(app: MolextractCelery, repository: Repository) -> int:
     """Re-queue the documents of lapsed claims and send them; returns messages sent."""
     lease = timedelta(seconds=app.options.claim_lease_seconds)
     released = repository.release_lapsed_claims(lease)
-    chunks = [
-        PendingChunk(job_id, ids)
+    batches = [
+        PendingBatch(job_id, ids)
         for job_id, row_ids in released
-        for ids in batched(row_ids, app.options.chunk_documents)
+        for ids in batched(row_ids, app.options.documents_per_batch)
     ]
-    if not chunks:
+    if not batches:
         return 0
     try:
-        sent = send_chunks(app, chunks, priority=LAPSED_WORK_PRIORITY)
+        sent = send_batches(app, batches, priority=LAPSED_WORK_PRIORITY)
     except Exception:
         # Nothing is lost: the queued documents' old messages come back after the
         # broker's visibility timeout, and recovery re-sends everything after a
         # broker restart. But say so, loudly.
         logger.exception(
-            "released %d lapsed chunk(s) but could not send them; they wait for the broker",
-            len(chunks),
+            "released %d lapsed batch(es) but could not send them; they wait for the broker",
+            len(batches),
         )
         return 0
     logger.warning(
-        "re-sent %d chunk(s) whose worker stopped renewing its claim: %s",
+        "re-sent %d batch(es) whose worker stopped renewing its claim: %s",
         sent,
         ", ".join(f"job {job_id} ({len(ids)} documents)" for job_id, ids in released),
     )

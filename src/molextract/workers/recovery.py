@@ -18,11 +18,12 @@ ever:
 
 Documents that a (possibly dead) task had claimed are re-sent under that task's id:
 the claim then goes through at once instead of waiting for the lease to run out. If
-that task is in fact alive, the chunk runs twice; results are saved idempotently, so
+that task is in fact alive, the batch runs twice; results are saved idempotently, so
 that costs time, never correctness.
 """
 
-# mypy: disable-error-code="import-untyped"
+# Celery ships no type information, so its classes are ``Any`` to mypy; subclassing
+# them is the point here.
 # mypy: allow-subclassing-any
 
 from __future__ import annotations
@@ -30,27 +31,15 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import Any
 
 from celery import bootsteps
-from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
 
 from molextract._itertools import batched
-from molextract.store import (
-    DocumentStatus,
-    Job,
-    JobDocument,
-    JobStatus,
-    make_engine,
-    session_factory,
-)
-from molextract.workers.app import EXTRACT_CHUNK, NEW_WORK_PRIORITY, QUEUE
-
-if TYPE_CHECKING:
-    from molextract.workers.app import MolextractCelery
+from molextract.store import Repository, make_engine, session_factory
+from molextract.workers.options import MolextractCelery
+from molextract.workers.queues import QUEUE, PendingBatch, send_batches
 
 logger = logging.getLogger(__name__)
 
@@ -58,79 +47,29 @@ logger = logging.getLogger(__name__)
 BROKER_MARKER_KEY = "molextract:broker-marker"
 
 
-@dataclass(frozen=True)
-class PendingChunk:
-    """Documents to send in one message; ``task_id`` is set to reuse a claimant's id."""
-
-    job_id: str
-    document_ids: tuple[int, ...]
-    task_id: str | None = None
-
-
-def pending_chunks(sessions: sessionmaker[Session], chunk_size: int) -> Iterator[PendingChunk]:
+def pending_batches(repository: Repository, batch_size: int) -> Iterator[PendingBatch]:
     """The queued and running documents of queued and running jobs, as messages to send.
 
-    Queued documents are chunked in order; running ones are grouped by the task that
+    Queued documents are batched in order; running ones are grouped by the task that
     claimed them.
     """
-    unfinished = [JobStatus.QUEUED, JobStatus.RUNNING]
-    with sessions() as session:
-        job_ids = list(
-            session.scalars(
-                select(Job.id).where(Job.status.in_(unfinished)).order_by(Job.created_at, Job.id)
-            )
-        )
-    for job_id in job_ids:
-        with sessions() as session:
-            rows = session.execute(
-                select(JobDocument.id, JobDocument.status, JobDocument.claimed_by)
-                .where(
-                    JobDocument.job_id == job_id,
-                    JobDocument.status.in_([DocumentStatus.QUEUED, DocumentStatus.RUNNING]),
-                )
-                .order_by(JobDocument.position)
-            ).all()
-        queued = [row_id for row_id, status, _ in rows if status == DocumentStatus.QUEUED]
-        claimed: dict[str | None, list[int]] = {}
-        for row_id, status, claimant in rows:
-            if status == DocumentStatus.RUNNING:
-                claimed.setdefault(claimant, []).append(row_id)
-        for claimant, ids in claimed.items():
-            yield PendingChunk(job_id, tuple(ids), claimant)
-        for chunk in batched(queued, chunk_size):
-            yield PendingChunk(job_id, tuple(chunk))
-
-
-def send_chunks(
-    app: MolextractCelery, chunks: Iterable[PendingChunk], *, priority: int = NEW_WORK_PRIORITY
-) -> int:
-    """Publish ``chunks`` over one connection; returns how many were sent."""
-    sent = 0
-    with app.producer_or_acquire() as producer:
-        for chunk in chunks:
-            app.send_task(
-                EXTRACT_CHUNK,
-                args=[chunk.job_id, list(chunk.document_ids)],
-                task_id=chunk.task_id,
-                queue=QUEUE,
-                producer=producer,
-                priority=priority,
-            )
-            sent += 1
-    return sent
+    for job in repository.unfinished_work():
+        for claimant, ids in job.claimed.items():
+            yield PendingBatch(job.job_id, tuple(ids), claimant)
+        for batch in batched(job.queued, batch_size):
+            yield PendingBatch(job.job_id, batch)
 
 
 def requeue_unfinished(app: MolextractCelery) -> int:
     """Re-send every unfinished document of every unfinished job; returns messages sent."""
     engine = make_engine(app.settings.database)
     try:
-        sent = send_chunks(
-            app, pending_chunks(session_factory(engine), app.options.chunk_documents)
-        )
+        repository = Repository(session_factory(engine))
+        sent = send_batches(app, pending_batches(repository, app.options.documents_per_batch))
     finally:
         engine.dispose()
     if sent:
-        logger.warning("re-sent %d chunk(s) of unfinished jobs to the broker", sent)
+        logger.warning("re-sent %d batch(es) of unfinished jobs to the broker", sent)
     return sent
 
 
@@ -162,7 +101,7 @@ class RecoverLostWork(bootsteps.StartStopStep):
             # Only the worker that sets the marker recovers, so N workers reconnecting
             # after a Redis restart re-send the work once, not N times. This is also
             # true on the very first start against a new Redis, when any queued
-            # messages are still there: some chunks are then sent twice, which costs
+            # messages are still there: some batches are then sent twice, which costs
             # a lookup each, where missing a real loss would leave jobs hanging.
             if not client.set(BROKER_MARKER_KEY, _marker_value(), nx=True):
                 return

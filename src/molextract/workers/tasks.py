@@ -1,4 +1,4 @@
-"""The extraction task: one chunk of a job's stored documents through the pipeline.
+"""The extraction task: one batch of a job's stored documents through the pipeline.
 
 A message carries a job id and document row ids only; everything else comes from the
 store, so a message can be redelivered, retried or re-sent by recovery any number of
@@ -13,10 +13,8 @@ times. What makes that safe:
 
 The engine and the pipelines are built once per worker process, after the fork, and
 reused by every task: loading a model and compiling a schema's grammar take seconds
-to minutes, a chunk of tiny documents takes less.
+to minutes, a batch of tiny documents takes less.
 """
-
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 
@@ -30,12 +28,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded
-from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, sessionmaker
 
 from molextract._library import Extractor
 from molextract.config import Settings
@@ -47,18 +43,15 @@ from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
 from molextract.schemas.registry import builtin_schema, schema_from_json
 from molextract.schemas.spec import SchemaSpec
 from molextract.store import (
-    DocumentStatus,
     Job,
     JobDocument,
     Repository,
     make_engine,
     session_factory,
 )
-from molextract.workers.app import EXTRACT_CHUNK, WorkerOptions
-from molextract.workers.leases import LeaseKeeper
-
-if TYPE_CHECKING:
-    from molextract.workers.app import MolextractCelery
+from molextract.workers.leases import claims_kept
+from molextract.workers.options import MolextractCelery, WorkerOptions
+from molextract.workers.queues import EXTRACT_CHUNK
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +92,6 @@ class _ProcessState:
 
     pid: int
     database: str
-    sessions: sessionmaker[Session]
     repository: Repository
     #: Built engines by chain (``settings.engines``): a job may ask for its own chain.
     engines: dict[str, Engine] = field(default_factory=dict)
@@ -118,8 +110,8 @@ def _process_state(settings: Settings) -> _ProcessState:
     """
     global _STATE
     if _STATE is None or (_STATE.pid, _STATE.database) != (os.getpid(), settings.database):
-        sessions = session_factory(make_engine(settings.database))
-        _STATE = _ProcessState(os.getpid(), settings.database, sessions, Repository(sessions))
+        repository = Repository(session_factory(make_engine(settings.database)))
+        _STATE = _ProcessState(os.getpid(), settings.database, repository)
     return _STATE
 
 
@@ -131,7 +123,7 @@ def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Sett
     pipeline = state.pipelines.get(key)
     if pipeline is None:
         # The Python API's own entry: a job extracts exactly as ``extract`` would; a
-        # task's chunk of documents is one batch, as the engine's batching wants.
+        # task's documents go to the engine as one batch, as the engine's batching wants.
         pipeline = Extractor(
             schema, engine=engine, settings=settings, batch_size=settings.chunk_documents
         )
@@ -140,15 +132,6 @@ def _pipeline(state: _ProcessState, schema: SchemaSpec, key: str, settings: Sett
             state.pipelines.popitem(last=False)
     state.pipelines.move_to_end(key)
     return pipeline
-
-
-def _load_job(sessions: sessionmaker[Session], job_id: str) -> Job | None:
-    """The job without an ownership check: workers act for whoever submitted it.
-
-    ``Repository.get_job`` checks the API key, which a worker does not have.
-    """
-    with sessions() as session:
-        return session.scalars(select(Job).where(Job.id == job_id)).one_or_none()
 
 
 def job_schema(job: Job) -> tuple[SchemaSpec, str]:
@@ -197,7 +180,7 @@ def _is_outage(result: DocumentResult) -> bool:
 def is_engine_outage(results: Sequence[DocumentResult]) -> bool:
     """Every document that reached the engine came back with an engine error.
 
-    That is the engine being down rather than one bad document, so the chunk is
+    That is the engine being down rather than one bad document, so the batch is
     worth retrying later; documents refused before generation do not count.
     """
     reached = [r for r in results if not any(e.code in REFUSAL_CODES for e in r.errors)]
@@ -252,16 +235,16 @@ def _run_pipeline(
         ]
 
 
-def extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
-    """Run one chunk of ``job_id``; see the module docstring for why each step is safe.
+def extract_batch(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
+    """Run one batch of ``job_id``; see the module docstring for why each step is safe.
 
     Returns a summary for the worker log (no result backend stores it).
     """
     try:
-        return _extract_chunk(task, job_id, document_ids)
+        return _extract_batch(task, job_id, document_ids)
     except DBAPIError as exc:
         # The store is unreachable (or, on SQLite, locked for too long): there is
-        # nowhere to record a failure, so try the whole chunk again later. The
+        # nowhere to record a failure, so try the whole batch again later. The
         # documents stay claimed by this task id, which the retry keeps.
         options: WorkerOptions = task.app.options
         retries: int = task.request.retries
@@ -274,7 +257,7 @@ def extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str, 
         ) from exc
 
 
-def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
+def _extract_batch(task: Any, job_id: str, document_ids: list[int]) -> dict[str, Any]:
     app: MolextractCelery = task.app
     settings, options = app.settings, app.options
     state = _process_state(settings)
@@ -296,7 +279,7 @@ def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
         # A redelivery of finished work, or documents another live task holds.
         return {**summary, "claimed": 0, "status": repository.finish_job_if_complete(job_id)}
     try:
-        with LeaseKeeper(
+        with claims_kept(
             repository,
             job_id,
             task.request.id,
@@ -323,10 +306,10 @@ def _extract_chunk(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
             if isinstance(exc, SoftTimeLimitExceeded)
             else f"the worker failed: {type(exc).__name__}: {exc}"
         )
-        logger.exception("chunk of job %s failed", job_id)
+        logger.exception("batch of job %s failed", job_id)
         engine = _configured_engine(settings)
         schema_name = _schema_name(state, job_id)
-        for document in _still_held(state.sessions, claimed, task.request.id):
+        for document in _still_held(repository, claimed, task.request.id):
             repository.save_result(
                 job_id,
                 document.doc_id,
@@ -360,24 +343,15 @@ def _hold_until_retry(
 
 
 def _still_held(
-    sessions: sessionmaker[Session], claimed: Sequence[JobDocument], claimant: str
+    repository: Repository, claimed: Sequence[JobDocument], claimant: str
 ) -> list[JobDocument]:
     """The claimed documents not yet finished: a result saved before the error stays."""
-    with sessions() as session:
-        running = set(
-            session.scalars(
-                select(JobDocument.id).where(
-                    JobDocument.id.in_([d.id for d in claimed]),
-                    JobDocument.status == DocumentStatus.RUNNING,
-                    JobDocument.claimed_by == claimant,
-                )
-            )
-        )
+    running = repository.still_claimed(claimant, [d.id for d in claimed])
     return [d for d in claimed if d.id in running]
 
 
 def _schema_name(state: _ProcessState, job_id: str) -> str:
-    job = _load_job(state.sessions, job_id)
+    job = state.repository.load_job(job_id)
     return job.schema_name if job is not None else "unknown"
 
 
@@ -390,7 +364,7 @@ def _process(
     claimed: list[JobDocument],
 ) -> tuple[int, int]:
     repository = state.repository
-    job = _load_job(state.sessions, job_id)
+    job = repository.load_job(job_id)
     if job is None:  # deleted after the claim: nothing to save into
         return 0, 0
     engine = _configured_engine(settings)
@@ -476,4 +450,4 @@ def register_tasks(app: MolextractCelery) -> None:
         acks_late=True,
         reject_on_worker_lost=True,
         ignore_result=True,
-    )(extract_chunk)
+    )(extract_batch)

@@ -1,7 +1,5 @@
 """The :class:`~molextract.workers.dispatch.Dispatcher` the API uses with Celery."""
 
-# mypy: disable-error-code="import-untyped"
-
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -12,8 +10,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from molextract._itertools import batched
 from molextract.config import Settings
 from molextract.errors import MolextractError
-from molextract.workers.app import QUEUE, MolextractCelery, make_celery
-from molextract.workers.recovery import PendingChunk, send_chunks
+from molextract.workers.app import make_celery
+from molextract.workers.options import MolextractCelery
+from molextract.workers.queues import QUEUE, PendingBatch, send_batches
 
 
 class DispatchError(MolextractError):
@@ -21,7 +20,7 @@ class DispatchError(MolextractError):
 
     The job and its documents are stored and stay ``queued``. Dispatching the job's
     ``Repository.pending_document_ids`` again, once the broker is back, finishes the
-    job; chunks that did get through before the error are then sent twice, which is
+    job; batches that did get through before the error are then sent twice, which is
     harmless (the second copy finds its documents taken).
     """
 
@@ -32,42 +31,39 @@ class DispatchError(MolextractError):
 
 
 class CeleryDispatcher:
-    """Splits a job's documents into chunks and sends one task message per chunk.
-
-    Messages hold ids only: the worker reads the text from the store, so a message
-    stays small whatever the documents are, and a redelivered message can never
-    carry stale text.
-    """
+    """Splits a job's documents into batches and sends one task message per batch."""
 
     def __init__(
-        self, app: MolextractCelery, chunk_size: int, *, ready_timeout: float = 2.0
+        self, app: MolextractCelery, documents_per_batch: int, *, ready_timeout: float = 2.0
     ) -> None:
-        if chunk_size < 1:
-            raise ValueError("chunk_size must be at least 1")
+        if documents_per_batch < 1:
+            raise ValueError("documents_per_batch must be at least 1")
         self._app = app
-        self.chunk_size = chunk_size
+        self.documents_per_batch = documents_per_batch
         self._ready_timeout = ready_timeout
 
     def dispatch(self, job_id: str, document_ids: Sequence[int]) -> None:
-        chunks = [PendingChunk(job_id, c) for c in batched(document_ids, self.chunk_size)]
-        if not chunks:
+        batches = [
+            PendingBatch(job_id, ids) for ids in batched(document_ids, self.documents_per_batch)
+        ]
+        if not batches:
             return
         sent = 0
 
-        def counted() -> Iterator[PendingChunk]:
+        def counted() -> Iterator[PendingBatch]:
             nonlocal sent
-            for chunk in chunks:
-                yield chunk
+            for batch in batches:
+                yield batch
                 sent += 1
 
         try:
-            send_chunks(self._app, counted())
+            send_batches(self._app, counted())
         except (KombuError, OSError, SQLAlchemyError) as exc:  # the last: embedded broker
             raise DispatchError(
                 f"the broker did not accept job {job_id}'s work "
-                f"({sent} of {len(chunks)} messages sent): {exc}",
+                f"({sent} of {len(batches)} messages sent): {exc}",
                 sent=sent,
-                total=len(chunks),
+                total=len(batches),
             ) from exc
 
     def ready(self) -> bool:
@@ -101,4 +97,4 @@ class CeleryDispatcher:
 def make_dispatcher(settings: Settings, *, ready_timeout: float = 2.0) -> CeleryDispatcher:
     """The dispatcher the API needs, for the broker ``settings`` name (or the embedded one)."""
     app = make_celery(settings)
-    return CeleryDispatcher(app, app.options.chunk_documents, ready_timeout=ready_timeout)
+    return CeleryDispatcher(app, app.options.documents_per_batch, ready_timeout=ready_timeout)
