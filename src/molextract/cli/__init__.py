@@ -1,1 +1,1 @@
-"""The ``molextract`` command line: ``main`` holds the commands of a local run, ``service`` those of the job service, ``console`` what they print."""
+"""The ``molextract`` command line: ``main`` holds the app and the commands of a local run, ``models`` the model commands, ``service`` those of the job service, ``options`` the options several commands share, ``console`` what they print."""
