@@ -18,8 +18,7 @@ from sqlalchemy import select
 
 from molextract.config import Settings
 from molextract.extraction.document import Document
-from molextract.store import JobDocument, JobStatus, Repository, session_factory
-from molextract.store import make_engine as make_db_engine
+from molextract.store import JobDocument, JobStatus, Repository
 
 HERE = Path(__file__).parent
 LAUNCHER = HERE / "workers_launcher.py"
@@ -151,15 +150,6 @@ def worker_process(env: dict[str, str], log_path: Path, *args: str) -> Iterator[
         yield worker
     finally:
         worker.stop()
-
-
-@contextmanager
-def repository(database_url: str) -> Iterator[Repository]:
-    engine = make_db_engine(database_url)
-    try:
-        yield Repository(session_factory(engine))
-    finally:
-        engine.dispose()
 
 
 def submit(

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from molextract.config import Settings
-from molextract.store import Repository
+from molextract.store import Repository, open_repository
 from molextract.workers.app import make_celery
 from molextract.workers.celery_dispatch import CeleryDispatcher
 from molextract.workers.embedded import EmbeddedWorker, start_embedded_worker
@@ -22,7 +22,6 @@ from tests.utils.workers import (
     SMOL,
     assert_each_document_once,
     documents_of,
-    repository,
     submit,
     tiny_documents,
     wait_for_job,
@@ -45,7 +44,7 @@ def settings(database_url: str) -> Settings:
 
 @pytest.fixture
 def repo(database_url: str) -> Iterator[Repository]:
-    with repository(database_url) as repo:
+    with open_repository(database_url) as repo:
         yield repo
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from molextract.config import Settings
 from molextract.extraction.document import Document
-from molextract.store import Repository
+from molextract.store import Repository, open_repository
 from molextract.workers.app import make_celery
 from molextract.workers.celery_dispatch import CeleryDispatcher
 from tests.utils.fake_engines import CALL_LOG_ENV, OUTAGE_MARKER
@@ -32,7 +32,6 @@ from tests.utils.workers import (
     assert_each_document_once,
     documents_of,
     job_status,
-    repository,
     submit,
     tiny_documents,
     wait_for_job,
@@ -69,7 +68,7 @@ def dispatcher(database_url: str, broker_url: str, chunk: int) -> CeleryDispatch
 
 @pytest.fixture
 def repo(database_url: str) -> Iterator[Repository]:
-    with repository(database_url) as repo:
+    with open_repository(database_url) as repo:
         yield repo
 
 
@@ -215,7 +214,7 @@ def test_an_engine_outage_is_retried_then_recorded_and_the_job_ends(
         Document("down-2", f"Phenol melts at 41 °C ({OUTAGE_MARKER})."),
     ]
     with (
-        repository(database_url) as repo,
+        open_repository(database_url) as repo,
         worker_process(env, tmp_path / "worker.log", "--inject-engine-outage") as worker,
     ):
         worker.wait_ready()

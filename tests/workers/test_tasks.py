@@ -20,13 +20,13 @@ from molextract.engines.base import Engine, Generation, Prompt
 from molextract.errors import ModelError
 from molextract.extraction.document import Document
 from molextract.schemas import get_schema
-from molextract.store import Repository
+from molextract.store import Repository, open_repository
 from molextract.workers import tasks
 from molextract.workers.app import make_celery
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import EXTRACT_CHUNK
 from tests.utils.fake_engines import OUTAGE_MARKER, FaultInjectingEngine, install
-from tests.utils.workers import ImmediateRetrySettings, documents_of, job_status, repository
+from tests.utils.workers import ImmediateRetrySettings, documents_of, job_status
 
 MAX_RETRIES = 2
 EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.json"
@@ -95,7 +95,7 @@ def app(database_url: str) -> MolextractCelery:
 
 @pytest.fixture
 def repo(database_url: str) -> Iterator[Repository]:
-    with repository(database_url) as repo:
+    with open_repository(database_url) as repo:
         yield repo
 
 

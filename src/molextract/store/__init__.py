@@ -25,7 +25,7 @@ from molextract.store.models import (
     JobStatus,
     ResultRecord,
 )
-from molextract.store.repository import Repository
+from molextract.store.repository import Repository, open_repository
 
 __all__ = [
     "ApiKey",
@@ -44,6 +44,7 @@ __all__ = [
     "StoreError",
     "UnfinishedJob",
     "make_engine",
+    "open_repository",
     "ready",
     "request_hash",
     "session_factory",

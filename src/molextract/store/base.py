@@ -1,8 +1,4 @@
-"""What every part of the repository stands on: the session factory and its transactions.
-
-Each public method of the repository is one transaction, so a crash never leaves
-half a write behind; the two context managers here are how a method opens it.
-"""
+"""What every area of the repository stands on: the session factory and its transactions."""
 
 from __future__ import annotations
 

@@ -15,7 +15,11 @@ or for the API after :meth:`Repository.get_job` has.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from molextract.store.claims import ClaimRepository
+from molextract.store.db import make_engine, session_factory
 from molextract.store.jobs import JobRepository
 from molextract.store.keys import ApiKeyRepository
 from molextract.store.results import ResultRepository
@@ -23,3 +27,17 @@ from molextract.store.results import ResultRepository
 
 class Repository(ApiKeyRepository, JobRepository, ClaimRepository, ResultRepository):
     """The store's operations, over a session factory from :func:`db.session_factory`."""
+
+
+@contextmanager
+def open_repository(url: str) -> Iterator[Repository]:
+    """A repository on an engine of its own, whose pooled connections close at the end.
+
+    For a thread or a step that outlives no request: the API and the task processes
+    keep one engine for their lifetime instead.
+    """
+    engine = make_engine(url)
+    try:
+        yield Repository(session_factory(engine))
+    finally:
+        engine.dispose()

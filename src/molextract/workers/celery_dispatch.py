@@ -14,6 +14,9 @@ from molextract.workers.app import make_celery
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import QUEUE, PendingBatch, send_batches
 
+#: Seconds ``/readyz`` waits for the broker: a load balancer asks again soon anyway.
+READY_TIMEOUT = 2.0
+
 
 class DispatchError(MolextractError):
     """The broker did not take a job's messages (the API answers 503).
@@ -34,7 +37,11 @@ class CeleryDispatcher:
     """Splits a job's documents into batches and sends one task message per batch."""
 
     def __init__(
-        self, app: MolextractCelery, documents_per_batch: int, *, ready_timeout: float = 2.0
+        self,
+        app: MolextractCelery,
+        documents_per_batch: int,
+        *,
+        ready_timeout: float = READY_TIMEOUT,
     ) -> None:
         if documents_per_batch < 1:
             raise ValueError("documents_per_batch must be at least 1")
@@ -94,7 +101,9 @@ class CeleryDispatcher:
             connection.release()
 
 
-def make_dispatcher(settings: Settings, *, ready_timeout: float = 2.0) -> CeleryDispatcher:
+def make_dispatcher(
+    settings: Settings, *, ready_timeout: float = READY_TIMEOUT
+) -> CeleryDispatcher:
     """The dispatcher the API needs, for the broker ``settings`` name (or the embedded one)."""
     app = make_celery(settings)
     return CeleryDispatcher(app, app.options.documents_per_batch, ready_timeout=ready_timeout)

@@ -44,6 +44,9 @@ logger = logging.getLogger(__name__)
 STABLE_SECONDS = 60.0
 MAX_RESTART_DELAY = 30.0
 
+#: How long a stopping worker may finish its batch before it is killed.
+STOP_TIMEOUT = 30.0
+
 
 def worker_argv(
     *, concurrency: int = 1, pool: str | None = None, loglevel: str = "INFO"
@@ -145,7 +148,7 @@ class EmbeddedWorker:
         self,
         settings: Settings,
         *,
-        stop_timeout: float = 30.0,
+        stop_timeout: float = STOP_TIMEOUT,
         log_path: Path | None = None,
         loglevel: str = "INFO",
     ) -> None:
@@ -264,7 +267,7 @@ class EmbeddedWorker:
 
 
 def start_embedded_worker(
-    settings: Settings, *, log_path: Path | None = None, stop_timeout: float = 30.0
+    settings: Settings, *, log_path: Path | None = None, stop_timeout: float = STOP_TIMEOUT
 ) -> EmbeddedWorker:
     """Start the worker ``molextract serve`` needs when no broker is configured.
 

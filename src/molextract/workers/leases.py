@@ -30,7 +30,7 @@ from typing import Any
 from celery import bootsteps
 
 from molextract._itertools import batched
-from molextract.store import Repository, make_engine, session_factory
+from molextract.store import Repository, open_repository
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import LAPSED_WORK_PRIORITY, PendingBatch, send_batches
 
@@ -158,17 +158,13 @@ class LapsedWorkSweeper(bootsteps.StartStopStep):
         self._thread.start()
 
     def _run(self, app: MolextractCelery) -> None:
-        engine = make_engine(app.settings.database)
-        repository = Repository(session_factory(engine))
         interval = renew_interval(app.options.claim_lease_seconds)
-        try:
+        with open_repository(app.settings.database) as repository:
             while not self._stop.wait(interval):
                 try:
                     sweep_lapsed_work(app, repository)
                 except Exception:
                     logger.warning("could not sweep lapsed claims", exc_info=True)
-        finally:
-            engine.dispose()
 
     def shutdown(self, parent: Any) -> None:
         self._stop.set()

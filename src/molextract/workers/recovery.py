@@ -37,7 +37,7 @@ from typing import Any
 from celery import bootsteps
 
 from molextract._itertools import batched
-from molextract.store import Repository, make_engine, session_factory
+from molextract.store import Repository, open_repository
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import QUEUE, PendingBatch, send_batches
 
@@ -62,12 +62,8 @@ def pending_batches(repository: Repository, batch_size: int) -> Iterator[Pending
 
 def requeue_unfinished(app: MolextractCelery) -> int:
     """Re-send every unfinished document of every unfinished job; returns messages sent."""
-    engine = make_engine(app.settings.database)
-    try:
-        repository = Repository(session_factory(engine))
+    with open_repository(app.settings.database) as repository:
         sent = send_batches(app, pending_batches(repository, app.options.documents_per_batch))
-    finally:
-        engine.dispose()
     if sent:
         logger.warning("re-sent %d batch(es) of unfinished jobs to the broker", sent)
     return sent
