@@ -46,7 +46,7 @@ from molextract.config import Settings  # noqa: E402
 from molextract.extraction.document import Document  # noqa: E402
 from molextract.store import JobDocument, Repository, make_engine, session_factory  # noqa: E402
 from molextract.store import upgrade as upgrade_store  # noqa: E402
-from molextract.workers.dispatcher import make_dispatcher  # noqa: E402
+from molextract.workers.celery_dispatch import make_dispatcher  # noqa: E402
 
 MOLEXTRACT = str(Path(sys.executable).with_name("molextract"))
 MODEL = "smollm2-135m"
