@@ -24,8 +24,8 @@ DEFAULT_CLAIM_LEASE = timedelta(seconds=Settings.model_fields["claim_lease_secon
 
 @dataclass(frozen=True)
 class UnfinishedJob:
-    """What a queued or running job has left: its documents that were never claimed, in
-    order, and those claimed but not finished, by claimant."""
+    """What a queued or running job has left: its queued documents in order, and its
+    running ones by claimant (recovery re-sends those under the claimant's task id)."""
 
     job_id: str
     queued: list[int] = field(default_factory=list)

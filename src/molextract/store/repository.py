@@ -33,8 +33,8 @@ class Repository(ApiKeyRepository, JobRepository, ClaimRepository, ResultReposit
 def open_repository(url: str) -> Iterator[Repository]:
     """A repository on an engine of its own, whose pooled connections close at the end.
 
-    For a thread or a step that outlives no request: the API and the task processes
-    keep one engine for their lifetime instead.
+    For recovery and the lapsed-work sweeper, which run beside the task processes'
+    own engine and must not leave connections open when they end.
     """
     engine = make_engine(url)
     try:
