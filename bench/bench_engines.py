@@ -181,8 +181,8 @@ def main() -> None:
     server = None
     url = args.url
     if args.start:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from engine_servers.servers import sglang_server, vllm_server
+        sys.path.insert(0, str(ROOT))
+        from tests.utils.engine_servers import sglang_server, vllm_server
 
         start = vllm_server if kind == "vllm" else sglang_server
         server = start(Path(tempfile.mkdtemp(prefix=f"bench-{kind}-")))

@@ -39,18 +39,21 @@ import httpx
 from sqlalchemy import select
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from integration.redis_server import free_port, private_redis  # noqa: E402
+from tests.utils.network import free_port  # noqa: E402
+from tests.utils.redis_server import private_redis  # noqa: E402
+
 from molextract.config import Settings  # noqa: E402
 from molextract.extraction.document import Document  # noqa: E402
+from molextract.jobs import FINAL_JOB_STATUSES  # noqa: E402
 from molextract.store import JobDocument, Repository, make_engine, session_factory  # noqa: E402
 from molextract.store import upgrade as upgrade_store  # noqa: E402
 from molextract.workers.celery_dispatch import make_dispatcher  # noqa: E402
 
 MOLEXTRACT = str(Path(sys.executable).with_name("molextract"))
 MODEL = "smollm2-135m"
-FINAL = {"succeeded", "partial", "failed", "cancelled"}
+FINAL = FINAL_JOB_STATUSES
 
 TEXTS = [
     "Aspirin melts at 135 °C.",

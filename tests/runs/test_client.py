@@ -8,7 +8,6 @@ by saving results through the repository.
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -27,16 +26,10 @@ from molextract.runs.remote import schema_argument, submit_inputs, wait_for_jobs
 from molextract.runs.sinks import JsonlSink
 from molextract.store import Repository, make_engine, session_factory, upgrade
 from tests.utils.api import ApiSettings, RecordingDispatcher
+from tests.utils.network import free_port
 from tests.utils.store import failure, result
 
 SCHEMA = "melting_point"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class LiveApi:
@@ -70,7 +63,7 @@ def _serve(tmp_path: Path, **settings: Any) -> Iterator[LiveApi]:
     repository = Repository(session_factory(engine))
     dispatcher = RecordingDispatcher()
     app = create_app(ApiSettings(**settings), repository, dispatcher)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -153,7 +146,7 @@ def test_job_wide_errors_are_raised_with_the_servers_message(live: LiveApi) -> N
         client.check()
     assert denied.value.status == 401
 
-    with ApiClient(f"http://127.0.0.1:{_free_port()}") as client, pytest.raises(ApiUnreachable):
+    with ApiClient(f"http://127.0.0.1:{free_port()}") as client, pytest.raises(ApiUnreachable):
         client.check()
     with live.client() as client:
         client.check()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.utils.redis_server import free_port
+from tests.utils.network import free_port
 
 
 class Server:

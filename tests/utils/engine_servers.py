@@ -31,6 +31,8 @@ import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from tests.utils.network import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILDER = ROOT / "scripts" / "engine_servers.py"
 SERVED_MODEL = "smollm2-135m"
@@ -65,13 +67,6 @@ def _tail(path: Path, lines: int = 60) -> str:
     except OSError:
         return "(no log)"
     return "\n".join(text.splitlines()[-lines:])
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _get(url: str, timeout: float = 5.0) -> tuple[int, bytes]:

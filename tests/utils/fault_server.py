@@ -10,7 +10,6 @@ the engines' normal behaviour is tested against real vLLM and SGLang servers.
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -21,14 +20,9 @@ import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from tests.utils.network import free_port
+
 MODES = ("ok", "http_500", "schema_400", "off_schema", "hang")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class FaultInjectingServer:
@@ -37,7 +31,7 @@ class FaultInjectingServer:
         self.mode = mode
         self.answer = answer
         self.bodies: list[dict[str, Any]] = []
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
 
@@ -101,4 +95,4 @@ def fault_server(mode: str, answer: str = '{"records": []}') -> Iterator[FaultIn
 
 def closed_port_url() -> str:
     """A loopback URL nothing listens on: connecting is refused at once."""
-    return f"http://127.0.0.1:{_free_port()}"
+    return f"http://127.0.0.1:{free_port()}"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -25,6 +24,8 @@ from pathlib import Path
 
 import psycopg
 from psycopg import sql
+
+from tests.utils.network import free_port
 
 _BIN_GLOB = "/usr/lib/postgresql/*/bin"
 
@@ -66,12 +67,6 @@ def _bin_dir() -> Path:
     return Path(found[-1]).parent
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _as_owner(argv: list[str]) -> list[str]:
     """initdb and pg_ctl refuse to run as root; run them as ``postgres`` then."""
     return ["runuser", "-u", "postgres", "--", *argv] if os.geteuid() == 0 else argv
@@ -110,7 +105,7 @@ def private_postgres() -> Iterator[PostgresServer]:
                 "--no-sync",
             ]
         )
-        port = _free_port()
+        port = free_port()
         options = (
             f"-c listen_addresses=127.0.0.1 -p {port} -k {root} "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -24,6 +23,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import redis
+
+from tests.utils.network import free_port
 
 START_TIMEOUT_SECONDS = 20.0
 
@@ -40,12 +41,6 @@ def _redis_server_binary() -> str:
         if found is None:
             raise RuntimeError("apt-get installed redis-server but it is not on PATH")
     return found
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class RedisServer:

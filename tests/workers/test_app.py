@@ -15,7 +15,7 @@ from molextract.workers.dispatch import Dispatcher
 from molextract.workers.embedded import settings_environment, worker_argv
 from molextract.workers.options import MAX_RETRY_BACKOFF, WorkerOptions
 from molextract.workers.queues import EXTRACT_CHUNK, QUEUE
-from tests.utils.redis_server import free_port
+from tests.utils.network import free_port
 
 
 def test_no_broker_means_a_sqlite_broker_beside_the_database(tmp_path: Path) -> None:
