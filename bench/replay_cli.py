@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from molextract import _library
 from molextract.cli import main as cli
 from replay import ReplayEngine
 
@@ -16,5 +17,7 @@ def _replay_engine(*args: Any, **kwargs: Any) -> ReplayEngine:
 
 
 if __name__ == "__main__":
+    # ``run`` builds its engine in the library's Extractor, ``eval`` in the CLI.
+    _library.create_engine = _replay_engine  # type: ignore[assignment]
     cli.create_engine = _replay_engine  # type: ignore[assignment]
     cli.app()
