@@ -1,4 +1,4 @@
-"""What the job service and its clients both mean by a job: its statuses and its stream type.
+"""What the job service and its clients both mean by a job: its statuses, counts and stream type.
 
 A leaf module (standard library only) so that ``molextract submit``'s client can
 share these with the API and the store without importing either: the client
@@ -9,6 +9,9 @@ never be missing from the client's idea of "finished".
 from __future__ import annotations
 
 from enum import StrEnum
+
+# Pydantic reads a TypedDict in a response model only from typing_extensions before 3.12.
+from typing_extensions import TypedDict
 
 
 class JobStatus(StrEnum):
@@ -27,3 +30,17 @@ FINAL_JOB_STATUSES = frozenset(
 
 #: The media type of job submissions and result streams: one JSON value per line.
 NDJSON = "application/x-ndjson"
+
+
+# The store counts them and the API returns them as they are, so they are declared
+# once, here; the docstring is the API's description of them.
+class JobCounts(TypedDict):
+    """Documents per status, and records extracted so far."""
+
+    total: int
+    done: int
+    failed: int
+    queued: int
+    running: int
+    cancelled: int
+    records: int

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from molextract.api.cursors import JOB_CURSOR_PATTERN, RECORD_CURSOR_PATTERN
 from molextract.api.inline_schemas import schema_ref_json_schema
 from molextract.engines.factory import KNOWN_ENGINES
-from molextract.jobs import JobStatus
+from molextract.jobs import JobCounts, JobStatus
 from molextract.schemas.records import Record
 from molextract.store.models import MAX_DOC_ID_LENGTH
 
@@ -169,18 +169,6 @@ class JobAccepted(_Response):
     id: str
     status: JobStatus
     links: JobLinks
-
-
-class JobCounts(_Response):
-    """Documents per status, and records extracted so far."""
-
-    total: int
-    done: int
-    failed: int
-    queued: int
-    running: int
-    cancelled: int
-    records: int
 
 
 class JobSummary(_Response):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from molextract.api.deps import Caller
-from molextract.api.models import JobCounts, JobLinks, JobSummary, JobView
+from molextract.api.models import JobLinks, JobSummary, JobView
 from molextract.store import Job, JobNotFound, Repository
 
 MAX_JOB_ID_LENGTH = 32  # the jobs.id column
@@ -62,7 +62,7 @@ def job_view(repository: Repository, job: Job) -> JobView:
             **_summary_fields(job),
             "custom_schema": job.custom_schema is not None,
             "options": job.options,
-            "counts": JobCounts.model_validate(repository.job_counts(job.id)),
+            "counts": repository.job_counts(job.id),
             "engines_used": job.engines_used,
         }
     )

@@ -16,7 +16,7 @@ from molextract.store.errors import (
     JobNotFound,
     StoreError,
 )
-from molextract.store.jobs import StatusCounts, request_hash
+from molextract.store.jobs import request_hash
 from molextract.store.models import (
     ApiKey,
     DocumentStatus,
@@ -40,7 +40,6 @@ __all__ = [
     "JobStatus",
     "Repository",
     "ResultRecord",
-    "StatusCounts",
     "StoreError",
     "UnfinishedJob",
     "make_engine",

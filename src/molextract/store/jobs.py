@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypedDict
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from molextract.errors import InputError
 from molextract.extraction.document import Document
+from molextract.jobs import JobCounts
 from molextract.store.base import RepositoryBase, affected_rows
 from molextract.store.errors import (
     DuplicateDocumentError,
@@ -42,18 +43,6 @@ from molextract.store.models import (
     ResultRecord,
     utcnow,
 )
-
-
-class StatusCounts(TypedDict):
-    """A job's documents per status, and the records extracted from them so far."""
-
-    total: int
-    done: int
-    failed: int
-    queued: int
-    running: int
-    cancelled: int
-    records: int
 
 
 def request_hash(body: object) -> str:
@@ -268,14 +257,14 @@ class JobRepository(RepositoryBase):
         del jobs[limit:]
         return jobs, _encode_job_cursor(jobs[-1])
 
-    def job_counts(self, job_id: str) -> StatusCounts:
+    def job_counts(self, job_id: str) -> JobCounts:
         """Documents per status plus records, computed (see :mod:`molextract.store.models`)."""
         with self._reading() as session:
             by_status = _status_counts(session, job_id)
             records = session.scalar(
                 select(func.count()).select_from(ResultRecord).where(ResultRecord.job_id == job_id)
             )
-        return StatusCounts(
+        return JobCounts(
             total=sum(by_status.values()),
             done=by_status.get(DocumentStatus.DONE, 0),
             failed=by_status.get(DocumentStatus.FAILED, 0),
