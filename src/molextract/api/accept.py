@@ -7,7 +7,7 @@ job exists. A refused request must leave nothing behind, so:
 * the request that created the job deletes it again (job, documents, everything)
   and answers ``503``; the client submits again later. With an Idempotency-Key
   that retry creates the job then, since the key was stored with the job and went
-  with it. A chunk that did reach the broker before the failure finds its job
+  with it. A batch that did reach the broker before the failure finds its job
   unknown and is dropped by the worker;
 * a replay of a still-queued job (a retry whose first response was lost, or a
   concurrent twin of the creating request) dispatches its pending documents again,
