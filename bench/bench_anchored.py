@@ -29,9 +29,9 @@ from molextract.config import Settings
 from molextract.engines.factory import create_engine
 from molextract.evaluation import load_gold, score
 from molextract.extraction import identity as identity_module
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import ExtractionPath, Pipeline
 from molextract.ingest import read_documents
+from molextract.ingest.document import Document
 from molextract.schemas import DocumentResult, get_schema
 
 ROOT = Path(__file__).resolve().parents[1]

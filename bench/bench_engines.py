@@ -34,9 +34,9 @@ from molextract.engines.openai_compat import OpenAICompatibleEngine, structured_
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
 from molextract.extraction.chunking import chunk_text
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import RETRY_BUDGET_FACTOR, Pipeline
 from molextract.extraction.prompts import build_prompt
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema
 
 ROOT = Path(__file__).parents[1]

@@ -20,8 +20,8 @@ from molextract.chem.crosschecks import cross_checks
 from molextract.chem.names import NameResolver
 from molextract.evaluation import GoldDocument, load_gold, score
 from molextract.evaluation.scoring import Scores
-from molextract.extraction.document import Document
 from molextract.extraction.identity import identify
+from molextract.ingest.document import Document
 from molextract.schemas import DocumentResult, get_schema
 from molextract.schemas.records import Compound
 

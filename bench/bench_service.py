@@ -32,9 +32,9 @@ from pathlib import Path
 import httpx
 
 from molextract.config import Settings
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
 from molextract.ingest import read_documents
+from molextract.ingest.document import Document
 from molextract.runs.client import ApiClient
 from molextract.runs.local import batched
 from molextract.runs.remote import wait_for_jobs

@@ -45,7 +45,7 @@ from tests.utils.network import free_port  # noqa: E402
 from tests.utils.redis_server import private_redis  # noqa: E402
 
 from molextract.config import Settings  # noqa: E402
-from molextract.extraction.document import Document  # noqa: E402
+from molextract.ingest.document import Document  # noqa: E402
 from molextract.jobs import FINAL_JOB_STATUSES  # noqa: E402
 from molextract.store import JobDocument, Repository, make_engine, session_factory  # noqa: E402
 from molextract.store import upgrade as upgrade_store  # noqa: E402

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from molextract.config import Settings
 from molextract.engines import create_engine
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema
 from replay import RECORDING, RecordingEngine
 

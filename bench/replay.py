@@ -14,8 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from molextract.engines.base import Engine, Generation, Prompt
-from molextract.extraction.chunking import estimate_tokens
+from molextract.engines.base import Engine, Generation, Prompt, estimate_tokens
 
 RECORDING = Path(__file__).parent / "data" / "recorded-qwen2.5-coder-1.5b.jsonl"
 

@@ -16,15 +16,20 @@ import pytest
 SRC = Path(__file__).parents[1] / "src"
 PACKAGE = "molextract"
 
-#: Packages from the bottom up; a package may import only from its own layer and
-#: those below it. Top-level modules (``config``, ``errors``, ``_itertools``) are the
-#: floor (``jobs``: the job statuses client and server share); ``_library`` (the public API) sits above the extraction path.
+#: Packages from the bottom up, as the README's layout lists them from the top
+#: down; a package may import only from its own layer and those below it.
 LAYERS: list[set[str]] = [
-    {"config", "errors", "_itertools", "jobs"},
-    {"chem", "schemas"},
-    {"ingest", "engines", "extraction"},
-    {"_library", "evaluation", "results"},
-    {"store", "runs"},
+    {"config", "errors", "jobs", "_itertools"},
+    {"chem"},
+    {"schemas"},
+    {"ingest"},
+    {"engines"},
+    {"extraction"},
+    {"_library"},
+    {"evaluation"},
+    {"results"},
+    {"runs"},
+    {"store"},
     {"workers"},
     {"api"},
     {"cli"},

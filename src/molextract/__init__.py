@@ -11,7 +11,7 @@ service's and the pipeline's own, and may change without notice.
 
 from molextract._library import Extractor, extract, read_documents
 from molextract.errors import MolextractError, SchemaError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.schemas.models import Measurement, Units
 from molextract.schemas.records import DocumentResult, FieldQuantity, Record
 from molextract.schemas.registry import schema_document

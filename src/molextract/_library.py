@@ -27,10 +27,10 @@ from molextract.config import Settings, get_settings
 from molextract.engines import create_engine
 from molextract.engines.base import Engine
 from molextract.errors import ConfigError, InputError
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
 from molextract.ingest import Skipped
 from molextract.ingest import read_documents as _read_documents
+from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult
 from molextract.schemas.registry import SchemaArgument, resolve_schema
 from molextract.schemas.spec import SchemaSpec

@@ -20,9 +20,9 @@ from molextract.engines.local import LocalEngine
 from molextract.engines.openai_compat import OpenAICompatibleEngine, SchemaUnsupportedError
 from molextract.engines.vllm import VllmEngine
 from molextract.errors import ConfigError, EngineUnavailableError
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
 from molextract.extraction.prompts import build_prompt
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema
 from tests.utils.fault_server import closed_port_url, fault_server
 

@@ -24,8 +24,8 @@ from molextract.engines.fallback import FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
+from molextract.ingest.document import Document
 from molextract.runs.local import run_bulk
 from molextract.runs.sinks import JsonlSink
 from molextract.schemas import get_schema, output_line_json_schema

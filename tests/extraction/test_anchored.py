@@ -18,8 +18,8 @@ from molextract.engines.local import LocalEngine
 from molextract.errors import SchemaError
 from molextract.extraction.anchored import settled_property
 from molextract.extraction.candidates import Candidate, find_candidates
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
 

@@ -1,6 +1,7 @@
 import itertools
 
-from molextract.extraction.chunking import Chunk, chunk_text, estimate_tokens, sentence_spans
+from molextract.engines.base import estimate_tokens
+from molextract.extraction.chunking import Chunk, chunk_text, sentence_spans
 
 TEXT = (
     "The crude product (m.p. 120 °C) was recrystallised from ethanol, e.g. at 0 °C. "

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from molextract.chem.names import NameResolver
-from molextract.extraction.document import Document
 from molextract.extraction.identity import identify
+from molextract.ingest.document import Document
 from molextract.schemas.records import (
     Checks,
     Compound,

@@ -8,8 +8,8 @@ import pytest
 from molextract.config import Settings
 from molextract.engines.local import LocalEngine
 from molextract.extraction.chunking import chunk_text
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import BatchProgress, Pipeline, split_rejected
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema, output_line_json_schema
 from tests.utils.fake_engines import OutageInjectingEngine
 

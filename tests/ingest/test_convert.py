@@ -6,9 +6,9 @@ import io
 import json
 from pathlib import Path
 
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.ingest.convert import write_jsonl
+from molextract.ingest.document import Document
 
 DATA = Path(__file__).parent.parent / "data" / "literature"
 SAMPLES = sorted(DATA.glob("*.*xml"))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
+from molextract.ingest.document import Document
 
 DATA = Path(__file__).parent.parent / "data" / "literature"
 EHP = DATA / "ehp-116-1694.nxml"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
 from molextract.ingest import lines as lines_module
+from molextract.ingest.document import Document
 
 
 def read(*paths: Path) -> tuple[list[Document], list[Skipped]]:

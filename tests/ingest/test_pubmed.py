@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents
+from molextract.ingest.document import Document
 from molextract.ingest.pubmed import ROOTS
 from molextract.ingest.xmlstream import RecordParser
 

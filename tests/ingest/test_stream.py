@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from molextract.errors import InputError
-from molextract.extraction.document import Document
 from molextract.ingest import (
     SUPPORTED_SUFFIXES,
     Skipped,
@@ -21,6 +20,7 @@ from molextract.ingest import (
     detect_format,
     read_documents,
 )
+from molextract.ingest.document import Document
 
 
 def read(

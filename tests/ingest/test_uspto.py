@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped, read_documents, xmlsplit
+from molextract.ingest.document import Document
 from molextract.ingest.xmlsplit import Splitter
 
 SAMPLE = Path(__file__).parent.parent / "data" / "literature" / "US06840965B2.xml"

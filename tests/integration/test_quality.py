@@ -8,8 +8,8 @@ import pytest
 
 from molextract.config import Settings
 from molextract.engines.local import LocalEngine
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline
+from molextract.ingest.document import Document
 from molextract.schemas import Record, get_schema
 
 pytestmark = [pytest.mark.quality, pytest.mark.model, pytest.mark.slow]

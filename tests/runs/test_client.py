@@ -18,8 +18,8 @@ import pytest
 import uvicorn
 
 from molextract.api import create_app
-from molextract.extraction.document import Document
 from molextract.ingest import Skipped
+from molextract.ingest.document import Document
 from molextract.runs.client import ApiClient, ApiError, ApiUnreachable, idempotency_key, ndjson_body
 from molextract.runs.local import RunStats
 from molextract.runs.remote import schema_argument, submit_inputs, wait_for_jobs, write_results

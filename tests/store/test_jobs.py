@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from molextract.errors import InputError, MolextractError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.store import (
     ApiKey,
     DuplicateDocumentError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.schemas.records import (
     Checks,
     Compound,

@@ -17,7 +17,7 @@ from pydantic import Field
 from sqlalchemy import select
 
 from molextract.config import Settings
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.store import JobDocument, JobStatus, Repository
 
 HERE = Path(__file__).parent

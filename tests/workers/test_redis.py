@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from molextract.config import Settings
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.store import Repository, open_repository
 from molextract.workers.app import make_celery
 from molextract.workers.celery_dispatch import CeleryDispatcher

@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from molextract.config import Settings
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.errors import ModelError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.schemas import get_schema
 from molextract.store import Repository, open_repository
 from molextract.workers import tasks

@@ -30,7 +30,7 @@ from molextract.api.problems import (
     from_validation_error,
     validation_problem,
 )
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.store import request_hash
 
 JSON = "application/json"

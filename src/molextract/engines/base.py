@@ -43,6 +43,11 @@ class Generation:
     fallback_from: str | None = None
 
 
+def estimate_tokens(text: str) -> int:
+    """A cheap token estimate (about four characters a token) for engines without a tokenizer."""
+    return max(1, (len(text) + 3) // 4)
+
+
 @runtime_checkable
 class Engine(Protocol):
     """A grammar-constrained generator of JSON for batches of chat prompts."""

@@ -35,9 +35,8 @@ from typing import Any, Literal
 
 import httpx
 
-from molextract.engines.base import FinishReason, Generation, Prompt
+from molextract.engines.base import FinishReason, Generation, Prompt, estimate_tokens
 from molextract.errors import EngineError, EngineUnavailableError
-from molextract.extraction.chunking import estimate_tokens
 
 StructuredStyle = Literal["json_schema", "json_object_schema", "tgi", "json_schema_field"]
 SCHEMA_NAME = "molextract_records"

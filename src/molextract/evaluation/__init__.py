@@ -31,7 +31,7 @@ from molextract.evaluation.scoring import (
     render_misses_table,
     score,
 )
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult, format_value
 from molextract.schemas.spec import SchemaSpec
 

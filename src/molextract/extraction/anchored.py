@@ -18,8 +18,8 @@ from molextract.extraction import association, engine_calls
 from molextract.extraction.assessment import split_label
 from molextract.extraction.candidates import Candidate, dimension, find_candidates
 from molextract.extraction.chunking import Chunk, sentence_spans
-from molextract.extraction.document import Document
 from molextract.extraction.fields import settle_fields
+from molextract.ingest.document import Document
 from molextract.schemas.records import (
     Checks,
     Compound,

@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from molextract.engines.base import estimate_tokens
+
 TokenCounter = Callable[[str], int]
 
 # Abbreviations after which a full stop does not end a sentence in chemistry prose.
@@ -77,11 +79,6 @@ class Chunk:
     start: int
     end: int
     text: str
-
-
-def estimate_tokens(text: str) -> int:
-    """A cheap token estimate (about four characters a token) for engines without a tokenizer."""
-    return max(1, (len(text) + 3) // 4)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:

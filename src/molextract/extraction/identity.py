@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
 from molextract.extraction.chemical_names import name_key
-from molextract.extraction.document import Document
 from molextract.extraction.entries import Entry, compound_by_form, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import label_key
@@ -34,6 +33,7 @@ from molextract.extraction.mentions import (
     described_compound,
     resolve_mention,
 )
+from molextract.ingest.document import Document
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 
 #: Failed checks this step decides afresh (the generated path's assessment set some).

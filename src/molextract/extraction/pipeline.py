@@ -27,8 +27,8 @@ from molextract.extraction import anchored, association, engine_calls, identity
 from molextract.extraction.assessment import assess, record_key
 from molextract.extraction.candidates import anchored_supported
 from molextract.extraction.chunking import Chunk, chunk_text
-from molextract.extraction.document import Document
 from molextract.extraction.prompts import build_prompt
+from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo, Record
 from molextract.schemas.spec import SchemaSpec
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from collections.abc import Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.document import Document
 from molextract.ingest.lines import MAX_LINE_BYTES, invalid_utf8_reason, iter_lines
 from molextract.ingest.records import BadRecord, default_id, make_document, require_text
 

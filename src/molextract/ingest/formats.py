@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
+from molextract.ingest.document import Document
 from molextract.ingest.jats import ROOTS as JATS_ROOTS
 from molextract.ingest.jats import read_jats
 from molextract.ingest.jsonl import read_jsonl

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Source
+from molextract.ingest.document import Document
 from molextract.ingest.records import default_id
 from molextract.ingest.xmlstream import build_documents, read_records
 from molextract.ingest.xmltext import (

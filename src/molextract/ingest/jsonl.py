@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.document import Document
 from molextract.ingest.lines import invalid_utf8_reason, iter_lines
 from molextract.ingest.records import (
     BadRecord,

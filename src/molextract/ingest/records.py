@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import Source
+from molextract.ingest.document import Document
 
 
 class BadRecord(Exception):

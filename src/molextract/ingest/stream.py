@@ -6,8 +6,8 @@ import hashlib
 from collections.abc import Container, Iterator, Sequence
 from pathlib import Path
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped
+from molextract.ingest.document import Document
 from molextract.ingest.formats import reader_for
 from molextract.ingest.sources import iter_sources
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.document import Document
 from molextract.ingest.lines import (
     GZIP_ERRORS,
     MAX_LINE_BYTES,

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.document import Document
 from molextract.ingest.lines import GZIP_ERRORS, SkipFile, open_bytes, read_error_reason
 from molextract.ingest.records import default_id
 from molextract.ingest.xmlsplit import Piece, Splitter

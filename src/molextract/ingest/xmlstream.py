@@ -16,8 +16,8 @@ from typing import Protocol, cast
 
 from lxml import etree
 
-from molextract.extraction.document import Document
 from molextract.ingest.base import SkipHandler, Skipped, Source
+from molextract.ingest.document import Document
 from molextract.ingest.lines import GZIP_ERRORS, UTF8_BOM, SkipFile, open_bytes, read_error_reason
 
 #: Rest-of-file wording for a fault that stops a file holding many records.

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 from molextract.errors import MolextractError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.jobs import NDJSON
 from molextract.schemas.records import DocumentResult
 

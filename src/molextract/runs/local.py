@@ -14,9 +14,9 @@ from itertools import islice
 from pathlib import Path
 
 from molextract._library import Extractor
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import Pipeline, ProgressCallback, split_rejected
 from molextract.ingest import Skipped, read_documents
+from molextract.ingest.document import Document
 from molextract.runs.sinks import JsonlSink
 from molextract.schemas.records import DocumentResult
 

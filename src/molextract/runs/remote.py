@@ -18,9 +18,9 @@ from typing import Any
 
 from molextract._itertools import batched
 from molextract.errors import MolextractError
-from molextract.extraction.document import Document
 from molextract.extraction.pipeline import split_rejected
 from molextract.ingest import Skipped, read_documents
+from molextract.ingest.document import Document
 from molextract.jobs import FINAL_JOB_STATUSES
 from molextract.runs.client import ApiClient, RefusedDocument
 from molextract.runs.local import RunStats

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from molextract.errors import InputError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.jobs import JobCounts
 from molextract.store.base import RepositoryBase, affected_rows
 from molextract.store.errors import (

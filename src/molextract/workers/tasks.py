@@ -38,7 +38,7 @@ from molextract.config import Settings
 from molextract.engines.base import Engine
 from molextract.engines.factory import create_engine, engine_chain
 from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
-from molextract.extraction.document import Document
+from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
 from molextract.schemas.registry import builtin_schema, schema_from_json
 from molextract.schemas.spec import SchemaSpec
