@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session
 from molextract.errors import InputError, MolextractError
 from molextract.ingest.document import Document
 from molextract.store import (
-    ApiKey,
     DuplicateDocumentError,
     IdempotencyConflict,
     InvalidCursor,
@@ -221,22 +220,6 @@ def test_list_jobs_breaks_timestamp_ties_by_id(repo: Repository, engine: Engine)
 def test_list_jobs_rejects_foreign_cursors(repo: Repository, cursor: str) -> None:
     with pytest.raises(InvalidCursor):
         repo.list_jobs(None, cursor=cursor)
-
-
-def test_api_keys_store_only_a_hash(repo: Repository, engine: Engine) -> None:
-    key, secret = repo.create_api_key("ci")
-    assert secret.startswith("mx_") and len(secret) > 40
-    with Session(engine) as session:
-        stored = session.scalars(select(ApiKey)).one()
-    assert stored.key_hash != secret and len(stored.key_hash) == 64
-    assert secret not in stored.key_hash
-    authenticated = repo.authenticate(secret)
-    assert authenticated is not None and authenticated.id == key.id
-    assert repo.authenticate(secret + "x") is None
-    assert repo.authenticate("Bearer " + secret) is None
-    assert repo.revoke_api_key(key.id) is True
-    assert repo.revoke_api_key(key.id) is False
-    assert repo.authenticate(secret) is None
 
 
 def test_mark_started_only_once(repo: Repository) -> None:
