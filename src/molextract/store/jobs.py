@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError
 from sqlalchemy.orm import Session
 
 from molextract.errors import InputError
@@ -250,8 +250,11 @@ class JobRepository(RepositoryBase):
                 )
             )
         query = query.order_by(Job.created_at.desc(), Job.id.desc()).limit(limit + 1)
-        with self._reading() as session:
-            jobs = list(session.scalars(query))
+        try:
+            with self._reading() as session:
+                jobs = list(session.scalars(query))
+        except DataError as exc:  # a cursor of the right form whose values the database refuses
+            raise InvalidCursor(f"invalid job list cursor {cursor!r}") from exc
         if len(jobs) <= limit:
             return jobs, None
         del jobs[limit:]

@@ -12,7 +12,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse
-from sqlalchemy.exc import DataError
 
 from molextract.api.accept import accept_job
 from molextract.api.cursors import (
@@ -35,7 +34,6 @@ from molextract.api.submission import read_submission
 from molextract.api.views import job_links, job_summary, job_view, owned_job, plausible_job_id
 from molextract.jobs import NDJSON, JobStatus
 from molextract.results import exports
-from molextract.store import InvalidCursor
 
 router = APIRouter(prefix="/v1/jobs", tags=["jobs"])
 
@@ -121,10 +119,7 @@ def list_jobs(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     cursor: JobCursor = None,
 ) -> JobList:
-    try:
-        jobs, next_cursor = repository.list_jobs(caller.api_key_id, limit, cursor)
-    except DataError as exc:  # a cursor whose values the database refuses
-        raise InvalidCursor(f"invalid job list cursor {cursor!r}") from exc
+    jobs, next_cursor = repository.list_jobs(caller.api_key_id, limit, cursor)
     return JobList(jobs=[job_summary(job) for job in jobs], next_cursor=next_cursor)
 
 
