@@ -29,7 +29,7 @@ from molextract.cli.console import (
     summary,
 )
 from molextract.cli.models import models_app
-from molextract.cli.options import Engine, Limit, Model, Rejects, Resume
+from molextract.cli.options import Engine, Inputs, Limit, Model, Rejects, Resume, SchemaName
 from molextract.config import get_settings
 from molextract.engines import create_engine
 from molextract.errors import MolextractError
@@ -50,17 +50,8 @@ app = typer.Typer(
 
 @app.command()
 def run(
-    inputs: Annotated[
-        list[Path], typer.Argument(help="JSONL/CSV/TXT files or folders, optionally .gz.")
-    ],
-    schema: Annotated[
-        str,
-        typer.Option(
-            "--schema",
-            "-s",
-            help="Schema name, custom JSON Schema file, or path/to/module.py:Class.",
-        ),
-    ],
+    inputs: Inputs,
+    schema: SchemaName,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Results JSONL (default: stdout).")
     ] = None,

@@ -1,6 +1,6 @@
 """Options that several commands take, declared once.
 
-``run`` and ``submit`` write the same output files, and ``run`` and ``eval`` drive the
+``run`` and ``submit`` read the same inputs under the same schemas and write the same output files, and ``run`` and ``eval`` drive the
 same engines: an option that means the same thing in two commands has one
 declaration, so its flag and help text cannot drift apart between them.
 """
@@ -12,6 +12,17 @@ from typing import Annotated
 
 import typer
 
+Inputs = Annotated[
+    list[Path], typer.Argument(help="JSONL/CSV/TXT/XML files or folders, optionally .gz.")
+]
+SchemaName = Annotated[
+    str,
+    typer.Option(
+        "--schema",
+        "-s",
+        help="Schema name, custom JSON Schema file, or path/to/module.py:Class.",
+    ),
+]
 Rejects = Annotated[
     Path | None, typer.Option(help="Rejected records JSONL (default: OUTPUT.rejects.jsonl).")
 ]

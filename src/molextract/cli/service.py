@@ -23,7 +23,7 @@ from molextract.cli.console import (
     jobs_progress,
     summary,
 )
-from molextract.cli.options import Limit, LogLevel, Rejects, Resume
+from molextract.cli.options import Inputs, Limit, LogLevel, Rejects, Resume, SchemaName
 from molextract.config import get_settings
 from molextract.errors import MolextractError
 from molextract.ingest import Skipped, check_inputs
@@ -141,15 +141,11 @@ def keys_revoke(key_id: Annotated[int, typer.Argument(help="The key's number.")]
 
 
 def submit(
-    inputs: Annotated[
-        list[Path], typer.Argument(help="JSONL/CSV/TXT/XML files or folders, optionally .gz.")
-    ],
+    inputs: Inputs,
     api: Annotated[
         str, typer.Option(envvar="MOLEXTRACT_API_URL", help="The service's base URL.")
     ] = DEFAULT_API,
-    schema: Annotated[
-        str, typer.Option("--schema", "-s", help="Schema name or custom JSON Schema file.")
-    ] = "molecular_properties",
+    schema: SchemaName = "molecular_properties",
     wait: Annotated[
         bool, typer.Option(help="Wait for the jobs to end and write their results.")
     ] = False,
