@@ -1,4 +1,4 @@
-"""Fake engines, used only to inject engine outages a real model cannot have on demand.
+"""Fake engines, for what a real model cannot do on demand: fail, break, or answer at once.
 
 Product code has no way to select them. The pipeline tests pass one in directly; the
 worker tests install one by replacing ``molextract.workers.tasks.engine_factory``,
@@ -8,11 +8,13 @@ in a worker process before it starts. Every other test talks to a real engine.
 :class:`FaultInjectingEngine` fails every batch that contains :data:`OUTAGE_MARKER`
 (as a model server that is down would fail it) and answers "no records" for every
 other prompt, instantly; :class:`OutageInjectingEngine` is the same engine down for
-every prompt.
+every prompt. :class:`ExampleAnsweringEngine` answers at once with an answer that fits
+the grammar, and :class:`BrokenEngine` has a bug (it raises what no engine may).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +23,7 @@ from typing import Any
 from molextract.config import Settings
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.errors import EngineUnavailableError
+from molextract.schemas import get_schema
 
 OUTAGE_MARKER = "ENGINE-OUTAGE-MARKER"
 
@@ -29,7 +32,24 @@ OUTAGE_MARKER = "ENGINE-OUTAGE-MARKER"
 CALL_LOG_ENV = "WORKERS_TEST_ENGINE_CALL_LOG"
 
 
-class FaultInjectingEngine:
+class FakeEngine:
+    """What every fake shares: a name, no model, and a word count for tokens."""
+
+    engine_name = "fake"
+
+    @property
+    def name(self) -> str:
+        return self.engine_name
+
+    @property
+    def model(self) -> str:
+        return "none"
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+
+class FaultInjectingEngine(FakeEngine):
     """Fails batches that mention :data:`OUTAGE_MARKER`; answers "nothing here" otherwise.
 
     The marker must stand in the sentence of a stated value: only those sentences
@@ -41,13 +61,7 @@ class FaultInjectingEngine:
         self.always_down = always_down
         self.calls: list[list[str]] = []
 
-    @property
-    def name(self) -> str:
-        return "fault-injection"
-
-    @property
-    def model(self) -> str:
-        return "none"
+    engine_name = "fault-injection"
 
     async def generate(
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
@@ -66,9 +80,6 @@ class FaultInjectingEngine:
             else '{"property": "none", "compound": null, "conditions": null}'
         )
         return [Generation(nothing, 1, 1, "stop", 0.0) for _ in prompts]
-
-    def count_tokens(self, text: str) -> int:
-        return len(text.split())
 
 
 def install(call_log: Path | None = None) -> FaultInjectingEngine:
@@ -94,3 +105,39 @@ class OutageInjectingEngine(FaultInjectingEngine):
 
     def __init__(self) -> None:
         super().__init__(always_down=True)
+
+
+class ExampleAnsweringEngine(FakeEngine):
+    """A fake that answers every prompt with a fixed answer that fits the grammar it gets.
+
+    For a whole-record grammar it is the melting_point schema's few-shot answer (valid,
+    not grounded, so kept as a flagged record); for a candidate question it names the
+    grammar's first property. Enough to see that records are stored, once.
+    """
+
+    def __init__(self) -> None:
+        self.records_answer = get_schema("melting_point").examples[0].answer_json()
+        self.prompts = 0
+
+    def _answer(self, json_schema: dict[str, Any]) -> str:
+        if "records" in json_schema.get("properties", {}):
+            return self.records_answer
+        first = json_schema["properties"]["property"]["enum"][0]
+        return json.dumps({"property": first, "compound": "urea", "conditions": None})
+
+    engine_name = "example-answers"
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        self.prompts += len(prompts)
+        return [Generation(self._answer(json_schema), 1, 1, "stop", 0.0) for _ in prompts]
+
+
+class BrokenEngine(ExampleAnsweringEngine):
+    """A fake with a bug: it raises something that is not an ``EngineError``."""
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        raise RuntimeError("bug in the engine")

@@ -8,7 +8,7 @@ retries at once. The worker-process tests (``test_workers_redis.py``,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,65 +16,25 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from molextract.config import Settings
-from molextract.engines.base import Engine, Generation, Prompt
+from molextract.engines.base import Engine
 from molextract.errors import ModelError
 from molextract.ingest.document import Document
-from molextract.schemas import get_schema
 from molextract.store import Repository, open_repository
 from molextract.workers import tasks
 from molextract.workers.app import make_celery
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import EXTRACT_CHUNK
-from tests.utils.fake_engines import OUTAGE_MARKER, FaultInjectingEngine, install
+from tests.utils.fake_engines import (
+    OUTAGE_MARKER,
+    BrokenEngine,
+    ExampleAnsweringEngine,
+    FaultInjectingEngine,
+    install,
+)
 from tests.utils.workers import ImmediateRetrySettings, documents_of, job_status
 
 MAX_RETRIES = 2
 EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.json"
-
-
-class ExampleAnsweringEngine:
-    """A fake that answers every prompt with a fixed answer that fits the grammar it gets.
-
-    For a whole-record grammar it is the melting_point schema's few-shot answer (valid,
-    not grounded, so kept as a flagged record); for a candidate question it names the
-    grammar's first property. Enough to see that records are stored, once.
-    """
-
-    def __init__(self) -> None:
-        self.records_answer = get_schema("melting_point").examples[0].answer_json()
-        self.prompts = 0
-
-    def _answer(self, json_schema: dict[str, Any]) -> str:
-        if "records" in json_schema.get("properties", {}):
-            return self.records_answer
-        first = json_schema["properties"]["property"]["enum"][0]
-        return json.dumps({"property": first, "compound": "urea", "conditions": None})
-
-    @property
-    def name(self) -> str:
-        return "example-answers"
-
-    @property
-    def model(self) -> str:
-        return "none"
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        self.prompts += len(prompts)
-        return [Generation(self._answer(json_schema), 1, 1, "stop", 0.0) for _ in prompts]
-
-    def count_tokens(self, text: str) -> int:
-        return len(text.split())
-
-
-class BrokenEngine(ExampleAnsweringEngine):
-    """A fake with a bug: it raises something that is not an ``EngineError``."""
-
-    async def generate(
-        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
-    ) -> list[Generation]:
-        raise RuntimeError("bug in the engine")
 
 
 @pytest.fixture(autouse=True)
