@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 
 from molextract.config import get_settings
-from molextract.workers.embedded import exit_with_parent, run_worker
+from molextract.workers.embedded import run_worker
+from molextract.workers.parent import exit_with_parent
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -101,42 +101,6 @@ def settings_environment(settings: Settings) -> dict[str, str]:
     return env
 
 
-#: How long an orphaned worker's cold shutdown may take before it exits outright.
-ORPHAN_GRACE_SECONDS = 3.0
-
-
-def exit_with_parent(
-    parent_pid: int, interval: float = 1.0, grace: float = ORPHAN_GRACE_SECONDS
-) -> threading.Thread:
-    """Stop this process at once when ``parent_pid`` is no longer its parent.
-
-    ``serve`` stops its worker on a normal exit (a warm shutdown that lets the batch
-    finish); this covers the parent being killed outright. Then nobody waits for the
-    batch, and a restarted ``serve`` starts its own worker, which re-sends the
-    unfinished work from the store: the orphan must neither finish its batch nor take
-    another. A warm shutdown did both (seen: 45 s and one more batch after the
-    parent's ``kill -9``), so the orphan gets Celery's cold shutdown (SIGQUIT: stop
-    consuming, abandon the task, whose message stays unacknowledged) and exits outright
-    after ``grace`` seconds if that has not ended it: a solo-pool task generating in
-    llama.cpp does not see the signal until its batch ends, so in practice the outright
-    exit is what stops it (measured: 3.3 s after the parent's kill, 12.4 s before this
-    change with one-document batches). What the abandoned batch saved is kept: saves
-    are idempotent, and the next worker re-sends the rest.
-    """
-
-    def watch() -> None:
-        while os.getppid() == parent_pid:
-            time.sleep(interval)
-        logger.warning("parent %s is gone: cold shutdown of this worker", parent_pid)
-        os.kill(os.getpid(), signal.SIGQUIT)
-        time.sleep(grace)
-        os._exit(70)  # EX_SOFTWARE: the cold shutdown did not finish in time
-
-    thread = threading.Thread(target=watch, name="exit-with-parent", daemon=True)
-    thread.start()
-    return thread
-
-
 class EmbeddedWorker:
     """A supervised worker child process; restarted when it dies, until :meth:`stop`.
 

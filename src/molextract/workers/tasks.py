@@ -51,6 +51,7 @@ from molextract.store import (
 )
 from molextract.workers.leases import claims_kept
 from molextract.workers.options import MolextractCelery, WorkerOptions
+from molextract.workers.parent import stop_if_orphaned
 from molextract.workers.queues import EXTRACT_CHUNK
 
 logger = logging.getLogger(__name__)
@@ -197,6 +198,7 @@ def _save(
         (document.doc_id, result, is_failed(result))
         for document, result in zip(documents, results, strict=True)
     ]
+    stop_if_orphaned()
     repository.save_results(job_id, outcomes)
     failed = sum(bad for _, _, bad in outcomes)
     return len(results) - failed, failed
@@ -268,6 +270,7 @@ def _extract_batch(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
     # checks again under its write lock, so a cancel racing this line is also seen.
     if repository.is_cancelled(job_id):
         return {**summary, "skipped": "cancelled"}
+    stop_if_orphaned()
     repository.mark_started(job_id)
     claimed = repository.claim_documents(
         job_id,
