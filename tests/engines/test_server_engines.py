@@ -25,26 +25,19 @@ from molextract.engines.local import LocalEngine
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
 from molextract.extraction.pipeline import Pipeline
-from molextract.ingest.document import Document
 from molextract.runs.local import run_bulk
 from molextract.runs.sinks import JsonlSink
-from molextract.schemas import get_schema, output_line_json_schema
+from tests.utils.engine_cases import (
+    PROSE_PROMPT,
+    SCHEMA,
+    SCHEMA_PREFIX,
+    TEXTS,
+    assert_schema_valid,
+    documents,
+)
 from tests.utils.engine_servers import EngineServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.engine_server, pytest.mark.model]
-
-SCHEMA = get_schema("melting_point")
-TEXTS = [
-    "Urea was recrystallised from ethanol; it melts at 133 °C.",
-    "Benzoic acid (mp 122 °C) was used as received.",
-    "The solvent was removed under reduced pressure.",
-]
-# What any answer under the melting_point grammar starts with, whitespace aside.
-SCHEMA_PREFIX = re.compile(r'\s*\{\s*"records"\s*:\s*\[\s*(\]|\{\s*"quote"\s*:\s*")')
-PROSE_PROMPT = [
-    {"role": "system", "content": "You are a poet. Never write JSON, braces or quotes."},
-    {"role": "user", "content": "Write four lines of free verse about benzene rings."},
-]
 
 
 class RecordingTransport(httpx.AsyncHTTPTransport):
@@ -60,23 +53,8 @@ class RecordingTransport(httpx.AsyncHTTPTransport):
         return await super().handle_async_request(request)
 
 
-def _documents() -> list[Document]:
-    return [Document(f"d{i}", text) for i, text in enumerate(TEXTS)]
-
-
 def _settings() -> Settings:
     return Settings(max_new_tokens=160, chunk_tokens=400)
-
-
-def _assert_schema_valid(results: list[Any], engine_name: str) -> None:
-    line_schema = output_line_json_schema()
-    assert [r.doc_id for r in results] == ["d0", "d1", "d2"]
-    for result in results:
-        jsonschema.validate(json.loads(result.model_dump_json(by_alias=True)), line_schema)
-        assert not [e for e in result.errors if e.code in ("invalid_output", "engine_error")]
-        assert result.engine.name == engine_name
-        assert all(record.engine.name == engine_name for record in result.records)
-    assert results[2].usage.model_calls == 0, "a text with no candidate costs no request"
 
 
 @pytest.fixture(params=["sglang", "vllm", "local"])
@@ -92,8 +70,8 @@ def any_engine(request: pytest.FixtureRequest, smol_engine: LocalEngine) -> Iter
 def test_the_same_documents_give_schema_valid_records_on_every_engine(
     any_engine: Engine,
 ) -> None:
-    results = Pipeline(SCHEMA, any_engine, _settings()).run(_documents())
-    _assert_schema_valid(results, any_engine.name)
+    results = Pipeline(SCHEMA, any_engine, _settings()).run(documents())
+    assert_schema_valid(results, any_engine.name)
     if any_engine.name != "local":
         assert results[0].engine.model == "smollm2-135m"
 

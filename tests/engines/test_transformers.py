@@ -24,19 +24,19 @@ from molextract.errors import ConfigError, EngineError, EngineUnavailableError, 
 from molextract.extraction.pipeline import Pipeline
 from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema, output_line_json_schema
-from tests.engines.test_server_engines import (
+from tests.utils.engine_cases import (
     PROSE_PROMPT,
+    SCHEMA,
     SCHEMA_PREFIX,
     TEXTS,
-    _assert_schema_valid,
-    _documents,
+    assert_schema_valid,
+    documents,
 )
 from tests.utils.engine_servers import ensure_built
 from tests.utils.fault_server import fault_server
 
 pytestmark = [pytest.mark.model, pytest.mark.slow]
 
-SCHEMA = get_schema("melting_point")
 YES_NO = {
     "type": "object",
     "properties": {"answer": {"enum": ["yes", "no"]}},
@@ -66,9 +66,9 @@ def test_engine_satisfies_the_protocol_on_the_cpu(engine: TransformersEngine) ->
 def test_the_same_documents_give_schema_valid_records(engine: TransformersEngine) -> None:
     """The documents and checks of the sglang/vllm/local test, through this engine."""
     results = Pipeline(SCHEMA, engine, Settings(max_new_tokens=160, chunk_tokens=400)).run(
-        _documents()
+        documents()
     )
-    _assert_schema_valid(results, "transformers")
+    assert_schema_valid(results, "transformers")
     assert results[0].engine.model == "smollm2-135m-hf"
     assert results[0].usage.completion_tokens > 0
 
