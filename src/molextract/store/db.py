@@ -49,13 +49,26 @@ def make_engine(url: str, *, sqlite_busy_timeout_ms: int = 30_000) -> Engine:
         return create_engine(parsed, pool_pre_ping=True)
     database = parsed.database or ""
     in_memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
-    if not in_memory and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    if (path := _sqlite_path(parsed)) is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
     # The driver's own timeout covers the statements SQLAlchemy runs on first
     # connect, before our pragmas; its default (5 s) gave up under load.
     engine = create_engine(parsed, connect_args={"timeout": sqlite_busy_timeout_ms / 1000})
     _configure_sqlite(engine, busy_timeout_ms=sqlite_busy_timeout_ms, wal=not in_memory)
     return engine
+
+
+def _sqlite_path(parsed: URL) -> Path | None:
+    """The file of a SQLite URL given as a plain path; None for memory and ``file:`` URIs."""
+    database = parsed.database or ""
+    if (
+        parsed.get_backend_name() != "sqlite"
+        or database in ("", ":memory:")
+        or database.startswith("file:")
+        or parsed.query.get("mode") == "memory"
+    ):
+        return None
+    return Path(database).expanduser()
 
 
 def _configure_sqlite(engine: Engine, *, busy_timeout_ms: int, wal: bool) -> None:
@@ -124,22 +137,14 @@ def _sqlite_migration_lock(url: str) -> Iterator[None]:
     is what the PostgreSQL advisory lock gives there. Without ``fcntl`` (Windows)
     the database's own locking is all there is.
     """
-    parsed = database_url(url)
-    database = parsed.database or ""
-    file_backed = (
-        parsed.get_backend_name() == "sqlite"
-        and database not in ("", ":memory:")
-        and not database.startswith("file:")
-        and parsed.query.get("mode") != "memory"
-    )
+    lock_path = _sqlite_path(database_url(url))
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not on POSIX
-        file_backed = False
-    if not file_backed:
+        lock_path = None
+    if lock_path is None:
         yield
         return
-    lock_path = Path(database).expanduser()
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with open(lock_path.with_name(lock_path.name + ".migrate-lock"), "a") as lock_file:
         fcntl.flock(lock_file, fcntl.LOCK_EX)
