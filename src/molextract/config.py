@@ -117,6 +117,12 @@ class Settings(BaseSettings):
     api_max_document_chars: int = Field(default=200_000, ge=1)
     api_max_schema_bytes: int = Field(default=65536, ge=1024)
     require_api_key: bool | None = None
+    corpora: Path | None = Field(
+        default=None,
+        description="Folder holding local copies of the public annotated corpora the "
+        "benchmarks read (ChEMU, ChemRxnExtractor, USPTO/ORD), laid out as "
+        "<repository name>/<path in the repository>; never needed to extract.",
+    )
 
     @property
     def database(self) -> str:
