@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Creates .venv with molextract and its dependencies. Safe to re-run: it only does
 # what is missing. The one slow step, compiling llama.cpp (10-20 min on 2 cores),
-# happens once per machine: the wheel is kept in ~/.cache/molextract/wheels.
+# happens once per machine: the wheel is kept in ~/.cache/molextract/wheels/<processor id>.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${MOLEXTRACT_VENV:-$ROOT/.venv}"
 CACHE="${MOLEXTRACT_CACHE_DIR:-$HOME/.cache/molextract}"
-WHEELS="$CACHE/wheels"
+# llama.cpp compiles for the processor it is built on (-march=native): a wheel built on
+# another machine can crash here (seen: a wheel from an AMD EPYC segfaulted on an Intel
+# Xeon). So wheels are kept per processor, and pip's own wheel cache, which knows
+# nothing of processors, is not used for it.
+CPU_ID="$( { grep -m1 '^model name' /proc/cpuinfo; grep -m1 '^flags' /proc/cpuinfo; uname -m; } 2>/dev/null | sha256sum | cut -c1-12)"
+WHEELS="$CACHE/wheels/$CPU_ID"
 LLAMA_VERSION="0.3.36"
 # The transformers extra's torch: always the CPU build, which this machine's pip finds on
 # local disk (elsewhere: PIP_EXTRA_INDEX_URL=<PyTorch's CPU wheel index>, see README).
@@ -56,7 +61,7 @@ if ! ls "$WHEELS"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then
   command -v c++ >/dev/null 2>&1 || apt_install build-essential
   say "compiling llama-cpp-python $LLAMA_VERSION once for this machine (10-20 minutes)"
   CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
-    "${PIP[@]}" wheel --no-deps -q -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
+    "${PIP[@]}" wheel --no-deps --no-cache-dir -q -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
 fi
 
 # OPSIN, which turns systematic compound names into structures, runs on Java. Without
@@ -80,4 +85,13 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
     die "the test install must use the CPU build of torch"
   rm -f "$CONSTRAINTS"
   echo "$WANT" > "$STAMP"
+fi
+
+# The venv's llama.cpp must be this processor's build, even in a venv made elsewhere.
+LLAMA_WHEEL="$(ls "$WHEELS"/llama_cpp_python-"$LLAMA_VERSION"-*.whl | head -n 1)"
+LLAMA_STAMP="$VENV/.molextract-llama-wheel"
+if [ "$(cat "$LLAMA_STAMP" 2>/dev/null)" != "$(sha256sum "$LLAMA_WHEEL" | cut -d' ' -f1)" ]; then
+  say "installing this processor's llama.cpp build"
+  "${PIP[@]}" install -q --no-deps --force-reinstall "$LLAMA_WHEEL"
+  sha256sum "$LLAMA_WHEEL" | cut -d' ' -f1 > "$LLAMA_STAMP"
 fi
