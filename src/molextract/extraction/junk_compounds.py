@@ -1,0 +1,248 @@
+"""Strings that cannot be a compound's name, and why.
+
+Asked whose a value is, a model answers with whatever stood near it: the product's
+mass (``0.35g``, ``12.0 g``), the yield itself (``23%``), how the sample looked
+(``white solid``), the column's eluent (``hexanes/EtOAc``). Kept as the compound, those
+make a record that names nothing, and a table of them is worse than no table. This
+module says, from the string alone, when it cannot be a name, so the extraction path
+can refuse it and the corpus benchmarks can count it.
+
+Judged without context, it rejects only what is never a compound's name anywhere:
+
+- a quantity or a list of them (mass, moles, volume, percentage, concentration,
+  temperature, time): ``250 mg``, ``1.2 mmol``, ``5 mL``, ``(2.10 g, 64%)``, and a
+  bare number (``12``, ``0.35``; a label belongs in ``compound.label``);
+- a description of appearance or form, alone or with an amount: ``white solid``,
+  ``colourless oil``, ``crude residue``, ``pale yellow crystals (0.4 g)``;
+- a solvent mixture or eluent (``EtOAc-hexane 1:4``, ``5% MeOH in DCM``), a mixture
+  sold as one (``hexanes``, ``petroleum ether``, ``brine``), a medium (``silica gel``),
+  a solution of stated strength (``1 N HCl``, ``sat. NaHCO3``);
+- a stage of the work-up (``filtrate``, ``organic layer``, ``reaction mixture``), or a
+  yield in words (``quantitative``).
+
+Everything that may be a name somewhere passes: one solvent (ethanol is the compound
+when its boiling point is given), labels (``4b``, ``12g``: a number glued to a one-letter
+unit is a label unless it has decimals, ``0.35g``), ``Example 12``, ``title compound``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+
+def _listed(text: str) -> frozenset[str]:
+    """A ``|``-separated list written over several lines, folded to lower case."""
+    items = text.replace("\n", "").split("|")
+    return frozenset(item.strip().casefold() for item in items if item.strip())
+
+
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_APPROX = r"(?:(?:ca\.?|approx\.?|about|~|≈|∼|>|<|≥|≤)\s*)?"
+#: Units, by the kind the reason names. One-letter units (and ``M``) are told from a
+#: label's letter in ``_quantity_kind``.
+_UNITS: dict[str, tuple[str, ...]] = {
+    "a mass": ("kg", "mg", "µg", "μg", "ug", "ng", "gm", "grams", "gram", "g"),
+    "an amount of substance": (
+        "mmoles",
+        "mmole",
+        "mmols",
+        "mmol",
+        "µmol",
+        "μmol",
+        "umol",
+        "nmol",
+        "moles",
+        "mole",
+        "mol",
+        "equivalents",
+        "equivalent",
+        "equiv",
+        "eq",
+    ),
+    "a volume": ("ml", "µl", "μl", "ul", "dl", "l", "cc"),
+    "a percentage": ("wt%", "wt.%", "mol%", "%", "percent"),
+    "a concentration": ("mm", "m", "n"),
+    "a temperature": ("°c", "° c", "oc", "°f", "k"),
+    "a time": ("hours", "hour", "hrs", "hr", "h", "minutes", "min", "days", "day", "d"),
+}
+_UNIT_KIND = {unit: kind for kind, units in _UNITS.items() for unit in units}
+_UNIT = "|".join(re.escape(u) for u in sorted(_UNIT_KIND, key=len, reverse=True))
+_QUANTITY = re.compile(
+    rf"{_APPROX}(?P<number>{_NUMBER})(?:\s*[-–—~]\s*{_NUMBER})?"
+    rf"(?P<space>\s*)(?P<unit>{_UNIT})?\.?"
+    r"(?:\s+(?:yield|yld|isolated|overall|theoretical|of\s+theory))?",
+    re.IGNORECASE,
+)
+_PARTS = re.compile(r"[,;()\[\]{}]|\s+(?:and|or)\s+")
+
+_APPEARANCE = _listed(
+    """
+    white colourless colorless yellow yellowish pale off brown brownish red reddish orange
+    green greenish blue bluish purple violet pink black grey gray beige tan cream amber
+    golden dark light bright deep clear transparent opaque solid solids oil oils oily
+    crystals crystal crystalline needles needle plates plate prisms prism powder powders
+    foam foamy gum gummy glass glassy syrup syrupy liquid wax waxy amorphous
+    microcrystalline precipitate residue residual fine sticky viscous semisolid semi
+    flakes film resin lumps granules cubes blocks rods leaflets colour color slightly
+    very crude tacky thick thin to a an the as of in
+    """.replace(" ", "|")
+)
+#: Compounds named with words of appearance.
+_DYES = frozenset({"crystal violet", "gentian violet"})
+
+_SOLVENTS = _listed(
+    """
+    hexane|n-hexane|hexanes|heptane|n-heptane|heptanes|pentane|n-pentane|pentanes|
+    cyclohexane|petroleum ether|pet. ether|pet ether|light petroleum|petrol|pe|ligroin|
+    ether|diethyl ether|et2o|ethyl acetate|etoac|ea|acoet|methanol|meoh|ethanol|etoh|
+    isopropanol|2-propanol|iproh|i-proh|ipa|isopropyl alcohol|n-butanol|1-butanol|butanol|
+    acetone|acetonitrile|mecn|ch3cn|dichloromethane|dcm|ch2cl2|methylene chloride|
+    chloroform|chcl3|toluene|benzene|xylene|xylenes|thf|tetrahydrofuran|water|h2o|dmf|
+    dmso|dioxane|1,4-dioxane|dme|nmp|acetic acid|acoh|formic acid|tfa|triethylamine|et3n|
+    tea|ammonia|nh3|nh4oh|ammonium hydroxide|aqueous ammonia|aq. ammonia|mtbe|tbme|
+    methyl tert-butyl ether|tert-butyl methyl ether|diisopropyl ether|ipr2o|2-butanone|mek
+    """
+)
+#: Sold and used as one material, but never one compound.
+_MIXTURES = _listed(
+    """
+    hexanes|heptanes|pentanes|xylenes|petroleum ether|pet. ether|pet ether|
+    light petroleum|petrol|ligroin|ligroine|brine|mineral oil|paraffin oil|silica|
+    silica gel|celite|alumina|charcoal|activated carbon|activated charcoal|
+    molecular sieves|buffer|phosphate buffer|pbs|sea sand|diatomaceous earth
+    """
+)
+_WORK_UP = _listed(
+    """
+    mixture|reaction mixture|crude mixture|product mixture|filtrate|filtrates|
+    organic layer|organic layers|organic phase|organic phases|aqueous layer|aqueous phase|
+    extract|extracts|combined extracts|organic extracts|mother liquor|mother liquors|
+    supernatant|solvent|solvents|eluent|eluant|eluate|solution|reaction solution|
+    suspension|slurry
+    """
+)
+
+_SOLUTION = re.compile(
+    r"(?:aq(?:ueous)?\.?|sat(?:d|urated)?\.?|conc(?:entrated)?\.?|dil(?:ute)?\.?"
+    rf"|{_NUMBER}\s*(?:M|N|mM|mol/L|%|wt\s*%|w/v|v/v))\s+\S.*|.+\s(?:solution|soln\.?)",
+    re.IGNORECASE,
+)
+_RATIO = re.compile(
+    rf"\(?\s*{_NUMBER}\s*(?::\s*{_NUMBER}\s*)+\)?|\(?\s*v\s*/\s*v\s*\)?|\(?\s*v\s*:\s*v\s*\)?",
+    re.IGNORECASE,
+)
+_PERCENT_OF = re.compile(rf"{_NUMBER}(?:\s*[-–]\s*{_NUMBER})?\s*%")
+_MIXING = re.compile(r"\s*(?:/|:|–|—|\+|,(?!\d)|;|\bin\b|\band\b|\bwith\b|\bto\b|\bfrom\b)\s*")
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒−", "-"))
+
+
+def junk_reason(name: str) -> str | None:
+    """Why ``name`` cannot be a compound's name, or None when it may be one."""
+    text = _tidy(name)
+    if not text:
+        return "empty"
+    lowered = text.casefold()
+    if lowered in _DYES:
+        return None
+    for check in (_as_quantities_and_looks, _as_solvents, _as_material):
+        reason = check(text)
+        if reason is not None:
+            return reason
+    if not any(char.isalpha() for char in text):
+        return "no letter, not a name"
+    return None
+
+
+def _tidy(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name).translate(_DASHES)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.strip("\"'“”‘’` .;:,")
+
+
+def _quantity_kind(part: str) -> str | None:
+    """The kind of quantity ``part`` is in full (``12.0 g`` → a mass), ``a bare number``,
+    or None. ``12g``/``3h`` are labels: a one-letter unit glued to a whole number."""
+    match = _QUANTITY.fullmatch(part.strip())
+    if match is None:
+        return None
+    unit = match["unit"]
+    if unit is None:
+        return "a bare number"
+    if (
+        len(unit) == 1
+        and unit not in "%℃"
+        and not match["space"]
+        and "." not in match["number"]
+        and "," not in match["number"]
+    ):
+        return None
+    return _UNIT_KIND[unit.casefold()]
+
+
+def _looks(part: str) -> bool:
+    """Only words of appearance or form: ``off-white solid``, ``crude residue``."""
+    words = [w for w in re.split(r"[\s\-]+", part.casefold()) if w]
+    return bool(words) and all(w in _APPEARANCE for w in words) and part.casefold() not in _DYES
+
+
+def _as_quantities_and_looks(text: str) -> str | None:
+    """A quantity, a list of them, an appearance, or an appearance with amounts:
+    ``(2.10 g, 64%)``, ``0.815 g (61% yield)``, ``white solid (0.35 g)``."""
+    parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
+    if not parts:
+        return None
+    kinds: list[str] = []
+    looks = False
+    for part in parts:
+        kind = _quantity_kind(part)
+        if kind is not None:
+            kinds.append(kind)
+        elif _looks(part):
+            looks = True
+        else:
+            return None
+    if looks:
+        return "a description of appearance or form, not a name"
+    named = [k for k in kinds if k != "a bare number"]
+    if not named:
+        return "a bare number (a label belongs in compound.label)"
+    return f"{named[0]}, not a name" if len(kinds) == 1 else f"quantities ({named[0]}), not a name"
+
+
+def _solvent(part: str) -> bool:
+    key = re.sub(r"\s+", " ", part.strip(" ()[]").casefold())
+    return key in _SOLVENTS
+
+
+def _as_solvents(text: str) -> str | None:
+    """Two solvents or more mixed (``EtOAc/hexane (1:4)``, ``EtOAc-hexane``,
+    ``5% MeOH in DCM``), or a mixture sold as one (``hexanes``)."""
+    stripped = _PERCENT_OF.sub(" ", _RATIO.sub(" ", text)).strip(" ()[]")
+    if stripped.casefold() in _MIXTURES:
+        return "a mixture (solvent or medium), not one compound"
+    count = 0
+    for part in (p for p in _MIXING.split(stripped) if p and p.strip(" ()[]")):
+        if _solvent(part):
+            count += 1
+            continue
+        pieces = [p for p in part.split("-") if p.strip()]
+        if len(pieces) >= 2 and all(_solvent(p) for p in pieces):
+            count += len(pieces)
+            continue
+        return None
+    return "a solvent mixture or eluent, not one compound" if count >= 2 else None
+
+
+def _as_material(text: str) -> str | None:
+    """A stage of the work-up or a solution of stated strength."""
+    key = " ".join(w for w in text.casefold().split() if w not in ("the", "a", "an"))
+    if key in _WORK_UP:
+        return "a stage of the work-up, not a compound"
+    if key in ("quantitative", "quant.", "quantitative yield", "quantitatively"):
+        return "a yield, not a name"
+    if key in _MIXTURES:
+        return "a mixture (solvent or medium), not one compound"
+    if _SOLUTION.fullmatch(text):
+        return "a solution, not one compound"
+    return None

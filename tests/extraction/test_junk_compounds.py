@@ -1,0 +1,191 @@
+"""``junk_reason``: what can never be a compound's name is refused with a reason, and no
+real name, label or placeholder that points at a compound is."""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.extraction.junk_compounds import junk_reason
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("0.35g", "a mass"),
+        ("12.0 g", "a mass"),
+        ("250 mg", "a mass"),
+        ("1.2 kg", "a mass"),
+        ("1.2 mmol", "an amount of substance"),
+        ("10 µmol", "an amount of substance"),
+        ("1.5 equiv", "an amount of substance"),
+        ("5 mL", "a volume"),
+        ("250 µL", "a volume"),
+        ("23%", "a percentage"),
+        ("61 % yield", "a percentage"),
+        ("2.0 M", "a concentration"),
+        ("25 °C", "a temperature"),
+        ("3 h", "a time"),
+        ("ca. 40 mg", "a mass"),
+    ],
+)
+def test_a_quantity_is_refused_and_named(text: str, kind: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert reason.startswith(kind)
+
+
+@pytest.mark.parametrize(
+    "text", ["(2.10 g, 64%)", "0.815 g (61% yield)", "12.4 mg, 23%", "0.35 g; 1.2 mmol"]
+)
+def test_a_list_of_quantities_is_refused(text: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert reason.startswith("quantities")
+
+
+@pytest.mark.parametrize("text", ["12", "0.35", "(12)", "1,2", "3-4"])
+def test_a_bare_number_is_refused(text: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert "bare number" in reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "white solid",
+        "colourless oil",
+        "colorless oil",
+        "crude residue",
+        "off-white solid",
+        "pale yellow oil",
+        "yellow crystals",
+        "light brown powder",
+        "white to off-white crystalline solid",
+        "a white foam",
+        "Solid",
+        "white solid (0.35 g)",
+        "Colorless oil (0.35 g, 23%)",
+    ],
+)
+def test_an_appearance_is_refused(text: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert "appearance" in reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hexanes/EtOAc",
+        "EtOAc-hexane 1:4",
+        "ethyl acetate/hexane (1:3)",
+        "hexane–ethyl acetate",
+        "CH2Cl2/MeOH 95:5",
+        "5% MeOH in DCM",
+        "0-10% MeOH/DCM",
+        "n-hexane/EtOAc",
+        "heptane:EtOAc",
+        "dichloromethane-methanol",
+        "1,4-dioxane/water",
+        "petroleum ether–ethyl acetate (4:1, v/v)",
+        "hexanes",
+        "petroleum ether",
+        "light petroleum",
+    ],
+)
+def test_a_solvent_mixture_or_eluent_is_refused(text: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert "mixture" in reason
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("brine", "mixture"),
+        ("silica gel", "mixture"),
+        ("Celite", "mixture"),
+        ("1 N HCl", "solution"),
+        ("2M NaOH", "solution"),
+        ("sat. NaHCO3", "solution"),
+        ("aqueous sodium hydroxide solution", "solution"),
+        ("filtrate", "work-up"),
+        ("the reaction mixture", "work-up"),
+        ("organic layer", "work-up"),
+        ("quantitative", "yield"),
+        ("", "empty"),
+        ("  ", "empty"),
+        ("—", "letter"),
+    ],
+)
+def test_materials_and_work_up_are_refused(text: str, word: str) -> None:
+    reason = junk_reason(text)
+    assert reason is not None
+    assert word in reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2-methyl-1-propanol",
+        "(S)-2-amino-3-phenylpropanoic acid",
+        "N,N-dimethylformamide",
+        "4-(N,N-dimethylamino)pyridine",
+        "2,4-dinitrophenol",
+        "1,2-dichloroethane",
+        "methyl 4-aminobicyclo[2.2.2]octane-1-carboxylate hydrochloride",
+        "3-isobutyl-5-methylthieno[2,3-d]pyrimidine-2,4(1H,3H)-dione (racemate)",
+        "tert-butyl 4-oxopiperidine-1-carboxylate",
+        "tert-butyl methyl ether",
+        "α-pinene",
+        "D-glucose",
+        "L-alanine",
+        "Cu(OAc)2",
+        "Pd/C",
+        "sodium hydride",
+        "methanol-d4",
+        "white phosphorus",
+        "crystal violet",
+        "methyl cinnamate",
+        "benzyl alcohol",
+        "1H-indole",
+    ],
+)
+def test_a_real_name_passes(text: str) -> None:
+    assert junk_reason(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ethanol", "water", "EtOAc", "ethyl acetate", "acetic acid", "hexane", "1,4-dioxane"],
+)
+def test_one_solvent_passes(text: str) -> None:
+    """A solvent can be the compound a value belongs to (ethanol boils at 78 °C)."""
+    assert junk_reason(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4b",
+        "12g",
+        "3h",
+        "2l",
+        "5d",
+        "IV",
+        "compound 12b",
+        "Example 12",
+        "Example 2B",
+        "Intermediate 10A",
+        "Step 22-F",
+        "title compound",
+        "the title compound",
+        "product",
+        "crude product",
+    ],
+)
+def test_labels_and_placeholders_pass(text: str) -> None:
+    """A label glued to a one-letter unit's letter (``12g``, ``3h``) is a label; the
+    placeholders point at a compound another step resolves."""
+    assert junk_reason(text) is None
