@@ -9,6 +9,7 @@ from molextract.extraction import association
 from molextract.extraction.anchored import plan_chunks, questions_for
 from molextract.extraction.candidates import find_candidates
 from molextract.extraction.chunking import chunk_text
+from molextract.extraction.label_table import build_label_table
 from molextract.schemas import get_schema
 from molextract.schemas.registry import schema_from_json
 
@@ -27,6 +28,13 @@ def test_the_answer_grammar_has_no_value_field_only_properties_or_none() -> None
     assert schema["additionalProperties"] is False
 
 
+def test_the_compound_answer_is_a_marker_letter_or_null_and_nothing_else() -> None:
+    compound = association.answer_json_schema(ALL)["properties"]["compound"]
+    choices = [option.get("enum") for option in compound["anyOf"]]
+    assert [*"ABCDEFGHIJKLMNOP"] in choices
+    assert {"type": "null"} in compound["anyOf"]
+
+
 def test_one_grammar_per_schema_whatever_the_chunk() -> None:
     first = association.answer_json_schema(MP)
     again = association.answer_json_schema(get_schema("melting_point"))
@@ -43,7 +51,7 @@ def test_candidates_are_marked_in_order_and_the_text_is_otherwise_unchanged() ->
 
 def test_each_question_names_its_quantity_as_printed_and_the_possible_properties() -> None:
     [plan] = plan_chunks(PATENT, chunk_text(PATENT, 700), ALL)
-    questions = questions_for(0, plan, PATENT, ALL)
+    questions = questions_for(0, plan, PATENT, ALL, build_label_table(PATENT))
     asks = [q.prompt[-1]["content"].rsplit("\n", 1)[-1] for q in questions]
     assert asks[0] == '⟦1⟧ 83% (a percentage, before "of the theoretical"): reaction_yield or none?'
     assert asks[1] == (
@@ -56,19 +64,28 @@ def test_each_question_names_its_quantity_as_printed_and_the_possible_properties
     assert len(prefixes) == 1
 
 
-@pytest.mark.parametrize("placeholder", ["unknown", "none", "not stated", " n/a ", ""])
-def test_placeholder_compounds_become_null(placeholder: str) -> None:
-    answer = association.parse_answer(
-        MP, json.dumps({"property": "melting_point", "compound": placeholder, "conditions": None})
-    )
-    assert answer.compound is None and answer.property == "melting_point"
+def test_the_compounds_code_found_are_marked_and_the_answer_picks_one() -> None:
+    [plan] = plan_chunks(PATENT, chunk_text(PATENT, 700), ALL)
+    [first, _] = questions_for(0, plan, PATENT, ALL, build_label_table(PATENT))
+    assert "of ⟪A⟫4-nitro-2-(3-thienyl)phenol with" in first.prompt[-1]["content"]
+    assert [(m.letter, PATENT[m.start : m.end]) for m in first.mentions] == [
+        ("A", "4-nitro-2-(3-thienyl)phenol")
+    ]
+
+
+@pytest.mark.parametrize("written", ["urea", "0.35 g", "the title compound", "AA", ""])
+def test_a_compound_written_out_is_refused_by_the_grammar(written: str) -> None:
+    with pytest.raises(ValidationError):
+        association.parse_answer(
+            MP, json.dumps({"property": "melting_point", "compound": written, "conditions": None})
+        )
 
 
 def test_none_means_no_property_and_foreign_properties_are_refused() -> None:
     answer = association.parse_answer(
-        MP, '{"property": "none", "compound": "urea", "conditions": null}'
+        MP, '{"property": "none", "compound": "B", "conditions": null}'
     )
-    assert answer.property is None
+    assert answer.property is None and answer.compound == "B"
     with pytest.raises(ValidationError):
         association.parse_answer(
             MP, '{"property": "solubility", "compound": null, "conditions": null}'
@@ -125,10 +142,7 @@ def test_a_custom_schema_in_known_units_is_anchored_without_built_in_examples() 
     assert association.examples_for(schema) == ()
 
 
-@pytest.mark.parametrize("answer", ["the title compound", "Product", "white solid"])
-def test_answers_the_label_table_resolves_are_kept_for_it(answer: str) -> None:
-    # "the title compound" is its section's heading compound; identity.py decides, not here
-    parsed = association.parse_answer(
-        MP, json.dumps({"property": "melting_point", "compound": answer, "conditions": None})
-    )
-    assert parsed.compound == answer
+def test_every_worked_example_answers_a_letter_it_marks() -> None:
+    for example in association._EXAMPLES:
+        letter = example.answer["compound"]
+        assert letter is None or f"⟪{letter}⟫" in example.text

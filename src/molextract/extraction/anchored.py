@@ -9,16 +9,18 @@ construction). A chunk without a candidate costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from molextract.chem import is_plausible, to_si
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import association, engine_calls
-from molextract.extraction.assessment import split_label
 from molextract.extraction.candidates import Candidate, dimension, find_candidates
 from molextract.extraction.chunking import Chunk, sentence_spans
+from molextract.extraction.compound_markers import CompoundMention, find_mentions
 from molextract.extraction.fields import settle_fields
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.whose import Site, decided_without_model
 from molextract.ingest.document import Document
 from molextract.schemas.records import (
     Checks,
@@ -41,6 +43,8 @@ class Question:
     number: int
     candidate: Candidate
     prompt: Prompt
+    #: The compound mentions marked in the prompt, by letter.
+    mentions: tuple[CompoundMention, ...] = ()
     generation: Generation | None = None
     answer: association.Answer | None = None
     problem: DocumentError | None = None
@@ -78,15 +82,56 @@ def plan_chunks(text: str, chunks: Sequence[Chunk], schema: SchemaSpec) -> list[
     return plans
 
 
-def questions_for(doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec) -> list[Question]:
+def questions_for(
+    doc: int, plan: ChunkPlan, text: str, schema: SchemaSpec, table: LabelTable
+) -> list[Question]:
     """One prompt per candidate; all of a chunk's prompts share the marked context."""
-    marked = association.mark_context(text, context_spans(text, plan), plan.candidates)
+    spans = context_spans(text, plan)
+    values = [(c.quantity.start, c.quantity.end) for c in plan.candidates]
+    mentions = find_mentions(text, spans, table, values)
+    marked = association.mark_context(text, spans, plan.candidates, mentions)
     out = []
     for number, candidate in enumerate(plan.candidates, start=1):
         ask = association.question(number, candidate, text)
         prompt = association.build_prompt(schema, marked, ask)
-        out.append(Question(doc, plan.chunk, number, candidate, prompt))
+        out.append(Question(doc, plan.chunk, number, candidate, prompt, tuple(mentions)))
     return out
+
+
+def settled(
+    plan: ChunkPlan, site_of: Callable[[Candidate], Site], schema: SchemaSpec
+) -> tuple[ChunkPlan, list[Candidate]]:
+    """The plan without the candidates the text settles alone, and those candidates.
+
+    A value whose property the text names outright (``mp 121 °C``, ``(1.2 g, 70%)``)
+    and whose compound a form of the writing gives needs nothing of the model; a
+    schema with fields of its own always asks, since only the model fills them.
+    """
+    if schema.fields:
+        return plan, []
+    asked: list[Candidate] = []
+    done: list[Candidate] = []
+    for candidate in plan.candidates:
+        decisive = candidate.cues[0] if candidate.decisive and candidate.cues else None
+        if decided_without_model(site_of(candidate), decisive):
+            done.append(candidate)
+        else:
+            asked.append(candidate)
+    return ChunkPlan(plan.chunk, asked), done
+
+
+def settled_record(
+    doc: int,
+    chunk: Chunk,
+    candidate: Candidate,
+    document: Document,
+    schema: SchemaSpec,
+    engine: EngineInfo,
+) -> Record | None:
+    """The record of a candidate the text settles alone (``settled``)."""
+    question = Question(doc, chunk, 0, candidate, [])
+    question.answer = association.Answer(property=None, compound=None, conditions=None)
+    return record_of(question, document, schema, engine)
 
 
 def context_spans(text: str, plan: ChunkPlan) -> list[tuple[int, int]]:
@@ -158,7 +203,7 @@ def record_of(
     if prop is None:
         return None
     q = candidate.quantity
-    name, label = split_label(answer.compound) if answer.compound else (None, None)
+    chosen = next((m for m in question.mentions if m.letter == answer.compound), None)
     unit = q.unit if dimension(q.unit) != "dimensionless" else None
     value_si = unit_si = None
     plausible = None
@@ -179,7 +224,12 @@ def record_of(
     return Record(
         doc_id=doc.id,
         schema_name=schema.name,
-        compound=Compound(name=name, label=label),
+        compound=Compound(
+            name=None if chosen is None else doc.text[chosen.start : chosen.end],
+            start=None if chosen is None else chosen.start,
+            end=None if chosen is None else chosen.end,
+            source=None if chosen is None else "model",
+        ),
         property=prop,
         value=q.value,
         value_low=q.low,

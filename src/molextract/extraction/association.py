@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
@@ -21,10 +22,13 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from molextract.engines.base import ChatMessage, Prompt
 from molextract.extraction.candidates import Candidate, dimension
+from molextract.extraction.compound_markers import LETTERS, CompoundMention
+from molextract.extraction.compound_markers import marker as compound_marker
 from molextract.schemas.spec import FieldSpec, SchemaSpec, answer_fields
 
-#: Token budget of one answer (about 30 tokens with a long IUPAC name); doubled on retry.
-ANSWER_TOKENS = 96
+#: Token budget of one answer (about 25 tokens: a property, a letter, short conditions);
+#: doubled on retry.
+ANSWER_TOKENS = 64
 #: What each field of a user's own adds to that budget (a list: per item).
 FIELD_TOKENS = 32
 NONE = "none"
@@ -48,15 +52,12 @@ _KIND_WORDS = {
 }
 
 
-#: What a model writes for "no compound named".
-_NO_ANSWER = frozenset({"", "unknown", "none", "null", "n/a", "na", "not stated", "not specified"})
-
-
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What the model said about one candidate."""
 
     property: str | None
+    #: The letter of the marked compound mention the model chose, or None.
     compound: str | None
     conditions: str | None
     #: The schema's own fields as the model wrote them (``fields.py`` types and checks them).
@@ -66,20 +67,25 @@ class Answer:
 @cache
 def _answer_model(properties: tuple[str, ...], fields: tuple[FieldSpec, ...]) -> type[BaseModel]:
     choice: Any = Literal.__getitem__((*properties, NONE))
+    letters: Any = Literal.__getitem__(LETTERS)
     own = answer_fields(fields)
     return create_model(
         "CandidateAnswer",
         __config__=ConfigDict(extra="forbid", strict=True),
         property=(choice, Field(description="Which property the marked value is, or none.")),
-        compound=(str | None, Field(description="Whose value: name or label as written.")),
+        compound=(
+            letters | None,
+            Field(description="Whose value: the letter of a marked compound, or null."),
+        ),
         conditions=(str | None, Field(description="Solvent, pH, pressure, temperature.")),
         **own,
     )
 
 
 def answer_model(schema: SchemaSpec) -> type[BaseModel]:
-    """The strict model of one answer: a property of the schema or none, two strings,
-    and the schema's own fields (none for a built-in schema)."""
+    """The strict model of one answer: a property of the schema or none, a compound
+    marker's letter or null, the conditions, and the schema's own fields (none for a
+    built-in schema)."""
     return _answer_model(schema.property_names, schema.fields)
 
 
@@ -102,7 +108,7 @@ def parse_answer(schema: SchemaSpec, text: str) -> Answer:
     prop = data["property"]
     return Answer(
         property=None if prop == NONE else prop,
-        compound=clean_compound(data["compound"]),
+        compound=data["compound"],
         conditions=clean_conditions(data["conditions"]),
         fields={f.name: data[f.name] for f in schema.fields},
     )
@@ -126,16 +132,6 @@ def clean_conditions(conditions: str | None) -> str | None:
     return stripped
 
 
-def clean_compound(compound: str | None) -> str | None:
-    """The compound as the model wrote it, or None for "none said". Placeholders such as
-    "the title compound" are kept: the document's label table knows which compound
-    that is (``identity.py``)."""
-    if compound is None:
-        return None
-    stripped = compound.strip().strip(".,;:")
-    return None if stripped.lower() in _NO_ANSWER else stripped
-
-
 # --- prompts ----------------------------------------------------------------------------
 
 
@@ -149,19 +145,27 @@ def mark(text: str, offset: int, candidates: list[Candidate]) -> str:
 
 
 def mark_context(
-    text: str, spans: list[tuple[int, int]], candidates: list[Candidate], *, offset: int = 0
+    text: str,
+    spans: list[tuple[int, int]],
+    candidates: list[Candidate],
+    mentions: Sequence[CompoundMention] = (),
+    *,
+    offset: int = 0,
 ) -> str:
-    """The ``spans`` of ``text`` joined by ``…``, each candidate marked where it stands."""
-    numbered = list(enumerate(candidates, start=1))
+    """The ``spans`` of ``text`` joined by ``…``, each candidate and each compound
+    mention marked where it stands."""
+    inserts = sorted(
+        [(c.quantity.start - offset, 1, marker(n)) for n, c in enumerate(candidates, start=1)]
+        + [(m.start - offset, 0, compound_marker(m.letter)) for m in mentions]
+    )
     parts: list[str] = []
     for start, end in spans:
         pieces: list[str] = []
         pos = start
-        for number, candidate in numbered:
-            at = candidate.quantity.start - offset
+        for at, _, sign in inserts:
             if start <= at < end:
                 pieces.append(text[pos:at])
-                pieces.append(marker(number))
+                pieces.append(sign)
                 pos = at
         pieces.append(text[pos:end])
         parts.append("".join(pieces).strip())
@@ -170,15 +174,16 @@ def mark_context(
 
 def _system(schema: SchemaSpec) -> str:
     lines = [
-        "Code has marked candidate values in a chemistry text as ⟦1⟧, ⟦2⟧. For the marked "
-        "value asked about, answer in JSON:",
+        "Code has marked candidate values in a chemistry text as ⟦1⟧, ⟦2⟧ and the compounds "
+        "it names as ⟪A⟫, ⟪B⟫. For the marked value asked about, answer in JSON:",
         '"property": the property it is a measured value of, or "none" (a reaction or bath '
         "temperature, an amount, a reagent's concentration, a purity, a literature value):",
     ]
     lines += [f"  {prop.name}: {prop.description}" for prop in schema.properties]
     lines += [
-        '"compound": whose value it is, exactly as written (name, or label such as 3b); '
-        "null if none is named. Never a solvent or a description.",
+        '"compound": the letter of the marked compound whose value it is (the product a '
+        "yield or a melting point belongs to, not a reagent, catalyst, solvent or starting "
+        "material); null if none of the marked compounds is.",
         '"conditions": solvent, pH, pressure or temperature of the measurement, or null.',
     ]
     lines += [f'"{f.name}": {f.description}{_what(f)}' for f in schema.fields]
@@ -258,56 +263,65 @@ _TEMPERATURES = ("melting_point", "boiling_point")
 _EXAMPLES = (
     _Example(
         ("melting_point",),
-        "Recrystallisation from ethanol gave benzoic acid as white needles, mp ⟦1⟧121–123 °C.",
+        "Recrystallisation from ethanol gave ⟪A⟫benzoic acid as white needles, mp ⟦1⟧121–123 °C.",
         1, "121–123 °C", "a temperature",
-        {"property": "melting_point", "compound": "benzoic acid", "conditions": None},
+        {"property": "melting_point", "compound": "A", "conditions": None},
         'after "mp"',
     ),
     _Example(
         ("reaction_yield",),
-        "4-Bromobenzamide (4b). The residue was purified by chromatography to give 4b "
-        "(0.82 g, 4.1 mmol, ⟦1⟧87%) as a white solid, mp ⟦2⟧188–190 °C.",
+        "⟪A⟫4-Bromobenzoic acid (1.00 g, 5.0 mmol) and ⟪B⟫thionyl chloride were heated at "
+        "reflux, then ammonia was added. Chromatography gave ⟪C⟫4-bromobenzamide (0.82 g, "
+        "4.1 mmol, ⟦1⟧87%) as a white solid, mp ⟦2⟧188–190 °C.",
         1, "87%", "a percentage",
-        {"property": "reaction_yield", "compound": "4b", "conditions": None},
+        {"property": "reaction_yield", "compound": "C", "conditions": None},
+        "beside the product's mass or moles",
+    ),
+    _Example(
+        ("reaction_yield",),
+        "⟪A⟫Example 12 … A solution of ⟪B⟫Intermediate 4 (200 mg) in ⟪C⟫DMF was stirred for "
+        "2 h. Purification by HPLC afforded ⟪D⟫the title compound (12.4 mg, ⟦1⟧23%).",
+        1, "23%", "a percentage",
+        {"property": "reaction_yield", "compound": "D", "conditions": None},
         "beside the product's mass or moles",
     ),
     _Example(
         ("boiling_point",),
-        "Distillation of the crude oil gave ethyl 3-oxobutanoate as a colourless liquid, "
+        "Distillation of the crude oil gave ⟪A⟫ethyl 3-oxobutanoate as a colourless liquid, "
         "bp ⟦1⟧75–77 °C/15 mmHg.",
         1, "75–77 °C", "a temperature",
-        {"property": "boiling_point", "compound": "ethyl 3-oxobutanoate", "conditions": "15 mmHg"},
+        {"property": "boiling_point", "compound": "A", "conditions": "15 mmHg"},
         'after "bp"',
     ),
     _Example(
         ("logD", "logP"),
-        "Propranolol is lipophilic (log P ⟦1⟧3.48) and its logD7.4 is ⟦2⟧1.2.",
+        "⟪A⟫Propranolol is lipophilic (log P ⟦1⟧3.48) and its logD7.4 is ⟦2⟧1.2.",
         2, "1.2", "a dimensionless number",
-        {"property": "logD", "compound": "Propranolol", "conditions": "pH 7.4"},
+        {"property": "logD", "compound": "A", "conditions": "pH 7.4"},
     ),
     _Example(
         ("solubility",),
-        "The solubility of caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken in "
-        "buffer containing ⟦2⟧10 mM phosphate.",
+        "The solubility of ⟪A⟫caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken "
+        "in buffer containing ⟦2⟧10 mM phosphate.",
         2, "10 mM", "a molar concentration",
         {"property": NONE, "compound": None, "conditions": None},
     ),
     _Example(
         ("solubility", "density"),
-        "The solubility of caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken in "
-        "buffer containing ⟦2⟧10 mM phosphate.",
+        "The solubility of ⟪A⟫caffeine in water is ⟦1⟧21.6 g/L at 25 °C; samples were shaken "
+        "in buffer containing ⟦2⟧10 mM phosphate.",
         1, "21.6 g/L", "a mass per volume",
-        {"property": "solubility", "compound": "caffeine", "conditions": "water, 25 °C"},
+        {"property": "solubility", "compound": "A", "conditions": "water, 25 °C"},
     ),
     _Example(
         ("density", "solubility"),
-        "Chloroform (density ⟦1⟧1.49 g/cm³ at 20 °C) was dried over molecular sieves.",
+        "⟪A⟫Chloroform (density ⟦1⟧1.49 g/cm³ at 20 °C) was dried over molecular sieves.",
         1, "1.49 g/cm³", "a mass per volume",
-        {"property": "density", "compound": "Chloroform", "conditions": "20 °C"},
+        {"property": "density", "compound": "A", "conditions": "20 °C"},
     ),
     _Example(
         ("reaction_yield",),
-        "NaH (⟦1⟧60% dispersion in oil, 0.40 g) was added, and the ester was obtained as an "
+        "⟪A⟫NaH (⟦1⟧60% dispersion in oil, 0.40 g) was added, and the ester was obtained as an "
         "oil of ⟦2⟧91% purity (HPLC).",
         2, "91%", "a percentage",
         {"property": NONE, "compound": None, "conditions": None},

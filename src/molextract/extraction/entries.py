@@ -18,6 +18,7 @@ Each reader returns None when its form is absent, never a guess.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from molextract.extraction.chemical_names import (
@@ -127,7 +128,9 @@ def _is_class(name: str) -> bool:
 _CUE = re.compile(r"(?i)c?log\s?(?:[pdk]\w*|ow)[\d.]*|[pdk][\d.]*|m\.?\s?p\.?|b\.?\s?p\.?|ρ")
 
 
-def _is_cue(name: str) -> bool:
+def is_property_cue(name: str) -> bool:
+    """Whether ``name`` is a property's abbreviation (``m.p``, ``logP``), which the shape of
+    names alone takes for a compound."""
     return bool(_CUE.fullmatch(name.strip()))
 
 
@@ -167,7 +170,7 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
         end = start + len(written)
     core = written[len(first_word) :] if first_word and written.startswith(first_word) else written
     if (
-        _is_cue(written)
+        is_property_cue(written)
         or is_not_a_compound(written)
         or is_generic_name(core)
         or not looks_like_name(core)
@@ -260,7 +263,9 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
     if opened < 0 or ")" in text[opened:value_start]:
         return None
     inside = text[opened + 1 : value_start]
-    others = [n for n in names_in(text, opened + 1, value_start) if not _is_cue(text[n[0] : n[1]])]
+    others = [
+        n for n in names_in(text, opened + 1, value_start) if not is_property_cue(text[n[0] : n[1]])
+    ]
     if others or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
         return None  # another name, or an amount: "X (1.2 g, 70%)" is described_compound's
     return _name_ending_at(text, opened, table)
@@ -376,7 +381,7 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
     if not names or names[0][0] != at:
         return None
     found = _name_at(text, at, names[0][1] + 1, table)
-    if found is None or found.end is None or _is_cue(found.name or ""):
+    if found is None or found.end is None or is_property_cue(found.name or ""):
         return None
     if not _COPULA.match(text, names[0][1]):
         return None
@@ -529,6 +534,21 @@ def read_entries(text: str, table: LabelTable) -> list[Entry]:
     return _entries(text, table)
 
 
+#: The forms that say whose a value is, the most specific first, each with the name a
+#: record's ``compound.source`` carries when it decides.
+FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]], ...] = (
+    ("bracketed_after_name", lambda text, start, end, table, _: bracketed_after_name(text, start, table)),
+    ("label_listed", lambda text, start, end, table, _: label_listed(text, start, table)),
+    ("named_after_value", lambda text, start, end, table, _: named_after_value(text, end, table)),
+    ("subject_of_verb", lambda text, start, end, table, _: subject_of_verb(text, start, table)),
+    ("name_right_before", lambda text, start, end, table, _: name_right_before(text, start, table)),
+    ("product_of_sentence", lambda text, start, end, table, _: product_of_sentence(text, start, table)),
+    ("sentence_subject", lambda text, start, end, table, _: sentence_subject(text, start, table)),
+    ("entry_compound", lambda text, start, end, table, entries: entry_compound(text, start, table, entries)),
+    ("sheet_field", lambda text, start, end, table, _: sheet_field(text, start, table)),
+)  # fmt: skip
+
+
 def compound_by_form(
     text: str,
     value_start: int,
@@ -537,14 +557,8 @@ def compound_by_form(
     entries: list[Entry],
 ) -> Mention | None:
     """The compound the sentence's form gives a value, the most specific form first."""
-    return (
-        bracketed_after_name(text, value_start, table)
-        or label_listed(text, value_start, table)
-        or named_after_value(text, value_end, table)
-        or subject_of_verb(text, value_start, table)
-        or name_right_before(text, value_start, table)
-        or product_of_sentence(text, value_start, table)
-        or sentence_subject(text, value_start, table)
-        or entry_compound(text, value_start, table, entries)
-        or sheet_field(text, value_start, table)
-    )
+    for _, rule in FORM_RULES:
+        mention = rule(text, value_start, value_end, table, entries)
+        if mention is not None:
+            return mention
+    return None

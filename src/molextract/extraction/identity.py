@@ -24,15 +24,11 @@ from collections.abc import Sequence
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
 from molextract.extraction.chemical_names import name_key
-from molextract.extraction.entries import Entry, compound_by_form, read_entries
+from molextract.extraction.compound_markers import TITLE_PHRASE
+from molextract.extraction.entries import Entry, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import label_key
-from molextract.extraction.mentions import (
-    Mention,
-    bracketed_after_label,
-    described_compound,
-    resolve_mention,
-)
+from molextract.extraction.whose import Site, decide
 from molextract.ingest.document import Document
 from molextract.schemas.records import Compound, CrossCheck, DocumentResult, Record, Status
 
@@ -142,17 +138,20 @@ def _answer(compound: Compound) -> str | None:
 def _with_mention(record: Record, text: str, table: LabelTable, entries: list[Entry]) -> Record:
     where = _where(record)
     value_end = record.evidence.value_end if record.evidence.value_end is not None else where
-    # Where the sentence's form says whose the value is, code reads it; else the model's
-    # answer is looked up.
-    mention: Mention | None = (
-        bracketed_after_label(text, where, table)
-        or described_compound(text, where, table)
-        or compound_by_form(text, where, value_end, table, entries)
-        or resolve_mention(_answer(record.compound), text, where, table)
-    )
+    chosen = _answer(record.compound)
+    title = chosen is not None and TITLE_PHRASE.fullmatch(chosen.strip()) is not None
+    decision = decide(Site(text, where, value_end, table, entries), chosen, title=title)
+    mention = decision.mention
     if mention is None:
         compound = record.compound.model_copy(
-            update={"name": None, "label": None, "start": None, "end": None, "grounded": None}
+            update={
+                "name": None,
+                "label": None,
+                "start": None,
+                "end": None,
+                "grounded": None,
+                "source": None,
+            }
         )
     else:
         compound = record.compound.model_copy(
@@ -162,6 +161,7 @@ def _with_mention(record: Record, text: str, table: LabelTable, entries: list[En
                 "start": mention.start,
                 "end": mention.end,
                 "grounded": mention.grounded,
+                "source": decision.source,
             }
         )
     return record.model_copy(update={"compound": compound})

@@ -346,6 +346,18 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
 
 
+def label_uses(text: str, label: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Every use of ``label`` in ``text[start:end]``, by the rules ``find_label`` uses."""
+    roman = re.fullmatch(r"[IVX]+[a-h]?", label) is not None
+    strict = label.isdigit() or roman
+    pattern = _label_pattern(label, 0)
+    return [
+        m.span()
+        for m in pattern.finditer(text, start, end)
+        if _is_label_use(text, *m.span(), strict)
+    ]
+
+
 def find_label(
     text: str, label: str, offset: int, table: LabelTable | None = None
 ) -> tuple[int, int] | None:

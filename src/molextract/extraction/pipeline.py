@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal, Protocol, TypeVar
 
 from molextract.chem.names import default_resolver
@@ -25,9 +26,12 @@ from molextract.engines.base import Engine, Generation
 from molextract.errors import SchemaError
 from molextract.extraction import anchored, association, engine_calls, identity
 from molextract.extraction.assessment import assess, record_key
-from molextract.extraction.candidates import anchored_supported
+from molextract.extraction.candidates import Candidate, anchored_supported
 from molextract.extraction.chunking import Chunk, chunk_text
+from molextract.extraction.entries import Entry, read_entries
+from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.prompts import build_prompt
+from molextract.extraction.whose import Site
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo, Record
 from molextract.schemas.spec import SchemaSpec
@@ -151,13 +155,7 @@ class Pipeline:
             if problem:
                 results[i].errors.append(problem)
                 continue
-            usage = results[i].usage
-            for plan in anchored.plan_chunks(doc.text, self._chunks(doc), self.schema):
-                if not plan.candidates:
-                    usage.chunks_skipped += 1
-                    continue
-                usage.chunks_sent += 1
-                questions.extend(anchored.questions_for(i, plan, doc.text, self.schema))
+            questions.extend(self._plan(i, doc, results[i]))
         counter = self._counter(documents, results)
         budget = min(association.answer_tokens(self.schema), self.settings.max_new_tokens)
         for wave in self._waves(questions):
@@ -177,6 +175,34 @@ class Pipeline:
             record = anchored.record_of(question, documents[question.doc], self.schema, engine)
             if record is not None:
                 result.records.append(record)
+        for result in results:
+            result.records.sort(key=lambda r: r.evidence.value_start or 0)
+
+    def _plan(self, i: int, doc: Document, result: DocumentResult) -> list[anchored.Question]:
+        """The questions of one document; the values the text settles alone become
+        records at once (``anchored.settled``)."""
+        usage = result.usage
+        plans = anchored.plan_chunks(doc.text, self._chunks(doc), self.schema)
+        if not any(plan.candidates for plan in plans):
+            usage.chunks_skipped += len(plans)
+            return []
+        table = build_label_table(doc.text)
+        site_of = partial(_site, doc.text, table, read_entries(doc.text, table))
+        questions: list[anchored.Question] = []
+        for whole in plans:
+            plan, done = anchored.settled(whole, site_of, self.schema)
+            for candidate in done:
+                record = anchored.settled_record(
+                    i, plan.chunk, candidate, doc, self.schema, self.engine_info
+                )
+                if record is not None:
+                    result.records.append(record)
+            if not plan.candidates:
+                usage.chunks_skipped += 1
+                continue
+            usage.chunks_sent += 1
+            questions.extend(anchored.questions_for(i, plan, doc.text, self.schema, table))
+        return questions
 
     async def _process_generated(
         self, documents: Sequence[Document], results: list[DocumentResult]
@@ -333,6 +359,10 @@ def _add_usage(result: DocumentResult, generations: Sequence[Generation]) -> Non
         result.usage.completion_tokens += generation.completion_tokens
         result.usage.seconds = round(result.usage.seconds + generation.seconds, 3)
         result.usage.model_calls += 1
+
+
+def _site(text: str, table: LabelTable, entries: list[Entry], candidate: Candidate) -> Site:
+    return Site(text, candidate.quantity.start, candidate.quantity.end, table, entries)
 
 
 def section_starts(doc: Document) -> set[int]:

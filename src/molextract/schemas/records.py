@@ -51,6 +51,13 @@ class Compound(_Strict):
         default=None,
         description="The name or label occurs in the document; null when there is no compound.",
     )
+    source: str | None = Field(
+        default=None,
+        description="How the compound was decided: the name of the form of writing that gives "
+        "it (e.g. 'described_compound', 'entry_compound'), 'model' (the model chose it among "
+        "the compounds the text names), or 'label_table' (the model chose 'the title "
+        "compound', which the document's headings resolve); null when there is none.",
+    )
 
 
 class Evidence(_Strict):

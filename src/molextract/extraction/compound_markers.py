@@ -1,0 +1,125 @@
+"""The compounds a value can belong to, found by code and marked for the model.
+
+A model asked to write whose a value is writes whatever stands nearby: a mass
+(``0.35g``), the recrystallisation solvent, a description, a name from its worked
+examples. Asked instead to pick one of the mentions code marked (``⟪A⟫``, ``⟪B⟫``…)
+under a grammar that allows only those letters or null, it can only answer with a
+compound the text names. Code finds the mentions the way it finds values: chemical
+names by their shape (``chemical_names.py``), the labels the document uses
+(``3b``, ``Example 12``), and "the title compound", which the label table resolves.
+A name written as a medium (``recrystallised from ethanol``, ``soluble in water``)
+or as a value's bracketed note (``mp 112 °C (ethanol)``) is not marked: it is never
+whose the value is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from molextract.extraction.chemical_names import is_generic_name, names_in
+from molextract.extraction.entries import is_medium, is_property_cue
+from molextract.extraction.junk_compounds import junk_reason
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.mentions import is_not_a_compound, label_uses
+
+#: The letters a prompt may mark compounds with: a fixed set, so the answer grammar is
+#: the same for every prompt and compiled once per schema.
+LETTERS = tuple("ABCDEFGHIJKLMNOP")
+
+Kind = Literal["name", "label", "title"]
+
+#: "The title compound": the compound of the section's heading.
+TITLE_PHRASE = re.compile(
+    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",
+    re.IGNORECASE,
+)
+#: A name in brackets right after a value is a note on it (the solvent of a
+#: recrystallisation, of a measurement), not its compound.
+_NOTE_BEFORE = re.compile(r"(?:°\s*[CFK]|%|\d)\s*[(\[]\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class CompoundMention:
+    """A compound the text mentions where the model reads: ``text[start:end]``."""
+
+    start: int
+    end: int
+    kind: Kind
+    letter: str = ""
+
+
+def marker(letter: str) -> str:
+    return f"⟪{letter}⟫"
+
+
+def find_mentions(
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    table: LabelTable,
+    values: Sequence[tuple[int, int]] = (),
+) -> list[CompoundMention]:
+    """The compound mentions in ``spans`` of ``text``, lettered in text order.
+
+    ``values`` are the candidates' offsets: when there are more mentions than letters,
+    those nearest a value are kept.
+    """
+    found: list[CompoundMention] = []
+    labels = table.labels()
+    for start, end in spans:
+        found += [
+            CompoundMention(s, e, "name")
+            for s, e in names_in(text, start, end)
+            if _marks(text, s, e)
+        ]
+        for label in labels:
+            found += [
+                CompoundMention(s, e, "label") for s, e in label_uses(text, label, start, end)
+            ]
+        found += [
+            CompoundMention(m.start(), m.end(), "title")
+            for m in TITLE_PHRASE.finditer(text, start, end)
+        ]
+    kept = _without_overlaps(found, values)
+    if len(kept) > len(LETTERS):
+        kept = sorted(kept, key=lambda m: _distance(m, values))[: len(LETTERS)]
+        kept.sort(key=lambda m: m.start)
+    return [replace(m, letter=letter) for m, letter in zip(kept, LETTERS, strict=False)]
+
+
+def _marks(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` may be whose a value is."""
+    name = text[start:end]
+    if is_not_a_compound(name) or is_generic_name(name) or junk_reason(name) is not None:
+        return False
+    if is_property_cue(name):
+        return False
+    if is_medium(text, start):
+        return False
+    return not _NOTE_BEFORE.search(text, max(0, start - 12), start)
+
+
+def _without_overlaps(
+    mentions: list[CompoundMention], values: Sequence[tuple[int, int]]
+) -> list[CompoundMention]:
+    """One mention per place, the longest where two overlap, none inside a value."""
+    kept: list[CompoundMention] = []
+    for mention in sorted(mentions, key=lambda m: (m.start, -(m.end - m.start), _RANK[m.kind])):
+        if any(s < mention.end and mention.start < e for s, e in values):
+            continue
+        if kept and mention.start < kept[-1].end:
+            continue
+        kept.append(mention)
+    return kept
+
+
+#: Where two kinds of mention cover the same characters, the first of these is kept.
+_RANK = {"title": 0, "label": 1, "name": 2}
+
+
+def _distance(mention: CompoundMention, values: Sequence[tuple[int, int]]) -> int:
+    if not values:
+        return 0
+    return min(abs(mention.start - s) for s, _ in values)

@@ -1,0 +1,95 @@
+"""Whose a value is: the one written policy that decides a record's compound.
+
+1. The forms of chemical writing that say whose a value is decide first, the most
+   specific first (``FORM_RULES``): a bracket after a label, the yield in a product's
+   mass-and-moles parenthesis, the subject of a physical verb, the entry's product…
+   These forms are regular enough that code reads them surely.
+2. Where no form applies, the model's choice among the compound mentions code marked in
+   what it read (``compound_markers.py``): it can only pick a mention that is there, so
+   its answer is never a mass, a description or a name the text does not print.
+3. Else no compound.
+
+Each decision says how it was made (``compound.source``): the rule's name, ``model``,
+or ``label_table`` when the model picked "the title compound" and the document's
+label table said which compound that is. Because a form decides before the model, a
+value whose property the text names outright and whose compound a form gives needs no
+model call at all (``decided_without_model``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from molextract.extraction.entries import FORM_RULES, Entry
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.mentions import (
+    Mention,
+    bracketed_after_label,
+    described_compound,
+    resolve_mention,
+)
+
+_Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
+
+#: Every form rule in the order it is tried.
+RULES: tuple[tuple[str, _Rule], ...] = (
+    ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
+    ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
+    *FORM_RULES,
+)  # fmt: skip
+
+#: Properties whose record needs nothing of the model once its property is named outright
+#: and a form gives its compound (their conditions are a pressure code reads, or none).
+#: A solubility, a logD or a density keeps its model call: the model states their
+#: conditions (solvent, pH, temperature).
+SETTLED_WITHOUT_MODEL = frozenset({"reaction_yield", "melting_point", "boiling_point"})
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A record's compound and how it was decided."""
+
+    mention: Mention | None
+    source: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """Where a value stands in its document, with what the rules read there."""
+
+    text: str
+    value_start: int
+    value_end: int
+    table: LabelTable
+    entries: list[Entry]
+
+
+def by_form(site: Site) -> Decision | None:
+    """The compound a form of the writing gives the value, or None when no form applies."""
+    for name, rule in RULES:
+        mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
+        if mention is not None:
+            return Decision(mention, name)
+    return None
+
+
+def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
+    """The policy: a form first, else the mention the model chose (``chosen``: the text
+    of the mention it picked), else none. ``title``: the chosen mention is
+    "the title compound", which the label table resolves."""
+    form = by_form(site)
+    if form is not None:
+        return form
+    if chosen is None:
+        return Decision(None, None)
+    mention = resolve_mention(chosen, site.text, site.value_start, site.table)
+    if mention is None:
+        return Decision(None, None)
+    return Decision(mention, "label_table" if title else "model")
+
+
+def decided_without_model(site: Site, decisive_property: str | None) -> bool:
+    """Whether a value needs no model call: the text names its property outright and a
+    form gives its compound."""
+    return decisive_property in SETTLED_WITHOUT_MODEL and by_form(site) is not None

@@ -1,0 +1,45 @@
+"""Which compound mentions code marks for the model to choose among."""
+
+from molextract.extraction.compound_markers import LETTERS, find_mentions
+from molextract.extraction.label_table import build_label_table
+
+
+def _marked(text: str, values: list[str] = ()) -> list[tuple[str, str, str]]:  # type: ignore[assignment]
+    spans = [(text.index(v), text.index(v) + len(v)) for v in values]
+    found = find_mentions(text, [(0, len(text))], build_label_table(text), spans)
+    return [(m.letter, m.kind, text[m.start : m.end]) for m in found]
+
+
+def test_names_labels_and_the_title_compound_are_marked_in_text_order() -> None:
+    text = (
+        "Methyl 4-bromobenzoate (2a). A solution of 4-bromobenzoic acid (1.0 g) and "
+        "thionyl chloride was heated to give 2a (0.9 g, 80%). The title compound melts "
+        "at 80 °C."
+    )
+    marked = _marked(text, ["80%"])
+    assert marked[0] == ("A", "name", "Methyl 4-bromobenzoate (2a)")
+    kinds = {(kind, written) for _, kind, written in marked}
+    assert ("name", "4-bromobenzoic acid") in kinds
+    assert ("name", "thionyl chloride") in kinds
+    assert ("label", "2a") in kinds
+    assert ("title", "The title compound") in kinds
+    assert [letter for letter, _, _ in marked] == list(LETTERS[: len(marked)])
+
+
+def test_a_medium_and_a_value_s_bracketed_solvent_are_never_marked() -> None:
+    text = "Recrystallisation from ethanol gave benzoic acid, m.p. 112–114 °C (methanol)."
+    written = [w for _, _, w in _marked(text, ["112–114 °C"])]
+    assert written == ["benzoic acid"]
+
+
+def test_amounts_and_descriptions_are_never_marked() -> None:
+    text = "The residue gave 0.35 g of a white solid (23%)."
+    assert _marked(text, ["23%"]) == []
+
+
+def test_more_mentions_than_letters_keep_those_nearest_the_value() -> None:
+    names = [f"{i}-methylheptan-1-ol" for i in range(2, 8)] * 4
+    text = ", ".join(names) + " and 2-methylpropan-1-ol (bp 108 °C)."
+    marked = _marked(text, ["108 °C"])
+    assert len(marked) == len(LETTERS)
+    assert marked[-1][2] == "2-methylpropan-1-ol"

@@ -1,0 +1,46 @@
+"""The one policy that decides whose a value is, and how each decision is recorded."""
+
+from molextract.extraction.entries import read_entries
+from molextract.extraction.label_table import build_label_table
+from molextract.extraction.whose import Site, by_form, decide, decided_without_model
+
+
+def _site(text: str, value: str) -> Site:
+    table = build_label_table(text)
+    start = text.index(value)
+    return Site(text, start, start + len(value), table, read_entries(text, table))
+
+
+def test_a_form_of_the_writing_decides_first_and_names_itself() -> None:
+    text = "The residue was purified to give 2-phenylindole (7.25 g, 37.5 mmol, 75%) as plates."
+    decision = decide(_site(text, "75%"), "plates")
+    assert decision.mention is not None and decision.mention.name == "2-phenylindole"
+    assert decision.source is not None and decision.source != "model"
+
+
+def test_where_no_form_applies_the_model_s_choice_is_used() -> None:
+    text = "Both toluene and benzoic acid were weighed; one of them melted at 122 °C."
+    site = _site(text, "122 °C")
+    assert by_form(site) is None
+    decision = decide(site, "benzoic acid")
+    assert decision.mention is not None and decision.mention.name == "benzoic acid"
+    assert decision.source == "model"
+    assert decide(site, None) == decide(site, None) and decide(site, None).mention is None
+
+
+def test_the_title_compound_is_resolved_by_the_label_table() -> None:
+    text = (
+        "Example 7\n4-Methoxybiphenyl\n\nA mixture of the two reagents was stirred for 2 h; "
+        "both then gave, after work-up, the title compound, which was dried, mp 88 °C."
+    )
+    site = _site(text, "88 °C")
+    decision = decide(site, "the title compound", title=True)
+    assert decision.mention is not None and decision.mention.name == "4-Methoxybiphenyl"
+    assert decision.source in {"label_table", "entry_compound", "product_of_sentence"}
+
+
+def test_a_named_yield_of_a_named_product_needs_no_model_call() -> None:
+    text = "Chromatography gave 4-bromobenzamide (0.82 g, 4.1 mmol, 87%) as a white solid."
+    assert decided_without_model(_site(text, "87%"), "reaction_yield")
+    assert not decided_without_model(_site(text, "87%"), None)  # the property is not named
+    assert not decided_without_model(_site(text, "87%"), "solubility")  # conditions needed
