@@ -823,7 +823,11 @@ BLOCKED = [
         "solubility", "2 M HCl", "2 M", "a reagent's concentration", id="solubility-schema-HCl"
     ),
     pytest.param(
-        MP, "a 1.0 M solution of TBAF in THF", "1.0 M", "no property cue", id="molar-solution"
+        MP,
+        "a 1.0 M solution of TBAF in THF",
+        "1.0 M",
+        "a reagent's concentration",
+        id="molar-solution",
     ),
     # a cue of another property does not make a value of this one
     pytest.param("melting_point", "bp 80 °C", "80 °C", "no property cue", id="bp-in-mp-schema"),
@@ -838,7 +842,7 @@ BLOCKED = [
     pytest.param(
         "solubility", "d 1.05 g/mL", "1.05 g/mL", "no property cue", id="density-in-sol-schema"
     ),
-    pytest.param(MP, "Tm = 121 °C", "121 °C", "no property cue", id="uncued-temperature"),
+    pytest.param(MP, "T = 121 °C", "121 °C", "no property cue", id="uncued-temperature"),
     pytest.param(MP, "1.05 g/mL (25 °C)", "1.05 g/mL", "no property cue", id="uncued-g-per-ml"),
     pytest.param(
         MP,

@@ -19,6 +19,7 @@ from functools import cache
 from molextract.chem.units import normalize_unit
 from molextract.extraction import cues
 from molextract.extraction.chunking import sentence_spans
+from molextract.extraction.normalise import Normalised, normalise
 from molextract.extraction.quantities import Quantity, scan_numbers
 from molextract.schemas.spec import PropertySpec, SchemaSpec
 
@@ -100,7 +101,45 @@ def _quantity_dimension(q: Quantity) -> str | None:
 
 
 def find_candidates(text: str, schema: SchemaSpec) -> list[Candidate]:
-    """Every candidate value of ``schema`` in ``text``, blocked ones included, in text order."""
+    """Every candidate value of ``schema`` in ``text``, blocked ones included, in text order.
+
+    The rules read the normalised view of ``text`` (``normalise.py``: ``m.p.61-⏎63 ºC``
+    read as ``m.p. 61-63 °C``); every offset a candidate carries is mapped back, so
+    ``text[q.start:q.end]`` is the quantity as printed and ``text[slice(*sentence)]``
+    its sentence as printed.
+    """
+    view = normalise(text)
+    found = _find(view.text, schema)
+    if not view.changed:
+        return found
+    return [_in_original(c, view, text) for c in found]
+
+
+def _in_original(candidate: Candidate, view: Normalised, original: str) -> Candidate:
+    """``candidate`` with its offsets (and its pressure's words) in the original text."""
+    q = candidate.quantity
+    quantity = replace(
+        q,
+        start=view.start(q.start),
+        end=view.end(q.end),
+        number_start=view.start(q.number_start),
+        unit_start=view.start(q.unit_start) if q.unit_start is not None else None,
+    )
+    pressure = candidate.pressure
+    if pressure is not None:
+        match = _PRESSURE.search(view.text[q.end : candidate.sentence[1]])
+        if match is not None:
+            start, end = q.end + match.start(1), q.end + match.end(1)
+            pressure = original[view.start(start) : view.end(end)]
+    return replace(
+        candidate,
+        quantity=quantity,
+        sentence=view.span(*candidate.sentence),
+        pressure=pressure,
+    )
+
+
+def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
     numbers = _share_list_units(text, scan_numbers(text))
     sentences = _Sentences(text)
     found: list[Candidate] = []
@@ -270,21 +309,70 @@ def _blocker(
         return "a reagent's concentration"
     if q.kind == "temperature" and cues.RATE_AFTER.search(after):
         return "a rate"
+    if _quantity_dimension(q) == "molar" and cues.REAGENT_SOLUTION_AFTER.search(after):
+        return "a reagent's concentration"
     if set(props) == {"reaction_yield"} and q.unit == "%":
-        if cues.PERCENT_NOT_YIELD_AFTER.search(after):
-            return "a reagent's strength, a purity or an excess"
-        stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
-        if cues.PERCENT_NOT_YIELD_BEFORE.search(before) and not stated_yield:
-            return "a reagent's strength, a purity or an excess"
-        if _reagent_strength(before):
-            return "a reagent's strength, a purity or an excess"
+        reason = _not_a_yield(q, before, after)
+        if reason is not None:
+            return reason
     if not found:
         return "no property cue"
     if _quantity_dimension(q) == "temperature" and _condition(before, _own_cues(props, schema)):
         return "a condition"
+    if found[0] == "boiling_point" and _process_temperature(before):
+        return "a condition"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None
+
+
+_NOT_A_YIELD = "a reagent's strength, a purity or an excess"
+
+
+def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
+    """Why a percentage is no yield: a reagent's strength (``NaH (60% in oil)``), a
+    purity, an ee, a conversion, an eluent's share (``EtOAc/hexane = from 0% to 50%``),
+    or a reagent's bracket (``hydrazine hydrate (1.88 g, 30 mmol, 80%) was added``)."""
+    if cues.PERCENT_NOT_YIELD_AFTER.search(after):
+        return _NOT_A_YIELD
+    stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
+    if stated_yield:
+        return None
+    if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
+        return _NOT_A_YIELD
+    if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
+        return "an eluent's composition"
+    inner = _open_bracket(before)
+    if inner is not None:
+        closing = after.find(")")
+        head = before[: len(before) - len(inner) - 1]
+        tail = after[closing + 1 :] if closing >= 0 else ""
+        if closing >= 0 and cues.REAGENT_ADDED_AFTER.search(tail):
+            return _NOT_A_YIELD
+        if cues.REAGENTS_ADDED_LATER.search(tail) and not _product_bracket(
+            head, tail, cues.PRODUCT_VERBS
+        ):
+            return _NOT_A_YIELD
+        if _REAGENT_WORD_BEFORE_PAREN.search(head):
+            return _NOT_A_YIELD
+    return None
+
+
+#: Reagents sold and used as solutions of a stated strength: ``sodium hydroxide (5%,
+#: 30 mL)``, ``formaldehyde (0.5 mL, 37%)``, ``a solution in water (10%, 2.2 g)``.
+_REAGENT_WORD_BEFORE_PAREN = re.compile(
+    r"\b(?:hydroxide|hydride|peroxide|hypochlorite|formaldehyde|formalin|ammonia"
+    r"|hydrazine(?:\s+hydrate)?|solution(?:\s+in\s+water)?|in\s+water)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _process_temperature(before: str) -> bool:
+    """``distilled off …, and the mixture is preferably heated to 150 °C``: a boiling
+    word whose statement a process step has followed does not call the temperature
+    after that step a boiling point."""
+    ends = [m.end() for m in cues.BEFORE_CUES["boiling_point"].finditer(before)]
+    return bool(ends) and bool(cues.PROCESS_BETWEEN.search(before, ends[-1]))
 
 
 _REAGENT_BEFORE_PAREN = re.compile(
@@ -359,12 +447,19 @@ def _cue(
     schema: SchemaSpec,
 ) -> _Cue | None:
     """The words that call ``q`` a ``prop``, said for the model; None if nowhere."""
+    if prop == "reaction_yield" and q.unit == "%":
+        ruled = _yield_by_rule(before, after, context.prior)
+        if ruled is not None:
+            return ruled
     pattern = cues.BEFORE_CUES.get(prop) or _custom(schema, prop)
     found = list(pattern.finditer(before)) if pattern is not None else []
     if found:
         last = found[-1]
         gap = before[last.end() :]
         said = f'after "{last.group(0).strip()}"'
+        if prop == "reaction_yield" and _amounts_only(gap):
+            # "Yield: 9 mg (21%)", "to yield 124 mg (75%)": the product's mass between
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
@@ -390,6 +485,114 @@ def _cue(
     if listed is not None and (hit := listed.search(context.topic)):
         return _Cue(f'"{hit.group(0)}" in the heading of the paragraph', 2, 1)
     return None
+
+
+#: What may stand between a yield's word and its value besides the product's amounts.
+_AMOUNT_LINK = re.compile(r"(?:[\s:=,;.()]|\b(?:was|were|is|of)\b)*")
+
+
+def _amounts_only(gap: str) -> bool:
+    """``: 9 mg (``, `` 2.4 g., ``: nothing but the product's mass or moles and punctuation."""
+    numbers = scan_numbers(gap)
+    if not numbers or any(n.kind != "amount" for n in numbers):
+        return False
+    rest, pos = [], 0
+    for n in numbers:
+        rest.append(gap[pos : n.start])
+        pos = n.end
+    rest.append(gap[pos:])
+    return all(_AMOUNT_LINK.fullmatch(piece) for piece in rest)
+
+
+def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
+    """The forms in which chemical writing states a product's yield, so surely that the
+    text settles the property and the model is asked only whose it is.
+
+    ``(85% yield)``, ``83% of theory``; ``18.9 g (90%)``; the product's bracket
+    ``(12.4 mg, 23%)`` or ``(70%)`` after a verb that makes it (``to afford the title
+    compound``, ``purified by chromatography``) or before one (``… was obtained``); ``in
+    87%`` after such a verb. A bracket that goes on to a reagent's use (``… 80%) was
+    added``) is not one.
+    """
+    hit = cues.AFTER_CUES["reaction_yield"].search(after)
+    if hit is not None:
+        return _Cue(f'before "{hit.group(0).strip(" )")}"', 0, hit.start(), direct=True)
+    if cues.YIELD_LIST_AFTER.search(after):
+        return _Cue("in a list of yields", 0, 0, direct=True)
+    closing = after.find(")")
+    tail = after[closing + 1 :] if closing >= 0 else ""
+    if closing >= 0 and cues.REAGENT_USE_AFTER.search(tail):
+        return None
+    if _AFTER_MASS.search(before):
+        return _Cue("after the product's mass", 0, 0, direct=True)
+    inner = _open_bracket(before)
+    if inner is not None and closing >= 0:
+        ruled = _bracket_rule(before, inner, after[:closing], tail, prior)
+        if ruled is not None:
+            return ruled
+    if re.search(r"\bin\s*$", before) and _made_by(before, cues.YIELD_VERBS):
+        return _Cue('after "in"', 0, 0, direct=True)
+    if _CLAUSE_END.match(after) and _after_made_mass(before):
+        return _Cue("after the product's mass", 0, 0, direct=True)
+    return None
+
+
+#: A percentage that ends its clause: ``…, 81.25%.``
+_CLAUSE_END = re.compile(r"\s*(?:[.;]|$)")
+
+
+def _after_made_mass(before: str) -> bool:
+    """``to obtain 3.51 g of NAME as a solid, 81.25%``: the percentage closes a clause
+    that made a product and weighed it."""
+    if not before.rstrip().endswith(","):
+        return False
+    verbs = list(cues.PRODUCT_VERBS.finditer(before))
+    if not verbs or cues.REAGENT_STEP.search(before, verbs[-1].end()):
+        return False
+    rest = before[verbs[-1].end() :]
+    return any(n.unit in _MASSES for n in scan_numbers(rest))
+
+
+_MASSES = frozenset({"g", "mg", "kg", "µg"})
+
+
+def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> _Cue | None:
+    """A percentage in a product's bracket: ``(12.4 mg, 23%)`` after a verb that makes
+    or purifies the product (or a product's form, or before ``was obtained``); a bare
+    ``(70%)`` (or ``(55%, mp 118 °C)``, ``(62% from 7)``) only after a verb that makes
+    it, not after a purification (``eluting with EtOAc-hexanes (0-5%)``). ``inner`` is
+    the bracket before the percentage, ``rest`` after it, ``tail`` the sentence after the
+    bracket; a bracket that opens its sentence belongs to the sentence before
+    (``… to afford Intermediate 1-a. (35.0 g, 79.7%)``)."""
+    head = before[: len(before) - len(inner) - 1]
+    if not head.strip():
+        head = prior
+    if any(s.kind == "amount" for s in scan_numbers(inner + " " + rest)):
+        if _product_bracket(head, tail, cues.PRODUCT_VERBS):
+            return _Cue("in the product's bracket", 0, 0, direct=True)
+        return None
+    bare = not inner.strip(" ,;") and _BARE_REST.fullmatch(rest)
+    if bare and _product_bracket(head, tail, cues.YIELD_VERBS):
+        return _Cue("in brackets after the product", 0, 0, direct=True)
+    return None
+
+
+#: What may follow a bare yield in its bracket: another item, or where it was made from.
+_BARE_REST = re.compile(r"\s*(?:[,;].*|from\b.*|over\b.*)?", re.DOTALL)
+
+
+def _made_by(head: str, verbs: re.Pattern[str]) -> bool:
+    """One of ``verbs`` (that make a product) stands in ``head`` with no reagent step after."""
+    found = list(verbs.finditer(head))
+    return bool(found) and not cues.REAGENT_STEP.search(head, found[-1].end())
+
+
+def _product_bracket(head: str, tail: str, verbs: re.Pattern[str]) -> bool:
+    """The bracket after ``head`` (and before ``tail``) is a product's: a verb that makes
+    it, or a product's form, before it; or a verb that isolates it after."""
+    if _made_by(head, verbs) or cues.PRODUCT_AFTER.search(tail):
+        return True
+    return bool(cues.PRODUCT_BEFORE.search(head.rstrip())) and not cues.REAGENT_STEP.search(head)
 
 
 def _yield_cue(before: str, after: str) -> str | None:

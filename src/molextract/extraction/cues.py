@@ -18,13 +18,19 @@ _I = re.IGNORECASE
 BEFORE_CUES: dict[str, re.Pattern[str]] = {
     "melting_point": re.compile(
         r"(?<![A-Za-z])[Mm]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])MP(?![A-Za-z])"
-        r"|(?i:melting(?:\s+(?:point|range|temperature)s?)?|\bmelts?\b|\bmelted\b|\bm\.\s?pt\b"
-        r"|\bfreez(?:es|ing\s+point)\b|\bendotherm\b|\bfusion\b)",
+        # "Tm", "T_m", "Tₘ": the melting temperature of thermal analysis; not thulium
+        # ("TmCl3", "Tm(OTf)3"), which a letter or a bracket follows
+        r"|(?<![A-Za-z])T_?[mₘ](?![A-Za-z0-9(])"
+        r"|(?i:melting(?:\s+(?:point|range|temperature)s?)?|\bmelts?\b|\bmelted\b"
+        r"|\bm\.\s?pt\b\.?|\bfreez(?:es|ing\s+point)\b|\bendotherm\b|\bfusion\b)",
     ),
     "boiling_point": re.compile(
         r"(?<![A-Za-z])[Bb]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])BP(?![A-Za-z])"
         r"|boiling(?:\s+(?:point|range|temperature)s?)?|\bboils?\b|\bboiled\b"
-        r"|\bdistil+(?:s|ed|led|ling|lation)?\b(?!\s+water)",
+        # not the distillation that removes a solvent ("distilled off") or makes a
+        # reagent ("freshly distilled THF"), nor distilled water
+        r"|(?<!freshly\s)(?<!steam-)\bdistil+(?:s|ed|led|ling|lation)?\b"
+        r"(?!\s+(?:water|off|out|away)\b)",
         _I,
     ),
     "reaction_yield": re.compile(r"\byield(?:s|ed|ing)?\b|\byld\b", _I),
@@ -35,7 +41,9 @@ BEFORE_CUES: dict[str, re.Pattern[str]] = {
     ),
     "solubility": re.compile(
         r"\bsolubilit(?:y|ies)\b|\b(?:in)?soluble\b|\bdissol(?:ve|ves|ved|ving|ution)\b"
-        r"|\bsaturat(?:ed|ion)\b|\bsolubili[sz]\w*"
+        # not a work-up reagent: "saturated NaHCO3", "saturated aqueous sodium chloride"
+        r"|\bsaturat(?:ed|ion)\b(?!\s+(?:aq(?:ueous)?\.?\s+)?(?:(?-i:[A-Z][a-z]?[A-Z0-9])|brine"
+        r"|sodium|potassium|ammonium|lithium|calcium|magnesium|Rochelle))|\bsolubili[sz]\w*"
         r"|(?<![A-Za-z])S\s?\((?:water|H2O|aq\.?|buffer|PBS)\)|(?<![A-Za-z])S_?w(?![A-Za-z])",
         _I,
     ),
@@ -59,17 +67,100 @@ AFTER_CUES: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "reaction_yield": re.compile(
-        r"^\)?\s*(?:\(\w+\)\s*)?(?:isolated\s+|overall\s+|combined\s+|crude\s+)?"
-        r"(?:yield|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)",
+        r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|chemical)\s+)?"
+        r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
+        # "(77% overall)", "(62% over two steps)"
+        r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))",
         _I,
     ),
     "melting_point": re.compile(r"^\s*\((?:dec|decomp|decomposition)\.?\)", _I),
 }
 
+#: The solvents reagents are sold in (``n-BuLi, 2.5 M in hexanes``); not water, DMSO or a
+#: buffer, which solubilities are measured in.
+_SOLVENT_WORDS = (
+    r"(?:THF|tetrahydrofuran|2-MeTHF|hexanes?|heptanes?|pentane|cyclohexane|toluene|Et2O"
+    r"|diethyl\s+ether|ether|dioxane|1,4-dioxane|DCM|CH2Cl2|dichloromethane|MeOH|methanol"
+    r"|EtOH|ethanol|i-?PrOH|isopropanol|MeCN|acetonitrile|benzene|xylenes?|DME)"
+)
+
 #: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
-    r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)"
-    r"|obtain(?:ed|ing)?|isolated|produc(?:ed|es|ing)|yielded|deliver(?:ed|s)?|formed)\b",
+    r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
+    r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"
+    r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to)\b",
+    _I,
+)
+#: ``in 94% and 93% yields, respectively``, ``in 56 and 31% yield``: the first values of a
+#: list whose last one the yield word follows.
+YIELD_LIST_AFTER = re.compile(
+    r"^\s*%?(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d+(?:\.\d+)?\s*%?)+"
+    r"\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\b",
+    _I,
+)
+
+#: Verbs after which a product's bracket ``(12.4 mg, 23%)`` holds its yield: the verbs
+#: that make a product, and the steps that end with it in hand.
+PRODUCT_VERBS = re.compile(
+    r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)"
+    r"|obtain(?:ed|s|ing)?|isolat(?:ed|ing)|produc(?:ed|es|ing)|yield(?:ed|s|ing)?"
+    r"|deliver(?:ed|s)?|formed|prepar(?:ed|es|ing|e)|synthesi[sz]ed|collected"
+    r"|purifi(?:ed|cation)|recrystalli[sz](?:ed|ation)|chromatograph(?:ed|y)|dried"
+    r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated)\b",
+    _I,
+)
+#: Steps that put a compound into a reaction: after them a bracket with a mass and a
+#: percentage is a reagent's amount and strength or purity, not a product's yield. A
+#: starting material taken back (``and recovered the starting material (265 mg, 38%)``)
+#: is no product either.
+REAGENT_STEP = re.compile(
+    r"\b(?:(?:to|into|in)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:solution|suspension|mixture|slurry)"
+    r"|(?:solution|suspension|slurry)\s+of|add(?:ed|ing|ition)?|charged|treated"
+    r"|dissolved|suspended|combined|mixed|introduced|placed|loaded|reacted"
+    r"|starting\s+materials?|recovered|unreacted)\b",
+    _I,
+)
+#: After a product's bracket: ``(901 mg, 78%) was obtained``, ``(340 mg, 96%) as a white
+#: solid``.
+PRODUCT_AFTER = re.compile(
+    r"^\s*(?:(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|isolated|collected|afforded"
+    r"|given|produced|prepared|formed)\b"
+    r"|as\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:solids?|oils?|foam|gum|powder|crystals"
+    r"|needles|prisms|plates|liquid|syrup|glass|wax|salt|residue|film)\b)",
+    _I,
+)
+#: Before a product's bracket: ``as a white solid (340 mg, 96%)``, ``the title compound
+#: (12.4 mg, 23%)``.
+PRODUCT_BEFORE = re.compile(
+    r"\b(?:solids?|oils?|foam|gum|powder|crystals|needles|prisms|plates|liquid|syrup|glass"
+    r"|wax|salt|film|(?:title|desired|target|pure|crude)\s+(?:compound|product)|product)"
+    r"\s*$",
+    _I,
+)
+#: After a reagent's bracket: ``hydrazine hydrate (1.88 g, 30 mmol, 80%) was added``.
+REAGENT_USE_AFTER = re.compile(
+    r"^\s*,?\s*(?:(?:was|were|is|are)\s+(?:\w+ly\s+|then\s+|also\s+)?(?:added|dissolved"
+    r"|suspended|charged|introduced|placed|mixed|combined|treated|loaded|weighed|reacted"
+    r"|heated|stirred|cooled)\b|in\s+(?:[\w-]+\s+){0,2}?\(?\d|in\s+(?!\d)[\w-]+\s*\()",
+    _I,
+)
+#: After a reagent's bracket, the step that adds it: ``(1.88 g, 30 mmol, 80%) was added``.
+REAGENT_ADDED_AFTER = re.compile(
+    r"^\s*,?\s*(?:was|were)\s+(?:\w+ly\s+|then\s+|also\s+)?(?:added|introduced|charged"
+    r"|loaded)\b",
+    _I,
+)
+#: Later in a sentence that lists reagents: ``X (80 mg, 0.19 mmol, 98%), potassium
+#: carbonate (52.4 mg, …) and DMF (5 ml) were initially introduced``.
+REAGENTS_ADDED_LATER = re.compile(
+    r"\b(?:was|were)\s+(?:[\w-]+\s+){0,2}?(?:added|introduced|charged|loaded|dissolved"
+    r"|suspended|mixed|combined)\b",
+    _I,
+)
+#: A molarity that makes a reagent's solution: ``a 1.0 M solution in tetrahydrofuran``,
+#: ``1 M in THF``, ``2.5 M in hexanes``; never a solubility.
+REAGENT_SOLUTION_AFTER = re.compile(
+    rf"^\s*(?:aq(?:ueous)?\.?\s+)?(?:solution|soln\b|in\s+{_SOLVENT_WORDS}\b)",
     _I,
 )
 
@@ -120,8 +211,19 @@ MOLAR_CONDITION_WORDS = re.compile(r"\b(?:at|with|containing)\s*$", _I)
 #: The word right before a temperature that makes it a condition, not a property.
 CONDITION_WORDS = re.compile(
     r"(?:\bat|\bto|\bfrom|\bheated|\bcooled|\bwarmed|\bstirred|\brefluxed|\breflux|\bkept"
-    r"|\bmaintained|\bheld|\bdried|\bbelow|\babove|\bunder|\bthan|\btemperature(?:\s+of)?"
-    r"|\bbath|\bT\s*=)\s*(?:approx\.|ca\.|about|~)?\s*$",
+    r"|\bmaintained|\bheld|\bdried|\bbelow|\babove|\bunder|\bthan"
+    r"|\btemperatures?(?:\s+(?:of|range))?|\bbath|\bT\s*=)"
+    # "heated to between 120 and 200 °C", "at reflux (110 °C)"
+    r"\s*(?:approx\.|ca\.|about|~|between|from|in\s+the\s+range\s+(?:of|from))?\s*\(?\s*$",
+    _I,
+)
+#: A process, not a property: after these a temperature is one the chemist set, even
+#: when a boiling word came earlier in the sentence (``the solvent was distilled and the
+#: mixture is preferably heated to 150 °C``, ``distillation from an oil bath at 170 °C``).
+PROCESS_BETWEEN = re.compile(
+    r"\b(?:heat(?:ed|ing)?|warm(?:ed|ing)?|cool(?:ed|ing)?|stirr(?:ed|ing)|reflux(?:ed|ing)?"
+    r"|reacted|maintain(?:ed|ing)?|kept|held|preferably|bath|oven|jacket|internal"
+    r"|dried|evaporat(?:ed|ion)|concentrat(?:ed|ion)|exotherm\w*)\b",
     _I,
 )
 #: A property cue within this many characters before a condition word overrides it
@@ -132,6 +234,10 @@ CUE_OVERRIDES_CONDITION = 24
 PERCENT_NOT_YIELD_AFTER = re.compile(
     r"^\)?\s*(?:e\.?e\.?|d\.?e\.?|ee|de|in\s+(?:mineral\s+)?oil|dispersion|suspension"
     r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
+    r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
+    r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
+    r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
+    r"|acetic\s+acid|AcOH)\b"
     r"|by\s+(?:HPLC|GC|NMR|LC)|HPLC|GC\b"
     r"|[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
     r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
@@ -142,8 +248,29 @@ PERCENT_NOT_YIELD_AFTER = re.compile(
 PERCENT_NOT_YIELD_BEFORE = re.compile(
     r"(?:purity|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
     r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
-    r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery|efficiency)"
-    r"[\s:(,=]*(?:of\s+|was\s+|is\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$",
+    r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery|efficiency"
+    r"|assay|\barea|\ba/a|\bde|d\.e\.)"
+    r"[\s:(,=]*(?:of\s+|was\s+|is\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
+    # an instrument's purity: "(1.1 g, yield: 83%, LC-MS 60%)", "LC/MS; 74%"
+    r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$",
+    re.IGNORECASE,
+)
+
+#: Solvents of eluents and reagent solutions.
+_SOLVENT = (
+    r"(?:hexanes?|heptanes?|pentane|cyclohexane|petroleum\s+ether|PE|diethyl\s+ether|Et2O"
+    r"|EtOAc|ethyl\s+acetate|MeOH|methanol|EtOH|ethanol|DCM|dichloromethane|CH2Cl2"
+    r"|methylene\s+chloride|chloroform|CHCl3|acetone|MeCN|acetonitrile|water|H2O|THF"
+    r"|tetrahydrofuran|toluene|dioxane|MTBE|i-?PrOH|IPA|isopropanol|NH3|NH4OH|ammonia|TFA"
+    r"|formic\s+acid|AcOH|acetic\s+acid)"
+)
+#: An eluent's or a gradient's share, not a yield: ``ethyl acetate/hexane = from 0% to
+#: 50%``, ``methanol in dichloromethane (0%-5%)``, ``MeOH (3 to 5%)``, ``aqueous ethanol
+#: (70%)``.
+ELUENT_BEFORE = re.compile(
+    rf"(?:\b{_SOLVENT}\s*(?:[-/:]|\s+in\s+|\s+and\s+)\s*{_SOLVENT}\b[^()%]{{0,12}}?"
+    rf"|\b(?:MeOH|EtOAc|DCM|CH2Cl2|Et2O|MTBE|EtOH|MeCN|aqueous\s+{_SOLVENT}))"
+    r"\s*(?:\(\s*|[=:]\s*(?:from\s+)?|,\s*)?$|=\s*from\s*$",
     re.IGNORECASE,
 )
 

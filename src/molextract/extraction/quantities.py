@@ -135,6 +135,9 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (rf"{_MICRO}mol(?:es?)?(?![A-Za-z])", "µmol", "amount"),
     (r"mol(?:es?)?(?![A-Za-z])", "mol", "amount"),
     (r"(?:equiv\.?|eq\.?)(?![A-Za-z])", "equiv", "amount"),
+    (r"kilograms?\b", "kg", "amount"),
+    (r"milligrams?\b", "mg", "amount"),
+    (r"grams?\b", "g", "amount"),
     (r"kg(?![A-Za-z/])", "kg", "amount"),
     (r"mg(?![A-Za-z/])", "mg", "amount"),
     (rf"{_MICRO}g(?![A-Za-z/])", "µg", "amount"),
@@ -234,6 +237,30 @@ def _ordered(a: float, b: float, sep: str) -> bool:
     return a <= b
 
 
+_ABBREVIATING_DASHES = frozenset("-–—‒‑")
+
+
+def _abbreviated_end(text: str, match: re.Match[str]) -> float | None:
+    """``235-6 °C`` is 235–236 °C, ``212-4°C`` 212–214 °C: melting and boiling ranges
+    print only the last digits of their upper end. Read so only between whole numbers,
+    after a dash, with a temperature printed after the second and none after the
+    first, and only when the end that results is above the start."""
+    first, second = match["a"], match["b"]
+    if (
+        match["sep"].strip() not in _ABBREVIATING_DASHES
+        or not (first.isdigit() and second.isdigit())
+        or not 2 <= len(first) > len(second)
+        or match["unit1"] is not None
+        or match["aexp"] or match["bexp"] or match["paren"] or match["err"]
+    ):  # fmt: skip
+        return None
+    unit = _unit_at(text, match.end("b"))
+    if unit is None or unit[1] != "temperature":
+        return None
+    end = int(first[: len(first) - len(second)] + second)
+    return float(end) if end > int(first) else None
+
+
 def find_quantities(text: str) -> list[Quantity]:
     """Every number followed by a unit, in text order."""
     return [q for q in scan_numbers(text) if q.unit is not None]
@@ -322,7 +349,9 @@ def _build(text: str, match: re.Match[str]) -> Quantity:
         if second is None or second[0] != unit_first[0]:
             b = None
     if b is not None and bval is not None and not _ordered(a, bval, match["sep"]):
-        b = None
+        bval = _abbreviated_end(text, match)
+        if bval is None:
+            b = None
     if (
         b is not None
         and match["sep"].strip() == "and"
