@@ -7,11 +7,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${MOLEXTRACT_VENV:-$ROOT/.venv}"
 CACHE="${MOLEXTRACT_CACHE_DIR:-$HOME/.cache/molextract}"
-# llama.cpp compiles for the processor it is built on (-march=native): a wheel built on
-# another machine can crash here (seen: a wheel from an AMD EPYC segfaulted on an Intel
-# Xeon). So wheels are kept per processor, and pip's own wheel cache, which knows
-# nothing of processors, is not used for it.
-CPU_ID="$( { grep -m1 '^model name' /proc/cpuinfo; grep -m1 '^flags' /proc/cpuinfo; uname -m; } 2>/dev/null | sha256sum | cut -c1-12)"
+# llama.cpp compiles for the processor it is built on (-march=native), so wheels are
+# kept per processor and pip's own wheel cache, which knows nothing of processors, is
+# not used for it. Its AMX kernels are left out: on a Xeon with AMX, llama.cpp 0.3.36's
+# AMX buffers crash the first decode (segmentation fault; measured here).
+LLAMA_CFLAGS="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
+LLAMA_CMAKE_ARGS="-DCMAKE_C_FLAGS='$LLAMA_CFLAGS' -DCMAKE_CXX_FLAGS='$LLAMA_CFLAGS'"
+CPU_ID="$( { grep -m1 '^model name' /proc/cpuinfo; grep -m1 '^flags' /proc/cpuinfo; uname -m; echo "$LLAMA_CMAKE_ARGS"; } 2>/dev/null | sha256sum | cut -c1-12)"
 WHEELS="$CACHE/wheels/$CPU_ID"
 LLAMA_VERSION="0.3.36"
 # The transformers extra's torch: always the CPU build, which this machine's pip finds on
@@ -60,7 +62,7 @@ mkdir -p "$WHEELS"
 if ! ls "$WHEELS"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then
   command -v c++ >/dev/null 2>&1 || apt_install build-essential
   say "compiling llama-cpp-python $LLAMA_VERSION once for this machine (10-20 minutes)"
-  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
+  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" CMAKE_ARGS="$LLAMA_CMAKE_ARGS" \
     "${PIP[@]}" wheel --no-deps --no-cache-dir -q -w "$WHEELS" "llama-cpp-python==$LLAMA_VERSION"
 fi
 
