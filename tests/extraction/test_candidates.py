@@ -17,6 +17,7 @@ THIN = "\u2009"
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 MINUS = "\u2212"
+SOFT_HYPHEN = "\u00ad"
 
 
 def at(text: str, shown: str, schema: str = MP) -> list[Candidate]:
@@ -1281,3 +1282,280 @@ def test_log_values_in_brackets_and_lists(text: str, shown: list[str]) -> None:
     found = [c for c in find_candidates(text, get_schema(MP)) if c.blocked is None]
     assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
     assert all(c.cues == ("logP",) for c in found)
+
+
+# --- text as it comes: the finder reads a normalised view, offsets stay original ------
+
+# (text, quantity as printed in the original, property, low, high)
+AS_IT_COMES = [
+    pytest.param("M. pt. 140-142 °C", "140-142 °C", "melting_point", 140, 142, id="M.-pt."),
+    pytest.param("M.pt. 140-142 °C", "140-142 °C", "melting_point", 140, 142, id="M.pt."),
+    pytest.param("m.pt.140 °C", "140 °C", "melting_point", None, None, id="m.pt.-glued"),
+    pytest.param("Tm of 88 °C", "88 °C", "melting_point", None, None, id="Tm-of"),
+    pytest.param("Tm = 88 °C", "88 °C", "melting_point", None, None, id="Tm-equals"),
+    pytest.param("T_m = 88 °C", "88 °C", "melting_point", None, None, id="T_m"),
+    pytest.param("DSC: Tm 88.5 °C", "88.5 °C", "melting_point", None, None, id="Tm-DSC"),
+    pytest.param("mp = 212-4°C", "212-4°C", "melting_point", 212, 214, id="abbreviated-range"),
+    pytest.param("mp 235-6 °C", "235-6 °C", "melting_point", 235, 236, id="abbreviated-235-6"),
+    pytest.param("m.p.180-182 ºC", "180-182 ºC", "melting_point", 180, 182, id="glued-ordinal"),
+    pytest.param("m.p.260 °C", "260 °C", "melting_point", None, None, id="glued-m.p."),
+    pytest.param("mp180-182 °C", "180-182 °C", "melting_point", 180, 182, id="glued-mp"),
+    pytest.param(
+        "white solid, m.p.61-\n63 ºC.", "61-\n63 ºC", "melting_point", 61, 63, id="broken-range"
+    ),
+    pytest.param("mp 61–\n63 °C", "61–\n63 °C", "melting_point", 61, 63, id="broken-en-dash"),
+    pytest.param("mp 90.5 ˜ 95.5 °C", "90.5 ˜ 95.5 °C", "melting_point", 90.5, 95.5, id="tilde"),
+    pytest.param("mp 90∼95 ℃", "90∼95 ℃", "melting_point", 90, 95, id="tilde-operator"),
+    pytest.param("b.p.80 °C/15 mmHg", "80 °C", "boiling_point", None, None, id="glued-b.p."),
+    pytest.param(
+        f"mp{NBSP}121{NNBSP}˚C", f"121{NNBSP}˚C", "melting_point", None, None, id="spaces-ring"
+    ),
+    pytest.param(
+        "It was puriﬁed by ﬂash chromatography (1.2 g, 85%).",
+        "85%",
+        "reaction_yield",
+        None,
+        None,
+        id="ligatures",
+    ),
+    pytest.param(
+        "to afford the title compound (12.4 mg, 23\n%).",
+        "23\n%",
+        "reaction_yield",
+        None,
+        None,
+        id="line-end-before-percent",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "shown", "prop", "low", "high"), AS_IT_COMES)
+def test_text_as_it_comes(
+    text: str, shown: str, prop: str, low: float | None, high: float | None
+) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert c.cues[0] == prop
+    assert c.decisive
+    assert c.quantity.low == low and c.quantity.high == high
+
+
+LOOK_ALIKES = (
+    "3-(4-Chlorophenyl)propanoic acid (5a). To a stirred solution of the ester (2.0 g, "
+    f"9.5{NBSP}mmol) in THF (20 mL) was added NaOH (1 M, 10 mL) at 0{THIN}ºC. The mixture "
+    "was heated to reflux (66 ˚C) for 2 h, cooled and puriﬁed by ﬂash chromatography "
+    "(EtOAc/hexane = from 0% to 50%) to afford 5a (1.65 g, 6.65 mmol, 70\u00a0%) as a "
+    "white solid, m.p.180-182 ºC (lit. 181 ℃); M. pt. 181–\n183 °C after sublimation.\n"
+    f"Tetra{SOFT_HYPHEN}hydro-\nfuran (bp 66 ℃, d 0.889 g{NNBSP}mL⁻¹) was distilled oﬀ; the amide "
+    "5b was obtained, 0.815 g (61% yield), mp 90.5 ˜ 95.5 °C, Tm of 93 °C by DSC."
+)
+
+
+def test_offsets_are_the_originals_on_a_text_full_of_look_alikes() -> None:
+    """Callers print ``text[q.start:q.end]`` and quote ``text[sentence]``: both must be
+    cut from the text as it is, whatever the finder read."""
+    found = find_candidates(LOOK_ALIKES, get_schema(MP))
+    for c in found:
+        q = c.quantity
+        printed = LOOK_ALIKES[q.start : q.end]
+        start, end = c.sentence
+        assert start <= q.start < q.end <= end
+        assert printed.strip() == printed
+        assert LOOK_ALIKES[q.number_start].isdigit() or LOOK_ALIKES[q.number_start] in "-−.+"
+        if q.unit_start is not None:
+            assert q.start <= q.unit_start < q.end
+    sent = {LOOK_ALIKES[c.quantity.start : c.quantity.end]: c for c in found if not c.blocked}
+    assert set(sent) == {
+        "70\u00a0%", "180-182 ºC", "181–\n183 °C", "66 ℃", f"0.889 g{NNBSP}mL⁻¹",
+        "61%", "90.5 ˜ 95.5 °C", "93 °C",
+    }  # fmt: skip
+    assert sent["181–\n183 °C"].quantity.low == 181 and sent["181–\n183 °C"].quantity.high == 183
+    assert sent["90.5 ˜ 95.5 °C"].quantity.value == pytest.approx(93.0)
+    assert sent["66 ℃"].cues[0] == "boiling_point"
+    evidence = sent["70\u00a0%"].sentence
+    assert LOOK_ALIKES[evidence[0] : evidence[1]].startswith("The mixture was heated")
+    assert "puriﬁed by ﬂash" in LOOK_ALIKES[evidence[0] : evidence[1]]
+    blocked = {LOOK_ALIKES[c.quantity.start : c.quantity.end] for c in found if c.blocked}
+    assert {"1 M", f"0{THIN}ºC", "66 ˚C", "0% to 50%", "181 ℃"} <= blocked
+
+
+def test_a_pressure_is_quoted_as_printed() -> None:
+    text = f"b.p.80 °C/15{NBSP}mm Hg"
+    c = one(text, "80 °C")
+    assert c.pressure == f"15{NBSP}mm Hg"
+
+
+# --- yields by rule: the forms that settle a percentage as a yield ---------------------
+
+# (text, the yield as printed)
+YIELDS_BY_RULE = [
+    pytest.param("The residue was purified to afford the title compound (12.4 mg, 23%).",
+                 "23%", id="afford-title-compound"),
+    pytest.param("The product was obtained, 0.815 g (61% yield).", "61%", id="obtained-yield"),
+    pytest.param("The crude was purified by chromatography (2.10 g, 64%).", "64%",
+                 id="purified-by-chromatography"),
+    pytest.param("Amide 4b (1.65 g, 6.65 mmol, 70%) was obtained.", "70%",
+                 id="mass-moles-percent-was-obtained"),
+    pytest.param("Filtration gave 18.9 g (90%) of the salt.", "90%", id="mass-then-percent"),
+    pytest.param("washed and dried: 18.9 g (90%), m.p. 105 °C.", "90%", id="dried-mass-percent"),
+    pytest.param("yield: 45%", "45%", id="yield-colon"),
+    pytest.param("Yield 72%", "72%", id="Yield"),
+    pytest.param("The ester was obtained in 85% yield.", "85%", id="in-yield"),
+    pytest.param("gave 4b (85% yield)", "85%", id="bracketed-yield"),
+    pytest.param("This gave 4.0 g (85% of theory) of the amide.", "85%", id="of-theory"),
+    pytest.param("This gave 4.0 g (85% of the theoretical) of it.", "85%", id="of-theoretical"),
+    pytest.param("Yield: 9 mg (21% of theory)", "21%", id="yield-mass-of-theory"),
+    pytest.param("Yield: 1.2 g (85%)", "85%", id="yield-mass-percent"),
+    pytest.param("Yield was 623 grams (66%).", "66%", id="yield-was-grams"),
+    pytest.param("to yield 124 mg (75%) of the title compound", "75%", id="to-yield-mass"),
+    pytest.param("The title compound was obtained as a white solid (340 mg, 96%).", "96%",
+                 id="as-a-white-solid"),
+    pytest.param("Pale yellow solid (14 mg, 36%); mp 158-160 °C.", "36%", id="solid-bracket"),
+    pytest.param("Compound 2 (901 mg, 78%) was obtained from 1.", "78%", id="bracket-obtained"),
+    pytest.param("Chromatography afforded Intermediate 1-a. (35.0 g, 79.7%)", "79.7%",
+                 id="bracket-after-the-sentence"),
+    pytest.param("To obtain 3.51 g of methyl 6-phenoxynicotinate as a solid, 81.25%.",
+                 "81.25%", id="comma-after-mass"),
+    pytest.param("gave 4b (70%).", "70%", id="gave-bare"),
+    pytest.param("gave 4b (55%, mp 118-119 °C).", "55%", id="bare-then-mp"),
+    pytest.param("hydrogenolysis furnished acid 8 (62% from 7)", "62%", id="bare-from"),
+    pytest.param("to generate compounds 5 (75%) and 6 (92%)", "92%", id="generate"),
+    pytest.param("afforded the amide in 87%.", "87%", id="afforded-in"),
+    pytest.param("Reduction gave alcohol 16 (64% overall from 12).", "64%", id="overall"),
+    pytest.param("2p and 2q were obtained in 94% and 93% yields, respectively.", "94%",
+                 id="list-first-of-yields"),
+    pytest.param("It gave 2a and 2b in 56 and 31% yield.", "56", id="list-shared-unit"),
+    pytest.param("in 60-90% yields", "60-90%", id="yields-plural-after"),
+    pytest.param("with an 85% total yield", "85%", id="total-yield"),
+    pytest.param("4b (1.0 g, 85% d. Th.)", "85%", id="d.-Th."),
+    pytest.param("It distilled at 86–88 °C at 14 Torr (9.95 g, 72%).", "72%",
+                 id="distilled-mass-percent"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown"), YIELDS_BY_RULE)
+def test_yields_by_rule_are_decisive(text: str, shown: str) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert c.cues[0] == "reaction_yield"
+    assert c.decisive, c.cue_text
+
+
+# (text, a percentage that may be a yield but no rule settles it)
+YIELDS_FOR_THE_MODEL = [
+    pytest.param("The amide 5 (1.2 g, 85%) was used without purification.", "85%",
+                 id="bracket-without-a-verb"),
+    pytest.param("The yield of complex 2 was found to be 98% by 1H NMR.", "98%",
+                 id="yield-far-before"),
+    pytest.param("Isomers 4b (1.2 g, 85%) and 4c (0.1 g, 5%) were separated.", "85%",
+                 id="brackets-without-a-product-verb"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown"), YIELDS_FOR_THE_MODEL)
+def test_other_yields_go_to_the_model(text: str, shown: str) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert "reaction_yield" in c.cues
+    assert not c.decisive
+
+
+# --- property traps: never sent -----------------------------------------------------------
+
+# (text, quantity as printed)
+TRAPS = [
+    # a boiling point needs a boiling or distillation statement
+    pytest.param("The solvent was distilled off and the mixture is preferably heated to between "
+                 "120 and 200 °C.", "120 and 200 °C", id="distilled-off-then-heated"),
+    pytest.param("The product was distilled and the mixture is preferably heated to between "
+                 "120 and 200 °C.", "120 and 200 °C", id="heated-to-between"),
+    pytest.param("After distillation the residue was stirred at 80 °C.", "80 °C",
+                 id="stirred-at-after-distillation"),
+    pytest.param("The residue was distilled and then heated at reflux (110 °C) for 2 h.", "110 °C",
+                 id="at-reflux-in-brackets"),
+    pytest.param("Distillation from an oil bath at 170 °C gave the diene.", "170 °C",
+                 id="bath-temperature"),
+    pytest.param("Kugelrohr distillation (oven temperature 130 °C, 2 mmHg).", "130 °C",
+                 id="oven-temperature"),
+    pytest.param("Freshly distilled THF was added and the mixture was kept at 66 °C.", "66 °C",
+                 id="freshly-distilled-reagent"),
+    pytest.param("The distillate was concentrated and the residue warmed to 45 °C.", "45 °C",
+                 id="process-after-distillate"),
+    # a reagent's concentration is never a solubility
+    pytest.param("X dissolved in THF, and a 1.0 M solution of LDA in tetrahydrofuran was added.",
+                 "1.0 M", id="molar-solution-after-dissolved"),
+    pytest.param("The solubility was low; n-BuLi (2.5 M in hexanes) was added.", "2.5 M",
+                 id="molar-in-hexanes"),
+    pytest.param("The salt dissolved and the layer was washed with 1 M NaOH.", "1 M",
+                 id="molar-reagent-after-dissolved"),
+    pytest.param("It dissolved; LiAlH4 (1 M in THF, 5 mL) was added.", "1 M", id="molar-in-THF"),
+    # a purity, an ee, a de, a conversion, a selectivity is never a yield
+    pytest.param("gave 4b (95% purity)", "95%", id="purity-after"),
+    pytest.param("gave 4b in 98% ee", "98%", id="ee"),
+    pytest.param("gave 4b (85%, 98% ee)", "98%", id="ee-beside-yield"),
+    pytest.param("gave 4b, conversion 80%", "80%", id="conversion-before"),
+    pytest.param("The reaction was run at 80% conversion.", "80%", id="conversion-after"),
+    pytest.param("gave 4b with 90% selectivity", "90%", id="selectivity"),
+    pytest.param("gave 4b (99:1 dr, 95% de)", "95%", id="de"),
+    pytest.param("gave 4b with 99% enantiomeric excess", "99%", id="enantiomeric-excess"),
+    pytest.param("4b (1.1 g, yield: 83%, LC-MS 60%)", "60%", id="lc-ms-purity"),
+    pytest.param("4b (700 mg, yield: 82%, LC/MS; 74%)", "74%", id="lc-ms-semicolon"),
+    # reagents' strengths and amounts
+    pytest.param("Hydrazine hydrate (1.88 g, 30 mmol, 80%) was added.", "80%",
+                 id="reagent-bracket-was-added"),
+    pytest.param("To a solution of 4b (1.2 g, 5 mmol, 98%) in THF was added NaH.", "98%",
+                 id="reagent-in-a-solution"),
+    pytest.param("X (80 mg, 0.19 mmol, 98%), K2CO3 (52 mg) and DMF were introduced.", "98%",
+                 id="reagent-list-introduced"),
+    pytest.param("Aqueous sodium hydroxide (50%, 6.8 mL, 130 mmol) was added.", "50%",
+                 id="hydroxide-strength"),
+    pytest.param("It was washed with sodium hydroxide (5%, 30 mL).", "5%", id="washed-with"),
+    pytest.param("Formaldehyde (37% in water, 0.5 mL) was added.", "37%", id="in-water"),
+    pytest.param("Red-Al (65% in toluene; 1.1 mL) was added.", "65%", id="in-toluene"),
+    pytest.param("2-chlorobutyryl chloride (85% tech., 1.5 g)", "85%", id="technical-grade"),
+    pytest.param("10% Pd/C (dry, 150 g, 25% w.t.) was added.", "25%", id="weight-percent"),
+    pytest.param("sodium hydride (60% oil dispersion, 506 mg)", "60%", id="oil-dispersion"),
+    # eluents and gradients
+    pytest.param("Chromatography (SiO2, 4 g cartridge; ethyl acetate/hexane = from 0% to 50%) "
+                 "gave the title compound.", "0% to 50%", id="gradient-from-to"),
+    pytest.param("Flash chromatography using methanol in dichloromethane (0%-5%) gave 4b.",
+                 "0%-5%", id="gradient-in-brackets"),
+    pytest.param("eluting with ethyl acetate-hexanes (0-15%). The title compound (2.8 g).",
+                 "0-15%", id="eluting-range"),
+    pytest.param("using a step gradient of MeOH (3 to 5%) in DCM", "3 to 5%", id="MeOH-range"),
+    pytest.param("Recrystallisation from aqueous ethanol (70%) furnished the coumarin.", "70%",
+                 id="aqueous-ethanol"),
+    pytest.param("gave 4b (40% MTBE in PE)", "40%", id="eluent-after"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown"), TRAPS)
+def test_property_traps_are_never_sent(text: str, shown: str) -> None:
+    assert one(text, shown).blocked is not None
+
+
+# (text, quantity as printed, property) — values beside the traps' words stay values
+NOT_TRAPS = [
+    pytest.param("It distilled at 80 °C/15 mmHg.", "80 °C", "boiling_point", id="distilled-at"),
+    pytest.param("The fraction boiling at 135-138 °C was collected.", "135-138 °C",
+                 "boiling_point", id="fraction-boiling-at"),
+    pytest.param("The product was distilled, bp 80 °C.", "80 °C", "boiling_point",
+                 id="distilled-bp"),
+    pytest.param("A saturated solution contains 21 g/L.", "21 g/L", "solubility",
+                 id="saturated-solution"),
+    pytest.param("The solubility in water is 0.5 M.", "0.5 M", "solubility",
+                 id="molar-solubility"),
+    pytest.param("TmCl3 melts at 824 °C.", "824 °C", "melting_point", id="thulium-melts"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "shown", "prop"), NOT_TRAPS)
+def test_values_beside_trap_words(text: str, shown: str, prop: str) -> None:
+    c = one(text, shown)
+    assert c.blocked is None
+    assert c.cues[0] == prop
+
+
+def test_thulium_is_no_melting_cue() -> None:
+    text = "Tm(OTf)3 (10 mol%) was heated to 80 °C; TmCl3 gave 4b."
+    assert one(text, "80 °C").cues == ()

@@ -89,6 +89,12 @@ NUMBERS = [
     pytest.param("d 1.2–1.5 g/cm3", "1.2–1.5 g/cm3", 1.35, 1.2, 1.5, id="density-range"),
     pytest.param("stirred at 10~20 °C", "10~20 °C", 15.0, 10.0, 20.0, id="range-tilde"),
     pytest.param("bp 80–82 °C/15 mmHg", "80–82 °C", 81.0, 80.0, 82.0, id="range-then-pressure"),
+    # abbreviated upper ends: the last digits only
+    pytest.param("mp 235-6 °C", "235-6 °C", 235.5, 235.0, 236.0, id="abbreviated-one-digit"),
+    pytest.param("mp = 212-4°C", "212-4°C", 213.0, 212.0, 214.0, id="abbreviated-glued-unit"),
+    pytest.param("mp 198–99 °C", "198–99 °C", 198.5, 198.0, 199.0, id="abbreviated-two-digits"),
+    pytest.param("mp 95-7 °C", "95-7 °C", 96.0, 95.0, 97.0, id="abbreviated-two-digit-start"),
+    pytest.param("bp 120-5 °C", "120-5 °C", 122.5, 120.0, 125.0, id="abbreviated-bp"),
 ]
 
 
@@ -117,6 +123,12 @@ NOT_RANGES = [
     pytest.param("washed with 2 × 10 mL of water", ["2", "10 mL"], id="times-ten-millilitres"),
     pytest.param("mp 121 °C, 125 °C", ["121 °C", "125 °C"], id="comma-list"),
     pytest.param("1 M HCl and 2 M NaOH", ["1 M", "2 M"], id="two-molarities"),
+    # an abbreviated end is read only where it can be one
+    pytest.param("mp 121-12 °C", ["121"], id="abbreviated-end-below-start"),
+    pytest.param("10-5 mL", ["10"], id="abbreviated-end-without-temperature"),
+    pytest.param("12.5-6 °C", ["12.5"], id="abbreviated-end-after-a-decimal"),
+    pytest.param("5-2 °C", ["5"], id="abbreviated-end-of-one-digit-start"),
+    pytest.param("235 °C-6 °C", ["235 °C"], id="abbreviated-end-after-a-unit"),
 ]
 
 
@@ -442,6 +454,9 @@ UNITS = [
     pytest.param("40 mg", "mg", "amount", id="milligrams"),
     pytest.param("40mg", "mg", "amount", id="milligrams-glued"),
     pytest.param("1.5 kg", "kg", "amount", id="kilograms"),
+    pytest.param("623 grams", "g", "amount", id="grams-word"),
+    pytest.param("12 milligrams", "mg", "amount", id="milligrams-word"),
+    pytest.param("2 kilograms", "kg", "amount", id="kilograms-word"),
     pytest.param("250 µg", "µg", "amount", id="micrograms"),
     pytest.param("6.65 mmol", "mmol", "amount", id="mmol"),
     pytest.param("6.65 mmoles", "mmol", "amount", id="mmoles"),

@@ -106,6 +106,7 @@ PRODUCT_VERBS = re.compile(
     r"|obtain(?:ed|s|ing)?|isolat(?:ed|ing)|produc(?:ed|es|ing)|yield(?:ed|s|ing)?"
     r"|deliver(?:ed|s)?|formed|prepar(?:ed|es|ing|e)|synthesi[sz]ed|collected"
     r"|purifi(?:ed|cation)|recrystalli[sz](?:ed|ation)|chromatograph(?:ed|y)|dried"
+    r"|distil(?:led|lation)"
     r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated)\b",
     _I,
 )
