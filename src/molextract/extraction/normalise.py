@@ -39,24 +39,48 @@ _DEGREE_AHEAD = rf"(?=[-−]?\d+(?:\.\d+)?(?:{_S}?[-–]{_S}?\d+(?:\.\d+)?)?{_S}
 
 # Each rule: (name, pattern). The patterns read the original text; a match is replaced
 # by what ``_REPLACE[name]`` makes of it. Order matters only where two rules could match
-# at the same place: the first listed wins.
+# at the same place: the first listed wins. Every pattern starts by consuming one of
+# ``_TRIGGERS`` (what it needs before that is a look-behind after it), so the scan
+# skips all other characters at the cost of one test each.
+
+
+def _after_line_end(before: str) -> str:
+    """A look-behind, placed after a consumed line end, for ``before`` the line end."""
+    return rf"(?:(?<={before}\n)|(?<={before}\r\n))"
+
+
+_DIGIT_BEFORE_TILDE = rf"(?:(?<=\d[{_TILDES}])|(?<=\d{_S}[{_TILDES}])|(?<=\d{_S}{_S}[{_TILDES}]))"
+_AFTER_NAME_HYPHEN = _after_line_end(rf"[A-Za-z0-9)\]][{_DASHES}]")
+_AFTER_RANGE_DASH = _after_line_end(rf"\d[ ][{_DASHES}]")
+_AFTER_DIGIT = _after_line_end(r"\d")
+_QUOTES = '"“”'
 _RULES: tuple[tuple[str, str], ...] = (
     # "90.5 ˜ 95.5": a tilde between two numbers is a range mark, not a qualifier
-    ("tilde", rf"(?<=\d){_S}*[{_TILDES}]{_S}*(?=\.?\d)"),
+    ("tilde", rf"[{_TILDES}]{_DIGIT_BEFORE_TILDE}(?={_S}*\.?\d)"),
     # "61-⏎63", "tetra-⏎hydro": a line end after a hyphen inside a range or a name
-    ("broken_hyphen", rf"(?<=[A-Za-z0-9)\]][{_DASHES}]){_EOL}(?=[A-Za-z0-9(\[])"),
-    ("broken_dash", rf"(?<=\d[ ][{_DASHES}]){_EOL}(?=\d)"),
-    ("broken_before_dash", rf"(?<=\d){_EOL}(?=[–—‒]{_S}?\d)"),
+    (
+        "broken_hyphen",
+        rf"\r?\n{_AFTER_NAME_HYPHEN}[ \t]*(?=[A-Za-z0-9(\[])",
+    ),
+    ("broken_dash", rf"\r?\n{_AFTER_RANGE_DASH}[ \t]*(?=\d)"),
+    ("broken_before_dash", rf"\r?\n{_AFTER_DIGIT}[ \t]*(?=[–—‒]{_S}?\d)"),
     # "61–63⏎°C", "23⏎%": a line end between a number and its unit
-    ("broken_unit", rf"(?<=\d){_EOL}(?=[°º˚℃%])"),
+    ("broken_unit", rf"\r?\n{_AFTER_DIGIT}[ \t]*(?=[°º˚℃%])"),
     # "M. pt. 140": one abbreviation, so that no sentence ends inside it
-    ("spaced_cue", rf"(?<![A-Za-z])[MmBb]\.{_S}+[Pp][Tt]\.(?={_S})"),
+    ("spaced_cue", rf"[MmBb](?<![A-Za-z][MmBb])\.{_S}+[Pp][Tt]\.(?={_S})"),
     # "m.p.260", "M.pt.180-182": a dotted cue glued to its number
-    ("glued_dotted_cue", rf"(?<![A-Za-z])[MmBb]\.{_S}?[Pp][Tt]?\.(?=[-−]?\d)"),
+    ("glued_dotted_cue", rf"[MmBb](?<![A-Za-z][MmBb])\.{_S}?[Pp][Tt]?\.(?=[-−]?\d)"),
     # "mp180-182 °C": an undotted cue glued to a temperature
-    ("glued_cue", rf"(?<![A-Za-z])(?:[MmBb][Pp]|MP|BP){_DEGREE_AHEAD}"),
+    ("glued_cue", rf"[MmBb](?<![A-Za-z][MmBb])[Pp]{_DEGREE_AHEAD}"),
     # "25 ºC", "61-63˚C", "25⁰C": a degree look-alike between a number and C or F
-    ("degree", rf"(?<=[\d {_SPACES}])[º˚ᵒ⁰∘](?={_S}?[CF](?![a-z]))"),
+    ("degree", rf"[º˚ᵒ⁰∘](?<=[\d {_SPACES}][º˚ᵒ⁰∘])(?={_S}?[CF](?![a-z]))"),
+    # text from scanned PDFs prints the degree as a quote or a letter O: "25 " C",
+    # "−78 'C", "268-271 OC" (a space before, so that "CH2OC(O)" stays a formula)
+    (
+        "ocr_degree",
+        rf"[{_QUOTES}](?:(?<=\d[{_QUOTES}])|(?<=\d[ {_SPACES}][{_QUOTES}]))(?={_S}?C(?![A-Za-z]))"
+        rf"|['’O](?<=\d[ {_SPACES}]['’O])(?={_S}?C(?![A-Za-z]))",
+    ),
     ("celsius", "℃"),
     ("fahrenheit", "℉"),
     ("space", f"[{_SPACES}]"),
@@ -64,9 +88,16 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("ligature", f"[{''.join(_LIGATURES)}]"),
     ("hyphen", f"[{_HYPHENS}]"),
 )
-_TILDE_RE = re.compile(f"[{_TILDES}]")
+#: The characters a rule's match can start with.
+_TRIGGERS = (
+    f"{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
+)
 _SPACE_RE = re.compile(_S)
-_PATTERN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _RULES))
+_PATTERN = re.compile(
+    f"(?=[{re.escape(_TRIGGERS)}])(?:"
+    + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _RULES)
+    + ")"
+)
 
 _REPLACE: dict[str, Callable[[str], str]] = {
     "space": lambda _: " ",
@@ -76,7 +107,8 @@ _REPLACE: dict[str, Callable[[str], str]] = {
     "celsius": lambda _: "°C",
     "fahrenheit": lambda _: "°F",
     "degree": lambda _: "°",
-    "tilde": lambda found: _SPACE_RE.sub(" ", _TILDE_RE.sub("–", found)),
+    "ocr_degree": lambda _: "°",
+    "tilde": lambda _: "–",
     "broken_hyphen": lambda _: "",
     "broken_dash": lambda _: "",
     "broken_before_dash": lambda _: "",
