@@ -1500,6 +1500,10 @@ TRAPS = [
     pytest.param("gave 4b with 99% enantiomeric excess", "99%", id="enantiomeric-excess"),
     pytest.param("4b (1.1 g, yield: 83%, LC-MS 60%)", "60%", id="lc-ms-purity"),
     pytest.param("4b (700 mg, yield: 82%, LC/MS; 74%)", "74%", id="lc-ms-semicolon"),
+    pytest.param("The yields range from 55 to 76% with ee's from 88 to 96%.", "88 to 96%",
+                 id="ees-from-range"),
+    pytest.param("with ee values between 88 and 96%", "88 and 96%", id="ee-values-between"),
+    pytest.param("gave 4b and 4c in equal amounts (-32%).", "-32%", id="negative-percentage"),
     # reagents' strengths and amounts
     pytest.param("Hydrazine hydrate (1.88 g, 30 mmol, 80%) was added.", "80%",
                  id="reagent-bracket-was-added"),

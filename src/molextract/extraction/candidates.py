@@ -75,8 +75,10 @@ class Candidate:
     ``blocked`` says why code ruled it out (it is then never sent to the model);
     ``cues`` are the properties the words around it name, the nearest and strongest
     first; ``sentence`` is its evidence. ``decisive``: the first cue names the value
-    outright (``mp 121 °C``, ``density of 1.05 g/mL``), so which property it is is
-    settled by the text and the model is asked only whose it is.
+    outright (``mp 121 °C``, ``density of 1.05 g/mL``) or states it in a form that
+    settles it (a yield in its product's bracket, ``(12.4 mg, 23%)`` after ``to afford
+    the title compound``), so which property it is is settled by the text and the model
+    is asked only whose it is. A blocked candidate is never decisive.
     """
 
     quantity: Quantity
@@ -263,7 +265,7 @@ def _judge(
         best.text if best else None, decisive,
     )  # fmt: skip
     reason = _blocker(text, q, props, before, after, context, found, schema)
-    return replace(candidate, blocked=reason) if reason else candidate
+    return replace(candidate, blocked=reason, decisive=False) if reason else candidate
 
 
 def _blocker(
@@ -335,6 +337,9 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
     or a reagent's bracket (``hydrazine hydrate (1.88 g, 30 mmol, 80%) was added``)."""
     if cues.PERCENT_NOT_YIELD_AFTER.search(after):
         return _NOT_A_YIELD
+    lowest = q.low if q.low is not None else q.value
+    if lowest is not None and lowest < 0:
+        return "a negative percentage"  # "(−32%)": a change, or a misread "~"
     stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
     if stated_yield:
         return None

@@ -251,7 +251,9 @@ PERCENT_NOT_YIELD_BEFORE = re.compile(
     r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
     r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery|efficiency"
     r"|assay|\barea|\ba/a|\bde|d\.e\.)"
-    r"[\s:(,=]*(?:of\s+|was\s+|is\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
+    # "ee of 98%", "ee's from 88 to 96%", "conversion was 80%"
+    r"(?:\s?['’]?s)?[\s:(,=]*(?:(?:values?\s+)?(?:of|was|were|is|are|from|between"
+    r"|ranging\s+from|up\s+to)\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
     # an instrument's purity: "(1.1 g, yield: 83%, LC-MS 60%)", "LC/MS; 74%"
     r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$",
     re.IGNORECASE,
