@@ -98,6 +98,7 @@ def test_chemrxn_pairs_each_yield_with_its_reactions_product() -> None:
         "chemrxn-train-10.9999/fake.2-3-0",
         "chemrxn-train-10.9999/fake.2-3-0#2",
         "chemrxn-dev-10.9999/fake.3-1-4",
+        "chemrxn-dev-10.9999/fake.3-1-5",
     ]
     for doc in docs.values():
         _offsets_hold(doc)
@@ -117,6 +118,12 @@ def test_chemrxn_resolves_yields_labelled_in_every_reaction_by_order() -> None:
     ]
     assert [n.detail for n in doc.notes if n.kind == "non_numeric_yield"] == ["low amounts"]
     assert len([n for n in doc.notes if n.kind == "shared_yield"]) == 2
+
+
+def test_chemrxn_gives_one_yield_of_several_reactions_to_all_their_products() -> None:
+    doc = _by_id(load_corpus("chemrxn", CORPORA))["chemrxn-dev-10.9999/fake.3-1-5"]
+    [gold] = doc.yields
+    assert (gold.text, [p.text for p in gold.products]) == ("90 %", ["13a", "13b"])
 
 
 def test_chemrxn_scores_only_numeric_yields_and_keeps_multiword_products() -> None:

@@ -118,8 +118,8 @@ def _document(
             continue
         stated = mention(span)
         value, low, high = parse_yield(stated.text) or (0.0, None, None)
-        column = _owner(span, owners, columns_of, products_of)
-        products = products_of.get(column, [])
+        chosen = _owners(span, owners, columns_of, products_of)
+        products = sorted({p for c in chosen for p in products_of[c]}, key=lambda p: p.first)
         if len(owners) > 1:
             names = ", ".join(mention(p).text for p in products)
             notes.append(
@@ -136,7 +136,7 @@ def _document(
                 tuple(mention(p) for p in products),
                 low,
                 high,
-                reaction=column,
+                reaction=chosen[0],
             )
         )
     all_products = sorted(
@@ -153,30 +153,32 @@ def _document(
     )
 
 
-def _owner(
+def _owners(
     span: _Span,
     owners: list[int],
     columns_of: dict[_Span, list[int]],
     products_of: dict[int, list[_Span]],
-) -> int:
-    """The reaction column a yield belongs to (its products are the yield's).
+) -> list[int]:
+    """The reaction column(s) a yield belongs to (their products are the yield's).
 
     A column with one yield ties it to its product. But the annotators often labelled
     every yield of a sentence in every reaction's column (``7a (22 %) and 7b (8 %)``,
     ``A and B in 56 and 31 % yields, respectively``), and then the columns do not say
-    which is whose. The text does: when the yields the same columns share are as many
-    as those columns, they pair in the order of the columns' products (``respectively``);
-    otherwise the yield is that of the reaction whose product is named nearest before
-    it (the first reaction's, when none is before).
+    which is whose. The text does: one yield the columns share is all their products'
+    (``5 and 6 , both in > 95 % yield``); several, as many as the columns, pair in the
+    order of the columns' products (``respectively``); otherwise each is the yield of the
+    reaction whose product is named nearest before it (the first, when none is before).
     """
     columns = sorted((c for c in owners if products_of[c]), key=lambda c: products_of[c][0].first)
     if len(owners) == 1 or not columns:
-        return owners[0]
+        return owners[:1]
     shared = sorted((s for s, o in columns_of.items() if o == owners), key=lambda s: s.first)
+    if len(shared) == 1:
+        return columns
     if len(shared) == len(columns):
-        return columns[shared.index(span)]
+        return [columns[shared.index(span)]]
     before = [(p.first, c) for c in columns for p in products_of[c] if p.last <= span.first]
-    return max(before)[1] if before else columns[0]
+    return [max(before)[1] if before else columns[0]]
 
 
 def _spans(labels: list[str]) -> list[_Span]:
