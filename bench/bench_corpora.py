@@ -34,6 +34,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from molextract import Extractor
+from molextract.errors import MolextractError
 from molextract.evaluation.corpora import (
     CORPUS_NAMES,
     SPLITS,
@@ -260,4 +261,8 @@ def _report(
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except MolextractError as exc:  # a missing corpus or split list: say so, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
