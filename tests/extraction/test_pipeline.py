@@ -26,7 +26,7 @@ def test_documents_come_back_in_order_valid_and_grounded(
     smol_engine: LocalEngine, settings: Settings
 ) -> None:
     docs = [
-        Document("a", "Aspirin melts at 135 °C."),
+        Document("a", "The crystals of aspirin obtained this way melt at 135 °C."),
         Document("b", "The solution was stirred overnight and filtered."),
         Document("c", "Urea (mp 133 °C) was recrystallised from ethanol."),
     ]
@@ -37,6 +37,8 @@ def test_documents_come_back_in_order_valid_and_grounded(
         assert result.engine.name == "local" and result.engine.model == "smollm2-135m"
         if doc.id == "b":  # states no value: nothing of it reaches the model
             assert result.usage.prompt_tokens == 0 and result.usage.chunks_skipped == 1
+        elif doc.id == "c":  # "NAME (mp …)" says what and whose: nothing to ask
+            assert result.usage.model_calls == 0 and result.records[0].compound.name == "Urea"
         else:
             assert result.usage.prompt_tokens > 0 and result.usage.seconds > 0
         for record in result.records:
@@ -91,7 +93,10 @@ def test_long_document_is_chunked_and_offsets_point_into_the_whole_text(
 
 def test_engine_failure_becomes_per_document_errors(settings: Settings) -> None:
     results = Pipeline(SCHEMA, OutageInjectingEngine(), settings).run(
-        [Document("a", "Aspirin melts at 135 °C."), Document("b", "Urea melts at 133 °C.")]
+        [
+            Document("a", "The crystals of aspirin obtained this way melt at 135 °C."),
+            Document("b", "Recrystallised urea, from ethanol, melts at 133 °C."),
+        ]
     )
     for result in results:
         assert [e.code for e in result.errors] == ["engine_error"]
