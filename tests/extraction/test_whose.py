@@ -1,5 +1,7 @@
 """The one policy that decides whose a value is, and how each decision is recorded."""
 
+import pytest
+
 from molextract.extraction.entries import read_entries
 from molextract.extraction.label_table import build_label_table
 from molextract.extraction.whose import Site, by_form, decide, decided_without_model
@@ -44,3 +46,47 @@ def test_a_named_yield_of_a_named_product_needs_no_model_call() -> None:
     assert decided_without_model(_site(text, "87%"), "reaction_yield")
     assert not decided_without_model(_site(text, "87%"), None)  # the property is not named
     assert not decided_without_model(_site(text, "87%"), "solubility")  # conditions needed
+
+
+RUN_IN = (
+    "Example 15A 1-(2-Methoxyethyl)-5-methyl-2,4-dioxothieno[2,3-d]pyrimidine-6-carboxylic "
+    "acid 75 ml of trifluoroacetic acid were added to 5.0 g of the compound from Example 14A, "
+    "and the mixture was stirred at room temperature for two hours and concentrated, and the "
+    "residue was crystallised from water to afford the title compound (4.1 g, yield 88%)."
+)
+
+
+def test_a_heading_run_into_its_paragraph_still_names_the_title_compound() -> None:
+    decision = by_form(_site(RUN_IN, "88%"))
+    assert decision is not None and decision.source == "described_compound"
+    assert decision.mention is not None
+    assert decision.mention.name == (
+        "1-(2-Methoxyethyl)-5-methyl-2,4-dioxothieno[2,3-d]pyrimidine-6-carboxylic acid"
+    )
+    assert decision.mention.label == "Example 15A"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "whose"),
+    [
+        ("Purification gave compound 22 (269 mg, Yield 100%).", "100%", "22"),
+        ("Chromatography afforded the desired product (18 mg, 27%).", "27%", "the desired product"),
+        ("This gave 89 mg (43% of theory) of the title compound.", "43%", "the title compound"),
+        (
+            "Drying gave the title compound (26 g, yield was 54.4 %).",
+            "54.4 %",
+            "the title compound",
+        ),
+    ],
+)
+def test_the_product_s_mass_and_yield_parenthesis_names_it(
+    text: str, value: str, whose: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    mention = decision.mention
+    assert whose in (mention.name, mention.label)
+    assert mention.start is not None and text[mention.start : mention.end] in (
+        whose,
+        f"compound {whose}",
+    )

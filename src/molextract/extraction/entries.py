@@ -232,8 +232,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:
             return found
-        if _THE_TITLE.match(text, closed.end()):
-            return title_compound(table, value_end)
+        title = _THE_TITLE.match(text, closed.end())
+        if title is not None:
+            # where no heading names it, "the title compound" is all the text says
+            return title_compound(table, value_end) or Mention(
+                title.group(0).strip(), None, title.start(), title.end(), True
+            )
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
         found = _name_at(text, after.end(), limit, table)

@@ -536,7 +536,21 @@ _AS_FORM_THEN_CUE = re.compile(
 #: Between a compound and its yield: the mass-and-moles parenthesis it is printed in,
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
-    r"\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)\s*[,;]\s*){1,3}$"
+    r"\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)\s*[,;]\s*){1,3}"
+    r"(?:(?:the\s+)?(?:yield|Y)(?:\s+(?:was|of))?\s*[:=]?\s*)?$",
+    re.IGNORECASE,
+)
+#: Before a product's mass-and-moles parenthesis: the section's product named by its
+#: role, ``the title compound``, ``the desired product``.
+_TITLE_BEFORE = re.compile(
+    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)|(?:desired|target)\s+(?:compound|product))$",
+    re.IGNORECASE,
+)
+#: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
+_CALLED_LABEL_AT_END = re.compile(
+    r"\b(?:compound|cpd\.?|product|intermediate)\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
+    r"(?:-\d{1,3})?)$",
+    re.IGNORECASE,
 )
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
 _LIST_BEFORE = re.compile(r"(?:\band|\bor|,|/)\s*$")
@@ -556,6 +570,16 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     if gap is None:
         return None
     end = gap.start()
+    title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
+    if title is not None:
+        # The section's product; where no heading names it, the text says no more than
+        # "the title compound", and that phrase is the mention.
+        return _title_compound(table.title_compound_at(end)) or Mention(
+            _clean(title.group(0)), None, title.start(), title.end(), True
+        )
+    called = _CALLED_LABEL_AT_END.search(text, max(0, end - 30), end)
+    if called is not None:
+        return _from_label(called["label"], text, end, table)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
     if label is not None and (
         not label.group(0).isdigit() or table.definition(label.group(0)) is not None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from molextract.extraction.chemical_names import looks_like_name
+from molextract.extraction.chemical_names import looks_like_name, name_before, names_in
 from molextract.extraction.labels import LABEL_OR_ROMAN, PAREN_LABEL, LabelDefinition
 
 _EXAMPLE_WORDS = (
@@ -35,6 +35,17 @@ _STEP = re.compile(
     r"(?:step|stage)\s+(?P<id>\d{1,2}[a-z]?|[A-Z])(?:\s*[:.)–—\-]\s*(?P<title>.*?))?\s*",
     re.IGNORECASE,
 )
+#: A heading run into its paragraph, as patent text often comes once its line breaks are
+#: lost: ``Example 194 NAME 813 mg of …``, ``[Step 3] Synthesis of NAME Methyl …``,
+#: ``Intermediate 41: NAME To a vial …``.
+_RUN_IN = re.compile(
+    rf"\[?(?:(?P<word>{_EXAMPLE_WORDS})|(?P<step>step|stage))\s+(?P<id>{_EXAMPLE_ID})\]?"
+    r"\s*[:.)–—\-]?\s+(?:(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?)?",
+    re.IGNORECASE,
+)
+#: A line longer than this is no heading of its own: one that opens with a heading's
+#: words has its paragraph run into it.
+_HEADING_CHARS = 200
 _LETTERED = re.compile(r"\(?(?P<id>[A-Z])[.)]\s+(?P<title>.+?)\s*")
 _SUB_ITEM = re.compile(r"\(?(?P<id>[a-z])[.)]\s+(?P<title>.+?)\s*")
 _SYNTHESIS_OF = re.compile(
@@ -115,6 +126,8 @@ class _SectionReader:
         for index, (start, line) in enumerate(self.lines):
             if index in titles or not line:
                 continue
+            if len(line) > _HEADING_CHARS and self._run_in(start, line):
+                continue
             if (title := self._example(index, start, line)) is not None:
                 titles.add(title)
             elif not (self._step(start, line) or self._table_row(start, line)):
@@ -193,6 +206,34 @@ class _SectionReader:
             self._add(2, start, None)
             return True
         return False
+
+    def _run_in(self, start: int, line: str) -> bool:
+        """A labelled heading whose compound's name runs straight into the procedure:
+        the name is the chemical name the heading's words lead into."""
+        match = _RUN_IN.match(line)
+        if match is None:
+            return False
+        name_start = start + match.end()
+        limit = min(start + len(line), name_start + 400)
+        name_end = _name_from(self.text, name_start, limit)
+        if name_end is None:
+            spans = names_in(self.text, name_start, limit)
+            if not spans or spans[0][0] != name_start:
+                return False
+            name_end = spans[0][1]
+        name = self.text[name_start:name_end]
+        if not looks_like_name(name):
+            return False
+        if match["word"]:
+            word = " ".join(w.capitalize() for w in match["word"].split())
+            label = f"{word} {match['id']}"
+            self._settle_pending(label)
+            self.example, self.step, level = label, None, 1
+        else:
+            label = f"{self.example} Step {match['id']}" if self.example else f"Step {match['id']}"
+            self.step, level = label, 2
+        self._add(level, start, LabelDefinition(label, name, name_start, name_end, "example"))
+        return True
 
     def _settle_pending(self, first_example: str | None) -> None:
         """Steps read before any example heading. When the first heading is ``Example
@@ -292,6 +333,20 @@ def section_stacks(sections: list[Section]) -> list[tuple[int, tuple[LabelDefini
         definitions = tuple(s.definition for s in open_sections if s.definition is not None)
         stacks.append((section.start, definitions))
     return stacks
+
+
+def _name_from(text: str, start: int, limit: int) -> int | None:
+    """Where the longest chemical name that starts at ``start`` ends (before ``limit``)."""
+    end = None
+    for token in re.finditer(r"\S+", text[start:limit]):
+        stop = start + token.end()
+        while stop > start and text[stop - 1] in ",;:.":
+            stop -= 1
+        span = name_before(text, stop)
+        if span is None or span[0] > start or span[1] <= start:
+            break
+        end = stop
+    return end
 
 
 def _line_start(text: str, offset: int) -> int:
