@@ -9,6 +9,7 @@ fixture hands it back running).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,12 @@ from molextract.config import Settings
 from molextract.engines.local import LocalEngine
 from molextract.engines.weights import resolve_model
 from tests.utils.engine_servers import EngineServer, sglang_server, stop_all, vllm_server
+
+# The service, engine and CLI tests exercise the engines with short texts such as
+# "Urea (mp 133 °C)", which the text settles alone (no model call by default). There,
+# and in every server they start, the model is asked about every candidate; the tests
+# of extraction itself (tests/extraction) set MOLEXTRACT_SETTLE_BY_RULE's default back.
+os.environ.setdefault("MOLEXTRACT_SETTLE_BY_RULE", "false")
 
 SMOL = "smollm2-135m"
 QWEN = "qwen2.5-coder-1.5b"

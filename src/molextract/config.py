@@ -74,6 +74,12 @@ class Settings(BaseSettings):
     chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)
     max_records_per_chunk: int = Field(default=8, ge=1, le=64)
     max_document_chars: int = Field(default=2_000_000, ge=1000)
+    settle_by_rule: bool = Field(
+        default=True,
+        description="Record a yield, melting or boiling point without asking the model when "
+        "the text names the property outright and a form of the writing says whose it is "
+        "(the model's answer would not be used); false asks the model about every candidate.",
+    )
     resolve_names: bool = Field(
         default=True,
         description="Turn compound names into structures offline (OPSIN on Java, then a "

@@ -190,7 +190,9 @@ class Pipeline:
         site_of = partial(_site, doc.text, table, read_entries(doc.text, table))
         questions: list[anchored.Question] = []
         for whole in plans:
-            plan, done = anchored.settled(whole, site_of, self.schema)
+            plan, done = whole, []
+            if self.settings.settle_by_rule:
+                plan, done = anchored.settled(whole, site_of, self.schema)
             for candidate in done:
                 record = anchored.settled_record(
                     i, plan.chunk, candidate, doc, self.schema, self.engine_info
