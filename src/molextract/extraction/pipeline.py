@@ -190,7 +190,7 @@ class Pipeline:
         site_of = partial(_site, doc.text, table, read_entries(doc.text, table))
         questions: list[anchored.Question] = []
         for whole in plans:
-            plan, done = whole, []
+            plan, done = whole, list[Candidate]()
             if self.settings.settle_by_rule:
                 plan, done = anchored.settled(whole, site_of, self.schema)
             for candidate in done:
