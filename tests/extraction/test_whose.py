@@ -90,3 +90,40 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
         whose,
         f"compound {whose}",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "whose"),
+    [
+        ("Column chromatography gave product 3 as a brown solid (1.04 g, 87%).", "87%", "3"),
+        ("Separation afforded Intermediate 9-b (35 g): yield 70%", "70%", "9-b"),
+        ("Chromatography gave the title compound 100 mg (yield 18%).", "18%", "the title compound"),
+        ("Compound 13 was provided as a greyish solid (19.8 mg, 22.8%);", "22.8%", "13"),
+        ("The ester was separated and obtained as a colorless liquid (2.78 g) in 99% yield.",
+         "99%", None),
+        ("Work-up gave methyl 4-iodobenzoate (4.66 g). Yield: 31%.", "31%",
+         "methyl 4-iodobenzoate"),
+    ],
+)  # fmt: skip
+def test_what_stands_between_a_product_and_its_yield_is_read_over(
+    text: str, value: str, whose: str | None
+) -> None:
+    decision = by_form(_site(text, value))
+    if whose is None:  # "The ester": a placeholder, left to the model
+        assert decision is None
+        return
+    assert decision is not None and decision.mention is not None
+    assert whose in (decision.mention.name, decision.mention.label)
+
+
+def test_a_step_heading_after_its_example_s_heading_is_the_procedure_s_own() -> None:
+    text = (
+        "Intermediate 7: 7-Chloro-5-methylindolin-2-one Step A: 5-bromo-7-chloroindolin-2-one "
+        "To a cooled solution of 7-chloroindolin-2-one (1.0 g, 6.0 mmol) in TFA (11 mL) was "
+        "added N-bromosuccinimide (1.0 g, 6.0 mmol), and the mixture was stirred at 0 °C for "
+        "6 h. The crude product was triturated with EtOH to provide the title compound as a "
+        "white solid (861 mg, 58% yield)."
+    )
+    decision = by_form(_site(text, "58%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "5-bromo-7-chloroindolin-2-one"

@@ -192,7 +192,7 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
-_CLOSE_THEN_OF = re.compile(r"[^()\d]{0,30}\)\s*of\s+")
+_CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+")
 #: What patents call the product a section's heading names.
 _THE_TITLE = re.compile(
     r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",

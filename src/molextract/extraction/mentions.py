@@ -543,12 +543,12 @@ _AMOUNT_PARENTHESIS = re.compile(
 #: Before a product's mass-and-moles parenthesis: the section's product named by its
 #: role, ``the title compound``, ``the desired product``.
 _TITLE_BEFORE = re.compile(
-    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)|(?:desired|target)\s+(?:compound|product))$",
+    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)|(?:desired|target|final)\s+(?:compound|product))$",
     re.IGNORECASE,
 )
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
-    r"\b(?:compound|cpd\.?|product|intermediate)\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
+    r"\b(?:compound|cpd\.?|product|intermediate|example)\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
     r"(?:-\d{1,3})?)$",
     re.IGNORECASE,
 )
@@ -567,9 +567,15 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     gap = _AMOUNT_PARENTHESIS.search(text, lo, value_offset) or _AS_FORM_THEN_CUE.search(
         text, lo, value_offset
     )
-    if gap is None:
+    product_end = (
+        _product_end(text, value_offset) if _PERCENT_AT.match(text, value_offset) else None
+    )
+    if product_end is not None:
+        end = product_end
+    elif gap is not None:
+        end = gap.start()
+    else:
         return None
-    end = gap.start()
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:
         # The section's product; where no heading names it, the text says no more than
@@ -594,6 +600,44 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
     return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+_PERCENT_AT = re.compile(r"[\d.,\s~≈]{1,12}%")
+#: What stands between a product and its yield in patents' and papers' many spellings,
+#: read backwards from the yield: ``NAME (35 g): yield ``, ``NAME as a brown solid (1.04
+#: g, ``, ``the title compound 100 mg (yield ``, ``192 mg of pure title compound (``.
+_BETWEEN_PRODUCT_AND_YIELD = re.compile(
+    r"(?:\s+|[,;:=()\[\]]|(?<![\w.])\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|µmol"
+    r"|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
+    r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
+    r"|\b(?:was|were)\s+(?:\w+\s+and\s+)?(?:obtained|provided|isolated|collected|afforded"
+    r"|given|prepared|produced|recovered)"
+    r"|\bm\b|\bin\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
+    + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
+    + r")$",
+    re.IGNORECASE,
+)
+#: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
+#: the sentence before.
+_YIELD_SENTENCE = re.compile(r"(?:^|[.;]\s+)(?:Yield|Yld)\s*[:=]?\s*$", re.IGNORECASE)
+
+
+def _product_end(text: str, value_offset: int) -> int | None:
+    """Where the product a yield belongs to ends, read back over what conventionally
+    stands between them (amounts, the form, "yield"), or None when something else
+    (a verb, a reagent's bracket) stands there."""
+    lo = max(0, value_offset - 250)
+    window = text[lo:value_offset]
+    sentence = _YIELD_SENTENCE.search(window)
+    if sentence is not None:
+        window = window[: sentence.start() + 1].rstrip(".;")
+    for _ in range(12):
+        stripped = _BETWEEN_PRODUCT_AND_YIELD.search(window)
+        if stripped is None or stripped.start() == len(window):
+            break
+        window = window[: stripped.start()]
+    end = lo + len(window)
+    return end if end < value_offset - 1 else None
 
 
 def _title_compound(definition: LabelDefinition | None) -> Mention | None:

@@ -39,8 +39,15 @@ _STEP = re.compile(
 #: lost: ``Example 194 NAME 813 mg of …``, ``[Step 3] Synthesis of NAME Methyl …``,
 #: ``Intermediate 41: NAME To a vial …``.
 _RUN_IN = re.compile(
-    rf"\[?(?:(?P<word>{_EXAMPLE_WORDS})|(?P<step>step|stage))\s+(?P<id>{_EXAMPLE_ID})\]?"
+    rf"\[?(?:(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})|(?P<step>step|stage)\s+"
+    r"(?P<sid>\d{1,2}[a-z]?|[A-Z])(?![\w]))\]?"
     r"\s*[:.)–—\-]?\s+(?:(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?)?",
+    re.IGNORECASE,
+)
+#: A step heading inside a run-together paragraph, after a sentence's end.
+_STEP_WITHIN = re.compile(
+    r"(?:(?<=[.;)]\s)|(?<=[.;)]\s\s))\[?(?:step|stage)\s+(?P<id>\d{1,2}[a-z]?|[A-Z])\]?\s*[:.)–—\-]?\s+"
+    r"(?:(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?)?",
     re.IGNORECASE,
 )
 #: A line longer than this is no heading of its own: one that opens with a heading's
@@ -126,8 +133,10 @@ class _SectionReader:
         for index, (start, line) in enumerate(self.lines):
             if index in titles or not line:
                 continue
-            if len(line) > _HEADING_CHARS and self._run_in(start, line):
-                continue
+            if len(line) > _HEADING_CHARS:
+                self._steps_within(start, line)
+                if self._run_in(start, line):
+                    continue
             if (title := self._example(index, start, line)) is not None:
                 titles.add(title)
             elif not (self._step(start, line) or self._table_row(start, line)):
@@ -207,6 +216,25 @@ class _SectionReader:
             return True
         return False
 
+    def _steps_within(self, start: int, line: str) -> None:
+        """Step headings inside a paragraph that lost its line breaks (``… were combined.
+        Step 2: NAME To a solution …``): each opens its step, whose product "the title
+        compound" of its procedure is."""
+        for match in _STEP_WITHIN.finditer(line):
+            if match.start() == 0:
+                continue  # the paragraph's own heading: _run_in reads it
+            at = start + match.start()
+            name_start = start + match.end()
+            name_end = _name_from(self.text, name_start, min(start + len(line), name_start + 400))
+            if name_end is None or not looks_like_name(self.text[name_start:name_end]):
+                continue
+            label = f"{self.example} Step {match['id']}" if self.example else f"Step {match['id']}"
+            name = self.text[name_start:name_end]
+            self.sections.append(
+                Section(at, 2, LabelDefinition(label, name, name_start, name_end, "example"))
+            )
+            self.definitions.append(LabelDefinition(label, name, name_start, name_end, "example"))
+
     def _run_in(self, start: int, line: str) -> bool:
         """A labelled heading whose compound's name runs straight into the procedure:
         the name is the chemical name the heading's words lead into."""
@@ -230,9 +258,15 @@ class _SectionReader:
             self._settle_pending(label)
             self.example, self.step, level = label, None, 1
         else:
-            label = f"{self.example} Step {match['id']}" if self.example else f"Step {match['id']}"
+            step = match["sid"]
+            label = f"{self.example} Step {step}" if self.example else f"Step {step}"
             self.step, level = label, 2
         self._add(level, start, LabelDefinition(label, name, name_start, name_end, "example"))
+        # "Intermediate 7: NAME Step A: NAME2 To a solution …": the heading of the step
+        # that follows at once is the procedure's own.
+        rest = name_end + len(self.text[name_end:limit]) - len(self.text[name_end:limit].lstrip())
+        if rest < limit and rest > name_end:
+            self._run_in(rest, self.text[rest : start + len(line)])
         return True
 
     def _settle_pending(self, first_example: str | None) -> None:
