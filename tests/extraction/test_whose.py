@@ -3,6 +3,7 @@
 import pytest
 
 from molextract.extraction.entries import read_entries
+from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
 from molextract.extraction.whose import Site, by_form, decide, decided_without_model
 
@@ -127,3 +128,16 @@ def test_a_step_heading_after_its_example_s_heading_is_the_procedure_s_own() -> 
     decision = by_form(_site(text, "58%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "5-bromo-7-chloroindolin-2-one"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The product was recrystallised. Mass: 0.55g (41%).",
+        "Lyophilization yielded 38mg (57% yield) of a white powder.",
+    ],
+)
+def test_no_form_ever_gives_a_mass_for_a_compound(text: str) -> None:
+    site = _site(text, text[text.index("(") + 1 :].split(")")[0].split()[0])
+    decision = decide(site, None)
+    assert decision.mention is None or junk_reason(decision.mention.name or "x") is None

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from molextract.extraction.entries import FORM_RULES, Entry
+from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
     Mention,
@@ -69,9 +70,14 @@ def by_form(site: Site) -> Decision | None:
     """The compound a form of the writing gives the value, or None when no form applies."""
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
-        if mention is not None:
+        if mention is not None and not _junk(mention):
             return Decision(mention, name)
     return None
+
+
+def _junk(mention: Mention) -> bool:
+    """A mention no compound can be (``38mg``, ``white solid``): a form read it amiss."""
+    return mention.name is not None and junk_reason(mention.name) is not None
 
 
 def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
@@ -84,7 +90,7 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
     if chosen is None:
         return Decision(None, None)
     mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-    if mention is None:
+    if mention is None or _junk(mention):
         return Decision(None, None)
     return Decision(mention, "label_table" if title else "model")
 
