@@ -141,3 +141,26 @@ def test_no_form_ever_gives_a_mass_for_a_compound(text: str) -> None:
     site = _site(text, text[text.index("(") + 1 :].split(")")[0].split()[0])
     decision = decide(site, None)
     assert decision.mention is None or junk_reason(decision.mention.name or "x") is None
+
+
+def test_a_mass_of_a_named_product_obtained_with_a_yield_of_about() -> None:
+    text = (
+        "As a result, 1.85 g of (R)-1-benzyl-N-ethylpyrrolidine-3-amine was obtained with a "
+        "yield of about 94.0%."
+    )
+    decision = by_form(_site(text, "about 94.0%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "(R)-1-benzyl-N-ethylpyrrolidine-3-amine"
+
+
+def test_the_product_is_the_heading_s_compound_and_otherwise_left_to_the_model() -> None:
+    body = (
+        " A solution of 4-iodobenzoic acid (3.0 g, 12 mmol) in methanol (30 mL) was heated at "
+        "reflux for 6 h, cooled, filtered through a pad of silica and concentrated under reduced "
+        "pressure to obtain the product (3.38 g, yield 96%)."
+    )
+    headed = "Example 4 Methyl 4-iodobenzoate" + body
+    decision = by_form(_site(headed, "96%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "Methyl 4-iodobenzoate"
+    assert by_form(_site(body.strip(), "96%")) is None

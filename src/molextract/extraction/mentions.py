@@ -546,6 +546,10 @@ _TITLE_BEFORE = re.compile(
     r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)|(?:desired|target|final)\s+(?:compound|product))$",
     re.IGNORECASE,
 )
+#: The product named by its role alone: ``the product``, ``the pure product``.
+_PRODUCT_BEFORE = re.compile(
+    r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting)\s+)?product$", re.IGNORECASE
+)
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
     r"\b(?:compound|cpd\.?|product|intermediate|example)\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
@@ -576,6 +580,10 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         end = gap.start()
     else:
         return None
+    if _PRODUCT_BEFORE.search(text, max(0, end - 30), end):
+        # "to obtain the product (3.38 g, yield 100%)": in a section whose heading names
+        # its product, that product; elsewhere a placeholder, left to the model
+        return _title_compound(table.title_compound_at(end))
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:
         # The section's product; where no heading names it, the text says no more than
@@ -602,7 +610,9 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     return Mention(written, table.label_of(written), span[0], span[1], True)
 
 
-_PERCENT_AT = re.compile(r"[\d.,\s~≈]{1,12}%")
+_PERCENT_AT = re.compile(
+    r"(?:about|approx\.?|approximately|ca\.|~|≈|>|≥)?\s*[\d.,\s]{1,12}%", re.IGNORECASE
+)
 #: What stands between a product and its yield in patents' and papers' many spellings,
 #: read backwards from the yield: ``NAME (35 g): yield ``, ``NAME as a brown solid (1.04
 #: g, ``, ``the title compound 100 mg (yield ``, ``192 mg of pure title compound (``.
