@@ -43,3 +43,8 @@ def test_more_mentions_than_letters_keep_those_nearest_the_value() -> None:
     marked = _marked(text, ["108 °C"])
     assert len(marked) == len(LETTERS)
     assert marked[-1][2] == "2-methylpropan-1-ol"
+
+
+def test_a_number_the_text_calls_a_compound_is_marked_and_an_amount_is_not() -> None:
+    text = "Work-up gave 4.0 g of amide 7 (1.31 g, 5.2 mmol, 64%) as needles, mp 141 °C."
+    assert _marked(text, ["64%", "141 °C"]) == [("A", "label", "7")]

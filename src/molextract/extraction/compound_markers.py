@@ -23,7 +23,7 @@ from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.mentions import is_not_a_compound, label_uses
+from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, label_uses
 
 #: The letters a prompt may mark compounds with: a fixed set, so the answer grammar is
 #: the same for every prompt and compiled once per schema.
@@ -78,6 +78,7 @@ def find_mentions(
             found += [
                 CompoundMention(s, e, "label") for s, e in label_uses(text, label, start, end)
             ]
+        found += [CompoundMention(s, e, "label") for s, e in bare_label_uses(text, start, end)]
         found += [
             CompoundMention(m.start(), m.end(), "title")
             for m in TITLE_PHRASE.finditer(text, start, end)

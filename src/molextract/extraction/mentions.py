@@ -346,6 +346,21 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
 
 
+def bare_label_uses(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Labels used in ``text[start:end]`` that no table lists: a number only where the
+    text calls it a compound (``amide 7``, ``compound 12``) or brackets it."""
+    found = []
+    for match in _BARE_LABEL.finditer(text, start, end):
+        label = match.group(0)
+        strict = label.isdigit()
+        if _is_label_use(text, *match.span(), strict):
+            found.append(match.span())
+    return found
+
+
+_BARE_LABEL = re.compile(rf"(?<![\w\-.,/]){LABEL}(?![\w\-]|[.,]\d)")
+
+
 def label_uses(text: str, label: str, start: int, end: int) -> list[tuple[int, int]]:
     """Every use of ``label`` in ``text[start:end]``, by the rules ``find_label`` uses."""
     roman = re.fullmatch(r"[IVX]+[a-h]?", label) is not None
@@ -552,7 +567,9 @@ _PRODUCT_BEFORE = re.compile(
 )
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
-    r"\b(?:compound|cpd\.?|product|intermediate|example)\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
+    r"\b(?:compound|cpd\.?|product|intermediate|example|amide|ester|acid|alcohol|aldehyde"
+    r"|ketone|amine|alkene|salt|adduct|lactone|lactam|nitrile|diol|ether|complex|ligand)"
+    r"\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
     r"(?:-\d{1,3})?)$",
     re.IGNORECASE,
 )
