@@ -164,3 +164,17 @@ def test_the_product_is_the_heading_s_compound_and_otherwise_left_to_the_model()
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "Methyl 4-iodobenzoate"
     assert by_form(_site(body.strip(), "96%")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Treatment of the ester with LDA afforded 2 in 74 % yield .", "74 %", "2"),
+        ("Hydrolysis gave 12 as the major product isolated in 54 % yield.", "54 %", "12"),
+        ("The trans-isomer of 2c was formed as the major product ( 83 % yield ).", "83 %", "2c"),
+    ],
+)
+def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label

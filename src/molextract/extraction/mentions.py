@@ -613,7 +613,9 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         return _from_label(called["label"], text, end, table)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
     if label is not None and (
-        not label.group(0).isdigit() or table.definition(label.group(0)) is not None
+        not label.group(0).isdigit()
+        or table.definition(label.group(0)) is not None
+        or _is_label_use(text, label.start(), label.end(), True)
     ):
         return _from_label(label.group(0), text, end, table)
     span = name_before(text, end)
@@ -638,7 +640,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+)?(?:obtained|provided|isolated|collected|afforded"
-    r"|given|prepared|produced|recovered)"
+    r"|given|prepared|produced|recovered|formed)"
+    r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
     r"|\bm\b|\bin\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
     + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
     + r")$",
