@@ -112,7 +112,7 @@ class ExampleAnsweringEngine(FakeEngine):
 
     For a whole-record grammar it is the melting_point schema's few-shot answer (valid,
     not grounded, so kept as a flagged record); for a candidate question it names the
-    grammar's first property. Enough to see that records are stored, once.
+    grammar's first property and no compound. Enough to see that records are stored, once.
     """
 
     def __init__(self) -> None:
@@ -123,7 +123,7 @@ class ExampleAnsweringEngine(FakeEngine):
         if "records" in json_schema.get("properties", {}):
             return self.records_answer
         first = json_schema["properties"]["property"]["enum"][0]
-        return json.dumps({"property": first, "compound": "urea", "conditions": None})
+        return json.dumps({"property": first, "compound": None, "conditions": None})
 
     engine_name = "example-answers"
 
