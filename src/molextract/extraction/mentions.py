@@ -588,15 +588,30 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     gap = _AMOUNT_PARENTHESIS.search(text, lo, value_offset) or _AS_FORM_THEN_CUE.search(
         text, lo, value_offset
     )
-    product_end = (
-        _product_end(text, value_offset) if _PERCENT_AT.match(text, value_offset) else None
-    )
-    if product_end is not None:
-        end = product_end
-    elif gap is not None:
-        end = gap.start()
-    else:
+    if gap is not None:
+        found = _mention_ending_at(text, gap.start(), table)
+        if found is not None:
+            return found
+    if not _PERCENT_AT.match(text, value_offset):
         return None
+    end = _product_end(text, value_offset)
+    if end is None or text[:end].rstrip().endswith(")"):
+        return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
+    found = _mention_ending_at(text, end, table)
+    if found is not None and found.start is not None and found.label is None:
+        article = re.search(r"\bthe\s+$", text[max(0, found.start - 5) : found.start], re.I)
+        if (
+            article is not None
+            and " " not in (found.name or "")
+            and found.name == found.name.lower()
+        ):
+            return None  # "the coumarin": a kind named by a placeholder, not the compound
+    return found
+
+
+def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
+    """The product whose mention ends at ``end`` (a label, a name, or "the title
+    compound"), or None when what ends there is no one compound."""
     if _PRODUCT_BEFORE.search(text, max(0, end - 30), end):
         # "to obtain the product (3.38 g, yield 100%)": in a section whose heading names
         # its product, that product; elsewhere a placeholder, left to the model
@@ -636,7 +651,8 @@ _PERCENT_AT = re.compile(
 #: read backwards from the yield: ``NAME (35 g): yield ``, ``NAME as a brown solid (1.04
 #: g, ``, ``the title compound 100 mg (yield ``, ``192 mg of pure title compound (``.
 _BETWEEN_PRODUCT_AND_YIELD = re.compile(
-    r"(?:\s+|[,;:=()\[\]]|(?<![\w.])\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|µmol"
+    r"(?:[ \t]+|[,:=(\[]|\([^()]{0,40}\d\s*(?:mg|g|kg|mL|ml|mmol|mol)\b[^()]{0,40}\)"
+    r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|µmol"
     r"|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+)?(?:obtained|provided|isolated|collected|afforded"
@@ -644,7 +660,7 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
     r"|\bm\b|\bin\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
     + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
-    + r")$",
+    + r")\Z",
     re.IGNORECASE,
 )
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
