@@ -600,11 +600,8 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     found = _mention_ending_at(text, end, table)
     if found is not None and found.start is not None and found.label is None:
         article = re.search(r"\bthe\s+$", text[max(0, found.start - 5) : found.start], re.I)
-        if (
-            article is not None
-            and " " not in (found.name or "")
-            and found.name == found.name.lower()
-        ):
+        name = found.name or ""
+        if article is not None and " " not in name and name == name.lower():
             return None  # "the coumarin": a kind named by a placeholder, not the compound
     return found
 
