@@ -201,13 +201,13 @@ def restated(
 def test_a_value_restated_for_one_compound_is_one_record() -> None:
     text = (
         "Crystalline sucrose was dried (yield 98%). Sucrose was recrystallised from water "
-        "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield. A repeat gave 98%."
+        "(yield 98%), and 4-bromobenzoic acid was obtained in 98% yield.\n\nA repeat gave 98%."
     )
     first = record(text, "98%", "Crystalline sucrose")
     again = restated(text, first, text.index("98%", text.index("Sucrose")), "sucrose")
     other_at = text.rindex("98%", 0, text.index("A repeat"))
     other = restated(text, first, other_at, "4-bromobenzoic acid")
-    # Values whose sentence names no compound and which the model gave none: nothing
+    # Values whose paragraph names no compound and which the model gave none: nothing
     # says they are one compound's, so they are never merged.
     unnamed_at = text.rindex("98%")
     unnamed = [restated(text, first, unnamed_at, None) for _ in range(2)]

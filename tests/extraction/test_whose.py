@@ -28,7 +28,20 @@ def test_where_no_form_applies_the_model_s_choice_is_used() -> None:
     decision = decide(site, "benzoic acid")
     assert decision.mention is not None and decision.mention.name == "benzoic acid"
     assert decision.source == "model"
-    assert decide(site, None) == decide(site, None) and decide(site, None).mention is None
+
+
+def test_where_the_model_chose_none_the_passage_s_subject_is_used() -> None:
+    text = (
+        "Example 7\nMethyl cinnamate\n\nThe crude material was washed with brine, dried "
+        "and distilled; the fraction collected was 98% pure by GC and melted at 36 °C."
+    )
+    site = _site(text, "36 °C")
+    assert by_form(site) is None
+    decision = decide(site, None)
+    assert decision.mention is not None and decision.mention.name == "Methyl cinnamate"
+    assert decision.source == "passage_subject"
+    nameless = _site("The solid that was collected melted at 36 °C.", "36 °C")
+    assert decide(nameless, None) == decision.__class__(None, None)
 
 
 def test_the_title_compound_is_resolved_by_the_label_table() -> None:

@@ -7,7 +7,12 @@
 2. Where no form applies, the model's choice among the compound mentions code marked in
    what it read (``compound_markers.py``): it can only pick a mention that is there, so
    its answer is never a mass, a description or a name the text does not print.
-3. Else no compound.
+3. Else the compound the passage is about (``mentions.passage_subject``: the section
+   heading's compound, or the first compound the paragraph's first sentence names). A
+   value in a paragraph is that paragraph's subject's unless something says otherwise;
+   the model's "none" mostly means it could not tell, and an answer of none is wrong
+   wherever the value has a compound at all.
+4. Else no compound.
 
 Each decision says how it was made (``compound.source``): the rule's name, ``model``,
 or ``label_table`` when the model picked "the title compound" and the document's
@@ -28,6 +33,7 @@ from molextract.extraction.mentions import (
     Mention,
     bracketed_after_label,
     described_compound,
+    passage_subject,
     resolve_mention,
 )
 
@@ -82,17 +88,19 @@ def _junk(mention: Mention) -> bool:
 
 def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
     """The policy: a form first, else the mention the model chose (``chosen``: the text
-    of the mention it picked), else none. ``title``: the chosen mention is
-    "the title compound", which the label table resolves."""
+    of the mention it picked), else the passage's subject, else none. ``title``: the
+    chosen mention is "the title compound", which the label table resolves."""
     form = by_form(site)
     if form is not None:
         return form
-    if chosen is None:
-        return Decision(None, None)
-    mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-    if mention is None or _junk(mention):
-        return Decision(None, None)
-    return Decision(mention, "label_table" if title else "model")
+    if chosen is not None:
+        mention = resolve_mention(chosen, site.text, site.value_start, site.table)
+        if mention is not None and not _junk(mention):
+            return Decision(mention, "label_table" if title else "model")
+    subject = passage_subject(site.text, site.value_start, site.table)
+    if subject is not None and not _junk(subject):
+        return Decision(subject, "passage_subject")
+    return Decision(None, None)
 
 
 def decided_without_model(site: Site, decisive_property: str | None) -> bool:

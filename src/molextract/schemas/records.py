@@ -56,7 +56,8 @@ class Compound(_Strict):
         description="How the compound was decided: the name of the form of writing that gives "
         "it (e.g. 'described_compound', 'entry_compound'), 'model' (the model chose it among "
         "the compounds the text names), or 'label_table' (the model chose 'the title "
-        "compound', which the document's headings resolve); null when there is none.",
+        "compound', which the document's headings resolve), or 'passage_subject' (the model "
+        "chose none; the compound the passage is about); null when there is none.",
     )
 
 
