@@ -36,3 +36,21 @@ class EngineUnavailableError(EngineError):
 
 class ConstraintError(EngineError):
     """Grammar constraint was not applied, so the output cannot be trusted."""
+
+
+class PermanentEngineError(EngineError):
+    """The engine can never serve this request as it stands: retrying cannot help.
+
+    A prompt longer than the model's context, a grammar beyond the compile limits: the
+    same request fails the same way every time, so it is not an outage. The pipeline
+    records ``code`` on the documents concerned, and a worker fails them at once
+    instead of retrying the batch with backoff. In a fallback chain the next engine is
+    still tried (its context may be longer).
+    """
+
+    #: The per-document error code the pipeline records for it.
+    code = "engine_refused"
+
+
+class PromptTooLongError(PermanentEngineError):
+    """The prompt (with the answer's token budget) does not fit the model's context."""
