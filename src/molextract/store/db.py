@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -50,7 +51,7 @@ def make_engine(url: str, *, sqlite_busy_timeout_ms: int = 30_000) -> Engine:
     database = parsed.database or ""
     in_memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
     if (path := _sqlite_path(parsed)) is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(path)
     # The driver's own timeout covers the statements SQLAlchemy runs on first
     # connect, before our pragmas; its default (5 s) gave up under load.
     engine = create_engine(parsed, connect_args={"timeout": sqlite_busy_timeout_ms / 1000})
@@ -69,6 +70,29 @@ def _sqlite_path(parsed: URL) -> Path | None:
     ):
         return None
     return Path(database).expanduser()
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` (and the folders leading to it) readable by this user alone.
+
+    The store holds every submitted text, so a new file is 0600 and each folder
+    made for it 0700, whatever the umask; SQLite gives its ``-wal`` and ``-shm``
+    files the database file's mode, so they are private too. Folders and files that
+    already exist are left as they are: their owner chose their modes.
+    """
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # another process made it first
+            folder.mkdir(mode=0o700)
+            os.chmod(folder, 0o700)  # mkdir's mode is filtered by the umask
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    try:
+        os.fchmod(descriptor, 0o600)
+    finally:
+        os.close(descriptor)
 
 
 def _configure_sqlite(engine: Engine, *, busy_timeout_ms: int, wal: bool) -> None:
@@ -145,8 +169,9 @@ def _sqlite_migration_lock(url: str) -> Iterator[None]:
     if lock_path is None:
         yield
         return
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock_path.with_name(lock_path.name + ".migrate-lock"), "a") as lock_file:
+    lock_file_path = lock_path.with_name(lock_path.name + ".migrate-lock")
+    create_private_file(lock_file_path)
+    with open(lock_file_path, "a") as lock_file:
         fcntl.flock(lock_file, fcntl.LOCK_EX)
         try:
             yield
