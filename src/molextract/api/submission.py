@@ -72,6 +72,20 @@ class _BadJson(ValueError):
     """Text that is not JSON (or JSON that the store could not keep, like NaN)."""
 
 
+class _DuplicateKey(_BadJson):
+    """An object that names a key twice: JSON parsers keep the last, so one value is lost.
+
+    Which one is an accident of the parser (``schema`` given twice ran the second),
+    so the body is refused instead, naming the key and where it is.
+    """
+
+    def __init__(self, key: str, path: list[str | int]) -> None:
+        where = "in " + "/".join(str(part) for part in path) if path else "at the top level"
+        super().__init__(f"duplicate key {key[:80]!r} {where}; a key may appear once per object")
+        self.key = key
+        self.path = path
+
+
 def media_type(request: Request) -> str:
     return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
@@ -161,9 +175,63 @@ def _finite_float(text: str) -> float:
     return value
 
 
+class _RepeatedKeyObject(dict[str, Any]):
+    """An object of the body that names :attr:`key` twice, marked to be found and reported."""
+
+    key = ""
+
+
+def _path_to(root: Any, target: object) -> list[str | int]:
+    """The keys and indexes from ``root`` to the object ``target`` (by identity).
+
+    Iterative, so a body nested as deeply as the parser allows cannot overflow the stack.
+    """
+    stack: list[tuple[Any, list[str | int]]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            return path
+        if isinstance(node, dict):
+            stack.extend((value, [*path, key]) for key, value in node.items())
+        elif isinstance(node, list):
+            stack.extend((value, [*path, index]) for index, value in enumerate(node))
+    return []
+
+
+def _first_repeated(pairs: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    return ""
+
+
 def _loads(raw: bytes) -> Any:
+    """Parse one JSON text; anything the store could not keep or that loses data is refused.
+
+    Objects are built by a hook that notices a repeated key (the standard parser
+    would keep the last value silently); the first such object is reported with
+    its path once the parse is done.
+    """
+    repeated: list[_RepeatedKeyObject] = []
+
+    def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        built = dict(pairs)
+        if len(built) == len(pairs):
+            return built
+        marked = _RepeatedKeyObject(built)
+        marked.key = _first_repeated(pairs)
+        repeated.append(marked)
+        return marked
+
     try:
-        return json.loads(raw, parse_constant=_reject_constant, parse_float=_finite_float)
+        data = json.loads(
+            raw,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=build_object,
+        )
     except json.JSONDecodeError as exc:
         raise _BadJson(f"line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
     except UnicodeDecodeError as exc:
@@ -172,6 +240,21 @@ def _loads(raw: bytes) -> Any:
         raise _BadJson("the JSON is nested too deeply") from exc
     except ValueError as exc:  # NaN/Infinity above, or an integer with thousands of digits
         raise _BadJson(str(exc)) from exc
+    if repeated:
+        raise _DuplicateKey(repeated[0].key, _path_to(data, repeated[0]))
+    return data
+
+
+def _duplicate_key_problem(exc: _DuplicateKey, line: int | None = None) -> Problem:
+    where = f"line {line}: " if line is not None else ""
+    problem: dict[str, Any] = {
+        "loc": ["body", *exc.path, exc.key] if line is None else [*exc.path, exc.key],
+        "detail": str(exc),
+        "type": "duplicate_key",
+    }
+    if line is not None:
+        problem["line"] = line
+    return Problem(400, "duplicate-key", "Duplicate key in JSON", f"{where}{exc}", errors=[problem])
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -180,6 +263,8 @@ def _loads(raw: bytes) -> Any:
 def _parse_json_body(raw: bytes, limits: ApiLimits) -> _Parsed:
     try:
         data = _loads(raw)
+    except _DuplicateKey as exc:
+        raise _duplicate_key_problem(exc) from exc
     except _BadJson as exc:
         raise Problem(400, "malformed-json", "Malformed JSON", f"malformed JSON: {exc}") from exc
     documents = data.get("documents") if isinstance(data, dict) else None
@@ -259,6 +344,8 @@ def _line_problem(line: int, detail: str, kind: str, loc: Sequence[str | int] = 
 def _parse_line(line: int, raw: bytes) -> Any:
     try:
         return _loads(raw)
+    except _DuplicateKey as exc:
+        raise _duplicate_key_problem(exc, line) from exc
     except _BadJson as exc:
         raise _line_problem(line, f"not valid JSON: {exc}", "json_invalid") from exc
 
