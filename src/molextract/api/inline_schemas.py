@@ -16,6 +16,7 @@ from molextract.api.limits import ApiLimits
 from molextract.api.problems import Problem, validation_problem
 from molextract.errors import SchemaError
 from molextract.schemas.fields import MAX_FIELDS
+from molextract.schemas.keywords import KeywordError
 from molextract.schemas.registry import (
     MAX_RECORDS_LIMIT,
     builtin_schema,
@@ -180,6 +181,8 @@ def checked_schema(
     try:
         spec = schema_from_json(ref, default_name="custom", source="inline schema")
         spec.json_schema  # noqa: B018 - building it is the check that an engine can use it
+    except KeywordError as exc:
+        raise _invalid_schema(str(exc), ("body", "schema", *exc.path)) from exc
     except SchemaError as exc:
         raise _invalid_schema(str(exc)) from exc
     except (TypeError, ValueError, KeyError, AttributeError) as exc:

@@ -4,7 +4,9 @@ A model fills these fields itself (code cannot know what a user's ``method`` or
 ``solvent`` is), so they are treated as the generated path treats a whole record: a
 value that should come from the text (free text, a number, a quantity) is looked
 for there, and a record whose field the text does not state is flagged
-(``field_not_in_text:NAME``), not silently trusted and not silently dropped.
+(``field_not_in_text:NAME``), not silently trusted and not silently dropped. A
+value that breaks a bound its schema declares (``pattern``, ``maxLength``,
+``minimum``…) flags the record the same way (``field_violates:NAME:KEYWORD``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from molextract.chem import numbers_present, to_si
 from molextract.chem.units import normalize_unit
+from molextract.schemas.keywords import violation, violations
 from molextract.schemas.records import FieldQuantity
 from molextract.schemas.spec import FieldSpec, SchemaSpec
 
@@ -37,6 +40,9 @@ def settle_fields(
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """The typed values of the schema's own fields and the checks they failed.
 
+    This is where every answer's bounds are checked, whatever the grammar carried,
+    and the only place a field's length is.
+
     ``window`` is the part of ``text`` the model read; a value is looked for there
     first, then in the whole document. None when the schema has no fields of its own,
     so built-in records stay exactly as they were.
@@ -55,6 +61,7 @@ def settle_fields(
             values[spec.name], grounded = _settle(spec, given, text, window)
         if not grounded:
             failed.append(not_in_text(spec.name))
+        failed += [violation(spec.name, keyword) for keyword in violations(spec, given)]
     return values, failed
 
 

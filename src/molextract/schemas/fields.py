@@ -4,7 +4,9 @@ A schema written in Python reaches this module as the JSON Schema Pydantic makes
 it, so a class, a ``.json`` file and a job's inline schema are read by the same code
 and refused for the same reasons. What cannot become a bounded grammar is refused
 here, naming the field: a small model under an unbounded list or a free-form object
-writes until its token budget runs out.
+writes until its token budget runs out. A field's bounds (``pattern``, ``minimum``…)
+are read, and every keyword molextract would not enforce refused, by
+:mod:`molextract.schemas.keywords`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from molextract.errors import SchemaError
+from molextract.schemas.keywords import field_keywords, standard_field_keywords
 from molextract.schemas.spec import DEFAULT_MAX_LENGTH, FieldKind, FieldSpec
 
 MAX_FIELDS = 16
@@ -27,14 +30,15 @@ _SCALARS: dict[str, FieldKind] = {
     "integer": "integer",
     "boolean": "boolean",
 }
-#: Keys of a field that say how it is used rather than what it holds.
-_ANNOTATIONS = ("description", "title", "units", "grounded", "default")
 
 
 def parse_fields(
     properties: dict[str, Any], standard: tuple[str, ...], where: str
 ) -> tuple[FieldSpec, ...]:
     """The fields of a record's ``properties`` beyond the ``standard`` ones, checked."""
+    for name in standard:
+        if name in properties:
+            standard_field_keywords(name, properties[name], where)
     extra = [name for name in properties if name not in standard]
     if len(extra) > MAX_FIELDS:
         raise SchemaError(f"{where}: {len(extra)} fields of your own; at most {MAX_FIELDS}")
@@ -58,7 +62,8 @@ def _field(name: str, node: Any, where: str) -> FieldSpec:
         )
     inner, nullable = _unwrap_null(node, here)
     max_items = None
-    if inner.get("type") == "array":
+    is_list = inner.get("type") == "array"
+    if is_list:
         max_items = inner.get("maxItems")
         if not isinstance(max_items, int) or not 1 <= max_items <= MAX_LIST_ITEMS:
             raise SchemaError(
@@ -90,6 +95,11 @@ def _field(name: str, node: Any, where: str) -> FieldSpec:
     max_length = inner.get("maxLength", DEFAULT_MAX_LENGTH)
     if not isinstance(max_length, int) or not 1 <= max_length <= MAX_STRING_LENGTH:
         raise SchemaError(f"{here}: maxLength must be between 1 and {MAX_STRING_LENGTH}")
+    constraints = field_keywords(name, node, kind, is_list, where)
+    if max_items is not None and constraints.get("minItems", 0) > max_items:
+        raise SchemaError(
+            f"{here}: minItems {constraints['minItems']} is above maxItems {max_items}"
+        )
     return FieldSpec(
         name=name,
         kind=kind,
@@ -100,6 +110,7 @@ def _field(name: str, node: Any, where: str) -> FieldSpec:
         max_items=max_items,
         max_length=max_length,
         grounded=grounded,
+        constraints=constraints,
     )
 
 

@@ -24,6 +24,7 @@ from molextract.chem.units import to_si
 from molextract.errors import SchemaError
 from molextract.schemas.builtin import BUILTIN_SCHEMAS
 from molextract.schemas.fields import parse_fields
+from molextract.schemas.keywords import check_examples
 from molextract.schemas.models import Measurement, class_document, is_schema_class
 from molextract.schemas.spec import GENERATED_FIELDS, Example, PropertySpec, SchemaSpec
 
@@ -219,6 +220,7 @@ def schema_from_json(document: Any, *, default_name: str, source: str) -> Schema
         name, description, instructions, props, examples, max_items, source,
         fields=own, document=document,
     )  # fmt: skip
+    check_examples(spec, where)
     for example in examples:
         try:
             spec.generation_model.model_validate_json(example.answer_json())

@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from molextract.schemas.patterns import compile_pattern
+
 #: A stated value: optional qualifier, a number, optionally a range; digits bounded.
 VALUE_PATTERN = (
     r"^(<|>|<=|>=|~|ca\. )?-?[0-9]{1,6}(\.[0-9]{1,4})?"
@@ -54,6 +56,9 @@ class FieldSpec:
     max_items: int | None = None
     max_length: int = DEFAULT_MAX_LENGTH
     grounded: bool = True
+    #: The other bounds its JSON Schema declares (``pattern``, ``minLength``, ``format``,
+    #: ``minimum``…, ``minItems``): checked on every answer (``schemas.keywords``).
+    constraints: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,7 @@ def answer_type(spec: FieldSpec) -> Any:
     """
     one: Any
     if spec.kind == "string":
-        one = Annotated[str, Field(max_length=spec.max_length)]
+        one = Annotated[str, _string_bounds(spec)]
     elif spec.kind == "number":
         one = Annotated[str, Field(pattern=f"^{NUMBER_PATTERN}$")]
     elif spec.kind == "integer":
@@ -145,6 +150,20 @@ def answer_type(spec: FieldSpec) -> Any:
     if spec.max_items is not None:
         one = Annotated[list[one], Field(max_length=spec.max_items)]
     return one | None if spec.nullable else one
+
+
+def _string_bounds(spec: FieldSpec) -> Any:
+    """The bounds of a text field the grammar carries; every bound is checked afterwards.
+
+    A grammar engine reads a pattern or a length, not both (Outlines drops the pattern
+    beside ``maxLength``), so a pattern simple enough for a grammar (anchored, and
+    unable to write a character JSON escapes) replaces the length there.
+    """
+    pattern = spec.constraints.get("pattern")
+    grammar = compile_pattern(pattern).grammar if pattern is not None else None
+    if grammar is not None:
+        return Field(pattern=grammar)
+    return Field(min_length=spec.constraints.get("minLength"), max_length=spec.max_length)
 
 
 def answer_fields(fields: tuple[FieldSpec, ...]) -> dict[str, Any]:
