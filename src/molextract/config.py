@@ -123,6 +123,12 @@ class Settings(BaseSettings):
     api_max_document_chars: int = Field(default=200_000, ge=1)
     api_max_schema_bytes: int = Field(default=65536, ge=1024)
     require_api_key: bool | None = None
+    public_docs: bool = Field(
+        default=False,
+        description="Publish /docs and /openapi.json without a key where keys are required "
+        "(the published document then leaves out the built-in schema names, which are behind "
+        "the key at /v1/schemas). Where keys are not required they are public anyway.",
+    )
     corpora: Path | None = Field(
         default=None,
         description="Folder holding local copies of the public annotated corpora the "

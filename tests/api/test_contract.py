@@ -39,7 +39,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 async def _openapi(api: Api) -> dict[str, Any]:
-    document: dict[str, Any] = (await api.client.get("/openapi.json")).json()
+    document: dict[str, Any] = (await api.client.get("/openapi.json", headers=api.auth)).json()
     return document
 
 

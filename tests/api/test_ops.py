@@ -183,8 +183,8 @@ def test_log_config_sends_json_and_silences_uvicorn_access() -> None:
 
 
 async def test_openapi_documents_the_job_api(api: Api) -> None:
-    schema = (await api.client.get("/openapi.json")).json()
-    docs = await api.client.get("/docs")
+    schema = (await api.client.get("/openapi.json", headers=api.auth)).json()
+    docs = await api.client.get("/docs", headers=api.auth)
 
     assert docs.status_code == 200 and "swagger" in docs.text.lower()
     submit = schema["paths"]["/v1/jobs"]["post"]

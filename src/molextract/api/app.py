@@ -19,7 +19,7 @@ from molextract.api.metrics import ApiMetrics
 from molextract.api.middleware import ObserveRequests
 from molextract.api.models import DocumentIn, JobHeader, JobRequest
 from molextract.api.problems import ProblemDetails, install_problem_handlers, problem_responses
-from molextract.api.routes import health, jobs, schemas
+from molextract.api.routes import docs, health, jobs, schemas
 from molextract.config import Settings
 from molextract.schemas import DocumentResult
 from molextract.store import Repository
@@ -91,7 +91,9 @@ def create_app(
         title="molextract",
         version=__version__,
         description=DESCRIPTION,
-        docs_url="/docs",
+        # Served by routes.docs instead, behind the key where keys are required.
+        openapi_url=None,
+        docs_url=None,
         redoc_url=None,
     )
     metrics = ApiMetrics()
@@ -104,8 +106,11 @@ def create_app(
         engines_ready=engines_ready,
     )
     install_problem_handlers(app)
-    app.include_router(jobs.router)
-    app.include_router(schemas.router)
+    # Every route of these reads the store (an API key at least), so each may answer
+    # 503 while it cannot be reached; health declares its own (``/healthz`` never does).
+    app.include_router(jobs.router, responses=problem_responses(503))
+    app.include_router(schemas.router, responses=problem_responses(503))
     app.include_router(health.router)
+    app.include_router(docs.router)
     app.add_middleware(ObserveRequests, metrics=metrics)
     return app

@@ -101,3 +101,22 @@ def get_caller(
 
 
 CurrentCaller = Annotated[Caller, Depends(get_caller)]
+
+
+def get_docs_reader(
+    request: Request,
+    context: Context,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Caller | None:
+    """Who may read the API's own documentation; ``None`` when it is published to all.
+
+    Where keys are required the documentation is behind the key like everything
+    else (it tells a stranger what the service does and which schemas it has),
+    unless the operator publishes it with ``MOLEXTRACT_PUBLIC_DOCS``.
+    """
+    if context.settings.public_docs or not context.limits.require_api_key:
+        return None
+    return get_caller(request, context, credentials)
+
+
+DocsReader = Annotated[Caller | None, Depends(get_docs_reader)]

@@ -42,25 +42,32 @@ QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
 def log_request(
-    *, method: str, route: str, status: int, seconds: float, api_key_id: int | None
+    *,
+    method: str,
+    route: str,
+    status: int,
+    seconds: float,
+    api_key_id: int | None,
+    reason: str | None = None,
 ) -> None:
+    """One line per request; a server-side failure's ``reason`` rides on it as a field.
+
+    So an outage logs one warning per request, saying why, instead of a traceback.
+    """
     quiet = route in QUIET_ROUTES and status < 400
-    access_logger.log(
-        logging.DEBUG if quiet else logging.INFO,
-        "%s %s %d",
-        method,
-        route,
-        status,
-        extra={
-            FIELDS: {
-                "method": method,
-                "route": route,
-                "status": status,
-                "duration_ms": round(seconds * 1000, 2),
-                "api_key_id": api_key_id,
-            }
-        },
-    )
+    fields: dict[str, Any] = {
+        "method": method,
+        "route": route,
+        "status": status,
+        "duration_ms": round(seconds * 1000, 2),
+        "api_key_id": api_key_id,
+    }
+    if reason is not None:
+        fields["reason"] = reason
+    level = logging.DEBUG if quiet else logging.WARNING if status >= 500 else logging.INFO
+    message = "%s %s %d" if reason is None else "%s %s %d: %s"
+    arguments = (method, route, status) if reason is None else (method, route, status, reason)
+    access_logger.log(level, message, *arguments, extra={FIELDS: fields})
 
 
 def log_config(level: str = "INFO") -> dict[str, Any]:

@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from molextract.api.logs import log_request
 from molextract.api.metrics import ApiMetrics
+from molextract.api.problems import FAILURE_REASON
 
 #: Label for requests that matched no route: their raw paths are unbounded.
 UNMATCHED = "<unmatched>"
@@ -56,4 +57,5 @@ class ObserveRequests:
                 status=status,
                 seconds=seconds,
                 api_key_id=state.get("api_key_id"),
+                reason=state.get(FAILURE_REASON),
             )

@@ -4,6 +4,10 @@ One shape for every failure means a client needs one error path: ``status`` and
 ``type`` to branch on, ``detail`` to show a person, ``errors`` to point at the field
 or NDJSON line to fix. The :mod:`molextract.errors` hierarchy (store errors included)
 is mapped here once, so routes raise domain errors and never build responses.
+
+A database that cannot be reached is mapped here too, once for every route: it is
+the service's outage, not the request's fault, so it is a 503 with ``Retry-After``
+and one log line, never a 500 with tracebacks (see :func:`is_store_outage`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from molextract.errors import (
@@ -45,6 +51,15 @@ TYPE_PREFIX = "tag:molextract,2025:problem/"
 
 #: A request with thousands of bad documents must not get a response just as large.
 MAX_REPORTED_ERRORS = 50
+
+#: How long a client should wait before retrying while the store is unreachable:
+#: long enough not to hammer a database that is restarting, short enough that a
+#: client polling a job notices the recovery within seconds.
+STORE_RETRY_AFTER_SECONDS = 5
+
+#: ``request.state`` attribute naming why a request failed, for the request log line
+#: (:mod:`molextract.api.middleware`): the one line an outage logs per request.
+FAILURE_REASON = "failure_reason"
 
 logger = logging.getLogger("molextract.api")
 
@@ -245,6 +260,54 @@ async def _on_molextract_error(_request: Request, exc: Exception) -> JSONRespons
     return problem.response()
 
 
+def is_store_outage(exc: BaseException) -> bool:
+    """Whether a database error means "the store cannot be reached now", not a bug.
+
+    ``OperationalError`` is what the DBAPI raises for a refused or dropped connection,
+    a server shutting down or a locked SQLite file; ``InterfaceError`` for a connection
+    the driver already knows is closed; any other DBAPI error raised while SQLAlchemy
+    saw the connection die is flagged ``connection_invalidated``; a pool ``TimeoutError``
+    means no connection could be had in time. SQLAlchemy then discards the dead
+    connections (and ``pool_pre_ping`` tests the rest before use), so the next request
+    after the database is back gets a fresh connection: recovery needs nothing here.
+    """
+    if isinstance(exc, OperationalError | InterfaceError | PoolTimeoutError):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
+
+
+def _first_line(exc: BaseException) -> str:
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0] if lines else ''}"[:300]
+
+
+def store_unavailable() -> Problem:
+    return Problem(
+        503,
+        "store-unavailable",
+        "Store unavailable",
+        "the job store cannot be reached right now; try again in a few seconds "
+        "(a job submission with the same Idempotency-Key, if you sent one)",
+        headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)},
+    )
+
+
+async def _on_database_error(request: Request, exc: Exception) -> JSONResponse:
+    """An unreachable store is a 503 logged in the request's own line; anything else a bug.
+
+    Handled here rather than by the catch-all ``Exception`` handler because Starlette
+    re-raises what that one handles (for the server to log), which gave two
+    tracebacks per request during an outage; a handler for a specific class ends the
+    matter. The reason goes to the request log line (no traceback: a hundred
+    requests during a restart would otherwise bury the log).
+    """
+    if not is_store_outage(exc):
+        return await _on_unexpected(request, exc)
+    setattr(request.state, FAILURE_REASON, f"store unavailable: {_first_line(exc)}")
+    return store_unavailable().response()
+
+
 async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
     """A bug or an outage: log the traceback, tell the client nothing internal."""
     logger.error("unhandled error", exc_info=exc)
@@ -261,6 +324,7 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _on_request_validation)
     app.add_exception_handler(StarletteHTTPException, _on_http_exception)
     app.add_exception_handler(MolextractError, _on_molextract_error)
+    app.add_exception_handler(SQLAlchemyError, _on_database_error)
     app.add_exception_handler(Exception, _on_unexpected)
 
 

@@ -80,7 +80,7 @@ def readyz(context: Context) -> Readiness:
     response_class=Response,
     responses={
         200: {"content": {"text/plain": {"schema": {"type": "string"}}}},
-        **problem_responses(401),
+        **problem_responses(401, 503),  # 503: the key cannot be checked while the store is down
     },
     dependencies=[Depends(get_caller)],
 )
