@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from molextract.store import Repository
-from tests.utils.store import run_all, submit
+from tests.utils.store import result, run_all, submit
 
 
 def test_a_live_claim_is_not_taken_over_until_its_lease_expires(repo: Repository) -> None:
@@ -78,3 +78,34 @@ def test_claim_ignores_documents_of_other_jobs(repo: Repository) -> None:
     assert repo.claim_documents(first.id, other_ids) == []
     assert repo.job_counts(second.id)["queued"] == 1
     assert repo.claim_documents(first.id, []) == []
+
+
+def test_a_stopping_worker_hands_its_claims_back_uncounted(repo: Repository) -> None:
+    job = submit(repo, 3)
+    repo.mark_started(job.id)
+    ids = repo.pending_document_ids(job.id)
+    repo.claim_documents(job.id, ids, claimant="stopping")
+    repo.save_result(job.id, "doc-0", result("doc-0"))
+    # Another task's claim and finished documents are left alone.
+    assert repo.hand_back_claims(job.id, "someone-else", ids) == 0
+    assert repo.hand_back_claims(job.id, "stopping", ids) == 2
+    # Still running under the claim, but lapsed now: the next sweep sends them on ...
+    assert repo.release_lapsed_claims(timedelta(seconds=30)) == [(job.id, ids[1:])]
+    # ... and one claim takes them, as if the stopped attempt had never been made.
+    taken = repo.claim_documents(job.id, ids, claimant="next")
+    assert [(d.doc_id, d.attempts) for d in taken] == [("doc-1", 1), ("doc-2", 1)]
+    assert repo.claim_documents(job.id, ids, claimant="stopping") == []
+
+
+def test_handed_back_claims_go_straight_back_to_their_redelivered_message(
+    repo: Repository,
+) -> None:
+    job = submit(repo, 2)
+    repo.mark_started(job.id)
+    ids = repo.pending_document_ids(job.id)
+    repo.claim_documents(job.id, ids, claimant="task-1")
+    assert repo.hand_back_claims(job.id, "task-1", ids) == 2
+    again = repo.claim_documents(job.id, ids, claimant="task-1")
+    assert [(d.claimed_by, d.attempts) for d in again] == [("task-1", 1)] * 2
+    # Once taken, the lease is live again: the sweep leaves them be.
+    assert repo.release_lapsed_claims(timedelta(seconds=30)) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from datetime import UTC, datetime
 
@@ -233,23 +234,74 @@ def test_mark_started_only_once(repo: Repository) -> None:
     assert again is not None and again.started_at == started.started_at
 
 
-def test_cancel_stops_queued_work_and_lets_running_work_finish(repo: Repository) -> None:
+def test_cancel_is_final_running_work_is_cancelled_and_its_late_save_dropped(
+    repo: Repository,
+) -> None:
     job = submit(repo, 4)
     repo.mark_started(job.id)
     ids = repo.pending_document_ids(job.id)
-    [running] = repo.claim_documents(job.id, ids[:1], claimant="task-1")
+    [finished, running] = repo.claim_documents(job.id, ids[:2], claimant="task-1")
+    assert repo.save_result(job.id, finished.doc_id, result(finished.doc_id))
     cancelled = repo.cancel_job(job.id, None)
     assert cancelled.status == "cancelled" and cancelled.finished_at is not None
     assert repo.is_cancelled(job.id)
     counts = repo.job_counts(job.id)
-    assert (counts["cancelled"], counts["running"], counts["queued"]) == (3, 1, 0)
+    assert (counts["done"], counts["cancelled"], counts["running"], counts["queued"]) == (
+        1,
+        3,
+        0,
+        0,
+    )
+    assert counts["records"] == 2
     assert repo.claim_documents(job.id, ids, claimant="task-2") == []
     assert repo.pending_document_ids(job.id) == []
-    repo.save_result(job.id, running.doc_id, result(running.doc_id))
+    # The batch that was running finishes after the cancel: its save changes nothing,
+    # and neither does a save of a document that had finished before.
+    assert not repo.save_result(job.id, running.doc_id, result(running.doc_id))
+    assert not repo.save_result(job.id, finished.doc_id, failure(finished.doc_id), failed=True)
+    assert repo.renew_claims(job.id, "task-1", [running.id]) == 0
+    assert repo.job_counts(job.id) == counts
     after = repo.get_job(job.id, None)
     assert after is not None and after.status == "cancelled"
-    assert repo.job_counts(job.id)["done"] == 1
+    assert after.finished_at == cancelled.finished_at
+    assert repo.finish_job_if_complete(job.id) == "cancelled"
     assert repo.cancel_job(job.id, None).status == "cancelled"
+    assert repo.job_counts(job.id) == counts
+
+
+def _race_save_and_cancel(repo: Repository) -> None:
+    job = submit(repo, 6)
+    repo.mark_started(job.id)
+    claimed = repo.claim_documents(job.id, repo.pending_document_ids(job.id), claimant="task-1")
+    outcomes = [(d.doc_id, result(d.doc_id), False) for d in claimed]
+    saved: list[bool] = []
+    barrier = threading.Barrier(2)
+
+    def save() -> None:
+        barrier.wait()
+        saved.append(repo.save_results(job.id, outcomes))
+
+    saver = threading.Thread(target=save)
+    saver.start()
+    barrier.wait()
+    with contextlib.suppress(JobFinished):  # the save came first and finished the job
+        repo.cancel_job(job.id, None)
+    saver.join()
+    counts = repo.job_counts(job.id)
+    if saved == [True]:  # the save came first: all of it, then the cancel found nothing
+        assert (counts["done"], counts["records"], counts["cancelled"]) == (6, 12, 0)
+    else:
+        assert (counts["done"], counts["records"], counts["cancelled"]) == (0, 0, 6)
+    assert counts["running"] == counts["queued"] == 0
+    final = repo.get_job(job.id, None)
+    assert final is not None
+    assert final.status == ("succeeded" if saved == [True] else "cancelled")
+
+
+def test_a_save_racing_a_cancel_lands_wholly_before_it_or_not_at_all(repo: Repository) -> None:
+    """Both lock the job row: whichever commits second sees the first's outcome."""
+    for _ in range(5):
+        _race_save_and_cancel(repo)
 
 
 def test_cancelling_a_finished_job_is_refused(repo: Repository) -> None:

@@ -4,7 +4,10 @@ For each batch the first engine whose circuit is closed gets every prompt; the
 prompts it could not serve (unreachable, timeout, 5xx, a schema it cannot compile,
 or output that still fails the schema after one retry) go to the next engine, and
 so on. Each generation says which engine served it and which one it fell back
-from, and the pipeline puts that in every record.
+from, and the pipeline puts that in every record. When every engine refused a
+prompt for good (:class:`PermanentEngineError`: it does not fit any model's
+context), the batch fails with that error rather than as an outage, so nobody
+retries it.
 
 A circuit breaker per engine stops a dead server from costing a timeout on every
 batch: after ``failures`` batches in a row where it served nothing, it is skipped
@@ -24,7 +27,7 @@ from typing import Any
 import jsonschema
 
 from molextract.engines.base import Engine, Generation, Prompt
-from molextract.errors import EngineError, EngineUnavailableError
+from molextract.errors import EngineError, EngineUnavailableError, PermanentEngineError
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +71,9 @@ class _Slot:
     prompt: Prompt
     errors: list[str] = field(default_factory=list)
     result: Generation | None = None
+    #: The refusals it met, and whether any failure was one that may pass.
+    refusals: list[PermanentEngineError] = field(default_factory=list)
+    transient: bool = False
 
 
 def _fits(generation: Generation, validator: Any) -> bool:
@@ -140,6 +146,7 @@ class FallbackEngine:
             if not breaker.allows():
                 for slot in pending:
                     slot.errors.append(f"{engine.name}: skipped (circuit open after failures)")
+                    slot.transient = True
                 continue
             served, unreachable = await self._try(
                 engine, pending, json_schema, max_tokens, validator
@@ -160,9 +167,10 @@ class FallbackEngine:
                         slot.result = replace(slot.result, fallback_from=primary)
         failed = [s for s in slots if s.result is None]
         if failed:
-            raise EngineUnavailableError(
-                "no engine could serve the batch: " + "; ".join(failed[0].errors)
-            )
+            message = "no engine could serve the batch: " + "; ".join(failed[0].errors)
+            if all(s.refusals and not s.transient for s in failed):
+                raise type(failed[0].refusals[0])(message)
+            raise EngineUnavailableError(message)
         return [s.result for s in slots if s.result is not None]
 
     async def _try(
@@ -188,9 +196,14 @@ class FallbackEngine:
                 if isinstance(outcome, EngineError):
                     slot.errors.append(str(outcome))
                     unreachable += isinstance(outcome, EngineUnavailableError)
+                    if isinstance(outcome, PermanentEngineError):
+                        slot.refusals.append(outcome)
+                    else:
+                        slot.transient = True
                     continue
                 if not _fits(outcome, validator):
                     slot.errors.append(f"{engine.name}: output does not fit the schema")
+                    slot.transient = True
                     retry.append(slot)
                     continue
                 slot.result = replace(

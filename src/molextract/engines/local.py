@@ -26,7 +26,12 @@ from typing import Any
 
 from molextract.engines.base import FinishReason, Generation, InProcessEngine, Prompt
 from molextract.engines.grammar_cache import cached_index
-from molextract.errors import ConstraintError, EngineError, EngineUnavailableError
+from molextract.errors import (
+    ConstraintError,
+    EngineError,
+    EngineUnavailableError,
+    PromptTooLongError,
+)
 
 #: JSON may only have single spaces between tokens: small models otherwise pad
 #: output with whitespace until the token budget runs out.
@@ -112,6 +117,15 @@ def load_llama(model_path: Path, n_ctx: int, n_threads: int) -> Any:
         return _LOADED[key]
 
 
+def _too_long_message(tokens: int | None, n_ctx: int) -> str:
+    size = f"of at least {tokens} tokens " if tokens is not None else ""
+    return (
+        f"the prompt {size}does not fit the local model's context of {n_ctx} tokens "
+        "(MOLEXTRACT_LOCAL_CONTEXT): the schema's descriptions, enums and examples make it "
+        "too long; retrying cannot help"
+    )
+
+
 class LocalEngine(InProcessEngine):
     """In-process, offline, one generation at a time (llama.cpp does not batch)."""
 
@@ -193,8 +207,24 @@ class LocalEngine(InProcessEngine):
         self, prompts: Sequence[Prompt], json_schema: dict[str, Any], max_tokens: int
     ) -> list[Generation]:
         with self._lock:
+            # Before the grammar: a schema whose prompt can never fit the context must
+            # not cost a compile (seconds to minutes) to find that out.
+            self._refuse_overlong(prompts)
             processor = self.processor(json_schema)
             return [self._one(prompt, processor, max_tokens) for prompt in prompts]
+
+    def _refuse_overlong(self, prompts: Sequence[Prompt]) -> None:
+        """Raise :class:`PromptTooLongError` when no prompt of the batch fits the context.
+
+        The messages' own tokens are a lower bound of the prompt (the chat template adds
+        more), so a prompt refused here is one llama.cpp would refuse too; those that
+        pass may still be refused by llama.cpp itself, with the same error.
+        """
+        if not prompts:
+            return
+        sizes = [sum(self.count_tokens(m["content"]) for m in prompt) for prompt in prompts]
+        if min(sizes) >= self._n_ctx:
+            raise PromptTooLongError(_too_long_message(max(sizes), self._n_ctx))
 
     def generate_unconstrained(self, prompt: Prompt, max_tokens: int) -> Generation:
         """Plain sampling, for benchmarks that compare against constrained output."""
@@ -219,7 +249,11 @@ class LocalEngine(InProcessEngine):
                 temperature=0.0,
                 logits_processor=processors,
             )
-        except ValueError as exc:  # e.g. prompt longer than the context window
+        except ValueError as exc:
+            if "exceed context window" in str(exc):
+                raise PromptTooLongError(
+                    f"{_too_long_message(None, self._n_ctx)} (llama.cpp: {exc})"
+                ) from exc
             raise EngineError(f"llama.cpp rejected the prompt: {exc}") from exc
         seconds = time.perf_counter() - started
         if processor is not None and (processor.error is not None or processor.calls == 0):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -36,7 +37,7 @@ from typing import Any, Literal
 import httpx
 
 from molextract.engines.base import FinishReason, Generation, Prompt, estimate_tokens
-from molextract.errors import EngineError, EngineUnavailableError
+from molextract.errors import EngineError, EngineUnavailableError, PromptTooLongError
 
 StructuredStyle = Literal["json_schema", "json_object_schema", "tgi", "json_schema_field"]
 SCHEMA_NAME = "molextract_records"
@@ -64,6 +65,24 @@ def structured_fields(style: StructuredStyle, json_schema: dict[str, Any]) -> di
     if style == "tgi":
         return {"response_format": {"type": "json_object", "value": json_schema}}
     return {"json_schema": json_schema}
+
+
+#: How servers word "the prompt does not fit the context" (vLLM: "This model's maximum
+#: context length is ...", "... longer than the maximum model length of ..."; SGLang:
+#: "The input (N tokens) is longer than the model's context length (M tokens)",
+#: "Requested token count exceeds the model's maximum context length ..."; llama.cpp's
+#: server: "... exceeds the available context size").
+_CONTEXT_PROBLEM = re.compile(
+    r"context (length|window|size)|maximum model length|max_model_len|too many tokens"
+    r"|prompt is too long",
+    re.IGNORECASE,
+)
+
+
+def _context_problem(status: int, message: str) -> bool:
+    """Whether a 4xx says the prompt does not fit the model's context: the same request
+    fails the same way every time, so it is no outage and no schema the grammar lacks."""
+    return status in (400, 413, 422) and _CONTEXT_PROBLEM.search(message) is not None
 
 
 def _schema_problem(status: int, message: str) -> bool:
@@ -193,6 +212,12 @@ class OpenAICompatibleEngine:
             )
         if response.status_code >= 400:
             message = _error_message(response)
+            if _context_problem(response.status_code, message):
+                raise PromptTooLongError(
+                    f"{where}: the prompt does not fit the model's context "
+                    f"(HTTP {response.status_code}: {message}); the schema's descriptions, "
+                    "enums and examples make it too long; retrying cannot help"
+                )
             error = (
                 SchemaUnsupportedError
                 if _schema_problem(response.status_code, message)

@@ -4,7 +4,9 @@ Both ways through the pipeline (the generated path's whole records, the anchored
 path's per-candidate answers) send a batch of prompts and must never lose a document
 to one bad answer or an engine outage: an outage becomes an ``engine_error`` on every
 prompt of the batch, a cut-off or ill-formed answer an error on its own chunk (which
-the pipeline then retries with a larger budget). Keeping the rules here keeps the two
+the pipeline then retries with a larger budget). An engine that can never serve the
+request (:class:`PermanentEngineError`: a prompt longer than its context) gives that
+error's own code, which no one retries. Keeping the rules here keeps the two
 paths' error codes and messages the same.
 """
 
@@ -17,10 +19,13 @@ from typing import Any, Generic, TypeVar
 from pydantic import ValidationError
 
 from molextract.engines.base import Engine, Generation, Prompt
-from molextract.errors import EngineError
+from molextract.errors import EngineError, PermanentEngineError
 from molextract.schemas.records import DocumentError
 
 T = TypeVar("T")
+
+#: Problems worth one more call with a larger budget; an outage or a refusal is not.
+RETRYABLE_CODES = frozenset({"generation_truncated", "invalid_output"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +53,9 @@ async def generate_parsed(
     try:
         generations = await engine.generate(list(prompts), json_schema, max_tokens=max_tokens)
     except EngineError as exc:
+        code = exc.code if isinstance(exc, PermanentEngineError) else "engine_error"
         return [
-            Outcome(None, None, DocumentError(code="engine_error", message=str(exc), chunk=c))
-            for c in chunks
+            Outcome(None, None, DocumentError(code=code, message=str(exc), chunk=c)) for c in chunks
         ]
     return [_read(g, c, parse) for g, c in zip(generations, chunks, strict=True)]
 

@@ -28,6 +28,7 @@ from molextract.extraction import anchored, association, engine_calls, identity
 from molextract.extraction.assessment import assess, record_key
 from molextract.extraction.candidates import Candidate, anchored_supported
 from molextract.extraction.chunking import Chunk, chunk_text
+from molextract.extraction.engine_calls import RETRYABLE_CODES
 from molextract.extraction.entries import Entry, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.prompts import build_prompt
@@ -160,7 +161,7 @@ class Pipeline:
         budget = min(association.answer_tokens(self.schema), self.settings.max_new_tokens)
         for wave in self._waves(questions):
             await anchored.ask(self.engine, wave, self.schema, budget)
-            retry = [q for q in wave if q.problem and q.problem.code != "engine_error"]
+            retry = [q for q in wave if q.problem and q.problem.code in RETRYABLE_CODES]
             await anchored.ask(self.engine, retry, self.schema, budget * RETRY_BUDGET_FACTOR)
             counter.advance(wave)
         for question in questions:
@@ -221,7 +222,7 @@ class Pipeline:
         counter = self._counter(documents, results)
         for wave in self._waves(tasks):
             await self._generate(wave, self.settings.max_new_tokens)
-            retry = [t for t in wave if t.problem and t.problem.code != "engine_error"]
+            retry = [t for t in wave if t.problem and t.problem.code in RETRYABLE_CODES]
             await self._generate(retry, self.settings.max_new_tokens * RETRY_BUDGET_FACTOR)
             counter.advance(wave)
         for task in tasks:

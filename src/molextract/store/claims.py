@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, case, or_, select, update
 
 from molextract.config import Settings
 from molextract.store.base import RepositoryBase, affected_rows
@@ -118,6 +118,34 @@ class ClaimRepository(RepositoryBase):
                 execution_options={"synchronize_session": False},
             )
             return affected_rows(renewed)
+
+    def hand_back_claims(self, job_id: str, claimant: str, doc_row_ids: Sequence[int]) -> int:
+        """Give back the documents ``claimant`` still holds, for a stopping worker; returns how many.
+
+        They stay ``running`` under the claimant with the lease lapsed at once, so the
+        claimant's redelivered message claims them back (same claimant) and so does
+        any worker's sweep of lapsed claims if that message is lost; whichever comes
+        first runs them, once. The attempt is not counted: the worker stopped by
+        choice, and ``attempts`` counts the claims that died with their worker.
+        """
+        if not doc_row_ids:
+            return 0
+        with self._writing() as session:
+            handed = session.execute(
+                update(JobDocument)
+                .where(
+                    JobDocument.job_id == job_id,
+                    JobDocument.id.in_(list(doc_row_ids)),
+                    JobDocument.status == DocumentStatus.RUNNING,
+                    JobDocument.claimed_by == claimant,
+                )
+                .values(
+                    claimed_at=None,
+                    attempts=case((JobDocument.attempts > 0, JobDocument.attempts - 1), else_=0),
+                ),
+                execution_options={"synchronize_session": False},
+            )
+            return affected_rows(handed)
 
     def release_lapsed_claims(self, lease: timedelta) -> list[tuple[str, list[int]]]:
         """Put back in the queue the running documents whose lease lapsed.

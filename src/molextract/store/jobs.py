@@ -308,7 +308,14 @@ class JobRepository(RepositoryBase):
         return status is None or status == JobStatus.CANCELLED
 
     def cancel_job(self, job_id: str, api_key_id: int | None) -> Job:
-        """Cancel work not yet started; documents already running finish and are kept.
+        """Cancel the job for good: every document not finished is ``cancelled`` now.
+
+        Cancel is final: from this transaction on, the job's counts and results no
+        longer change. Documents a worker is running are cancelled too; the worker
+        stops at its next checkpoint, and if it finishes first its save finds the job
+        cancelled and drops the results (:meth:`ResultRepository.save_results`; both
+        lock the job row, so one of the two transactions comes strictly first).
+        What had finished before stays.
 
         Cancelling twice is not an error (a retried DELETE); cancelling a job that
         already ended is (:class:`JobFinished`), as there is nothing left to stop.
@@ -326,8 +333,16 @@ class JobRepository(RepositoryBase):
             now = utcnow()
             session.execute(
                 update(JobDocument)
-                .where(JobDocument.job_id == job_id, JobDocument.status == DocumentStatus.QUEUED)
-                .values(status=DocumentStatus.CANCELLED, finished_at=now),
+                .where(
+                    JobDocument.job_id == job_id,
+                    JobDocument.status.in_(list(PENDING_DOCUMENT_STATUSES)),
+                )
+                .values(
+                    status=DocumentStatus.CANCELLED,
+                    finished_at=now,
+                    claimed_by=None,
+                    claimed_at=None,
+                ),
                 execution_options={"synchronize_session": False},
             )
             job.status = JobStatus.CANCELLED

@@ -1,7 +1,7 @@
 """Results: saving a document's outcome, and reading records and result lines back.
 
 Records are replaced, never appended, so saving a result again (a redelivered task)
-leaves exactly one set.
+leaves exactly one set. Nothing is saved into a cancelled job: cancel is final.
 """
 
 from __future__ import annotations
@@ -15,35 +15,50 @@ from molextract.schemas.records import DocumentResult
 from molextract.store.base import RepositoryBase
 from molextract.store.errors import JobNotFound
 from molextract.store.jobs import lock_job, settle_if_complete
-from molextract.store.models import DocumentStatus, Job, JobDocument, ResultRecord, utcnow
+from molextract.store.models import (
+    DocumentStatus,
+    Job,
+    JobDocument,
+    JobStatus,
+    ResultRecord,
+    utcnow,
+)
 
 
 class ResultRepository(RepositoryBase):
     def save_result(
         self, job_id: str, doc_id: str, result: DocumentResult, *, failed: bool = False
-    ) -> None:
-        """Replace the document's records with ``result``'s and mark it done or failed."""
-        self.save_results(job_id, [(doc_id, result, failed)])
+    ) -> bool:
+        """Replace the document's records with ``result``'s and mark it done or failed;
+        ``False`` if the job was cancelled and nothing was saved."""
+        return self.save_results(job_id, [(doc_id, result, failed)])
 
     def save_results(
         self, job_id: str, outcomes: Sequence[tuple[str, DocumentResult, bool]]
-    ) -> None:
+    ) -> bool:
         """Save each ``(doc_id, result, failed)`` of one batch in one transaction.
 
         Records are replaced rather than appended, which is what makes a redelivered
         task harmless: the second save leaves exactly one set of records. The job's
         final status is settled in the same transaction, once per batch rather than
         once per document (settling counts the job's documents).
+
+        Returns ``False``, saving nothing, when the job is cancelled: the check runs
+        with the job row locked, in the same transaction as the save would, so a
+        batch that finishes after ``DELETE`` answered changes neither counts nor
+        results (cancel is final; see :meth:`JobRepository.cancel_job`).
         """
         for doc_id, result, _ in outcomes:
             if result.doc_id != doc_id or any(r.doc_id != doc_id for r in result.records):
                 raise ValueError(f"result for document {result.doc_id!r} saved as {doc_id!r}")
         if not outcomes:
-            return
+            return True
         now = utcnow()
         doc_ids = [doc_id for doc_id, _, _ in outcomes]
         with self._writing() as session:
             job = lock_job(session, job_id)
+            if job.status == JobStatus.CANCELLED:
+                return False
             found = {
                 d.doc_id: d
                 for d in session.scalars(
@@ -90,6 +105,7 @@ class ResultRepository(RepositoryBase):
             if engines != job.engines_used:
                 job.engines_used = engines
             settle_if_complete(session, job)
+        return True
 
     def page_records(
         self, job_id: str, after_id: int | None = None, limit: int = 100

@@ -30,12 +30,16 @@ import threading
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
+
+from billiard.process import active_children
+from celery import signals
 
 from molextract.config import Settings
 from molextract.store import upgrade
 from molextract.workers.app import make_celery
 from molextract.workers.queues import QUEUE
+from molextract.workers.stopping import forward_to_pool, install_in_pool_process, request_stop
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +91,32 @@ def run_worker(
         raise ValueError("concurrency must be at least 1")
     upgrade(settings.database)
     app = make_celery(settings)
+    install_stop_handlers()
     app.worker_main(worker_argv(concurrency=concurrency, pool=pool, loglevel=loglevel))
+
+
+def _on_shutting_down(sig: str = "", how: str = "", **_: Any) -> None:
+    # Celery's handler for SIGTERM/SIGINT/SIGQUIT, in the main process, sends this.
+    # With the solo pool the batch runs here; with prefork it runs in the pool
+    # processes, which Celery's warm shutdown would otherwise wait for.
+    logger.warning("%s shutdown (%s): stopping the batch in flight", how, sig)
+    request_stop()
+    forward_to_pool([child.pid for child in active_children() if child.pid is not None])
+
+
+def _on_pool_process_init(**_: Any) -> None:
+    install_in_pool_process()
+
+
+def install_stop_handlers() -> None:
+    """Make a stopping worker stop within seconds (see :mod:`molextract.workers.stopping`).
+
+    Celery's warm shutdown waits for the running task, which on a CPU model can be
+    minutes: the task is told instead, stops at its next checkpoint and hands its
+    documents back, or the process exits after a grace period anyway.
+    """
+    signals.worker_shutting_down.connect(_on_shutting_down, weak=False)
+    signals.worker_process_init.connect(_on_pool_process_init, weak=False)
 
 
 def settings_environment(settings: Settings) -> dict[str, str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -33,6 +33,7 @@ from molextract._itertools import batched
 from molextract.store import Repository, open_repository
 from molextract.workers.options import MolextractCelery
 from molextract.workers.queues import LAPSED_WORK_PRIORITY, PendingBatch, send_batches
+from molextract.workers.stopping import InFlight, set_in_flight
 
 logger = logging.getLogger(__name__)
 
@@ -43,14 +44,11 @@ def renew_interval(lease_seconds: float) -> float:
 
 
 @contextmanager
-def claims_kept(
-    repository: Repository,
-    job_id: str,
-    claimant: str,
-    doc_row_ids: Sequence[int],
-    lease_seconds: float,
-) -> Iterator[None]:
-    """Renew ``claimant``'s claim on ``doc_row_ids`` from a thread until the block ends.
+def claims_kept(work: InFlight, lease_seconds: float) -> Iterator[None]:
+    """Renew ``work``'s claim on its documents from a thread until the block ends.
+
+    Meanwhile ``work`` is this process's batch in flight, which a worker told to stop
+    hands back if it cannot wait for the batch (:mod:`molextract.workers.stopping`).
 
     A thread rather than a timer of the worker's event loop: with the solo pool the
     task runs on that loop's thread, which would then never renew. The engine spends
@@ -62,14 +60,23 @@ def claims_kept(
     stop = threading.Event()
     thread = threading.Thread(
         target=_renew_until,
-        args=(stop, repository, job_id, claimant, list(doc_row_ids), lease_seconds),
-        name=f"lease-{job_id[:8]}",
+        args=(
+            stop,
+            work.repository,
+            work.job_id,
+            work.claimant,
+            list(work.doc_row_ids),
+            lease_seconds,
+        ),
+        name=f"lease-{work.job_id[:8]}",
         daemon=True,
     )
+    set_in_flight(work)
     thread.start()
     try:
         yield
     finally:
+        set_in_flight(None)
         stop.set()
         thread.join(timeout=5)
 

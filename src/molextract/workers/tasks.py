@@ -9,7 +9,13 @@ times. What makes that safe:
   are finished or held by another live task (one that keeps renewing its lease, see
   :mod:`molextract.workers.leases`);
 - ``save_result`` replaces a document's records, so saving twice leaves one set;
-- the job's final status is settled in the store, from the documents' statuses.
+- the job's final status is settled in the store, from the documents' statuses;
+- a cancelled job's documents are cancelled in the store at once, and a save into a
+  cancelled job changes nothing, so a batch that finishes after the cancel is dropped;
+- the pipeline stops at checkpoints between model calls when the job is cancelled or
+  the worker is stopping (:mod:`molextract.workers.stopping`);
+- an engine that refuses the request for good (a prompt longer than the model's
+  context) fails the documents at once: retrying an outage could not help.
 
 The engine and the pipelines are built once per worker process, after the fork, and
 reused by every task: loading a model and compiling a schema's grammar take seconds
@@ -37,7 +43,13 @@ from molextract._library import Extractor
 from molextract.config import Settings
 from molextract.engines.base import Engine
 from molextract.engines.factory import create_engine, engine_chain
-from molextract.errors import ConfigError, EngineError, ModelError, SchemaError
+from molextract.errors import (
+    ConfigError,
+    EngineError,
+    ModelError,
+    PermanentEngineError,
+    SchemaError,
+)
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentError, DocumentResult, EngineInfo
 from molextract.schemas.registry import builtin_schema, schema_from_json
@@ -53,6 +65,7 @@ from molextract.workers.leases import claims_kept
 from molextract.workers.options import MolextractCelery, WorkerOptions
 from molextract.workers.parent import stop_if_orphaned
 from molextract.workers.queues import EXTRACT_CHUNK
+from molextract.workers.stopping import STOPPING, InFlight, WorkAbandoned, check, hand_back
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +79,7 @@ engine_factory: Callable[[Settings], Engine] = create_engine
 FAILURE_CODES = frozenset(
     {
         "engine_error",
+        PermanentEngineError.code,
         "generation_truncated",
         "invalid_output",
         "schema_error",
@@ -199,7 +213,9 @@ def _save(
         for document, result in zip(documents, results, strict=True)
     ]
     stop_if_orphaned()
-    repository.save_results(job_id, outcomes)
+    if not repository.save_results(job_id, outcomes):
+        logger.info("job %s was cancelled: %d result(s) dropped", job_id, len(outcomes))
+        return 0, 0
     failed = sum(bad for _, _, bad in outcomes)
     return len(results) - failed, failed
 
@@ -210,6 +226,7 @@ def _run_pipeline(
     key: str,
     settings: Settings,
     documents: list[Document],
+    checkpoint: Callable[[object], None],
 ) -> list[DocumentResult]:
     """The pipeline's results; an engine that cannot even be built fails every document.
 
@@ -219,19 +236,29 @@ def _run_pipeline(
     """
     try:
         pipeline = _pipeline(state, schema, key, settings)
-        return pipeline.extract(documents)
+        # The checkpoint between model calls: it also makes the pipeline send the
+        # batch a chunk (or a wave of requests) at a time instead of all at once.
+        pipeline.pipeline.on_progress = checkpoint
+        try:
+            return pipeline.extract(documents)
+        finally:
+            pipeline.pipeline.on_progress = None
     except ENGINE_SETUP_ERRORS as exc:
-        # Drop the engine: the next attempt builds it again, which is what a retry
-        # after an outage needs.
-        state.engines.pop(settings.engines, None)
-        state.pipelines.clear()
+        code = "engine_error"
+        if isinstance(exc, PermanentEngineError):
+            code = exc.code
+        else:
+            # Drop the engine: the next attempt builds it again, which is what a retry
+            # after an outage needs.
+            state.engines.pop(settings.engines, None)
+            state.pipelines.clear()
         engine = _configured_engine(settings)
         return [
             DocumentResult(
                 doc_id=d.id,
                 schema_name=schema.name,
                 engine=engine,
-                errors=[DocumentError(code="engine_error", message=str(exc))],
+                errors=[DocumentError(code=code, message=str(exc))],
             )
             for d in documents
         ]
@@ -270,6 +297,9 @@ def _extract_batch(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
     # checks again under its write lock, so a cancel racing this line is also seen.
     if repository.is_cancelled(job_id):
         return {**summary, "skipped": "cancelled"}
+    if STOPPING.is_set():
+        # Taken from the queue as the worker stops: back it goes, untouched.
+        raise Reject("the worker is stopping", requeue=True)
     stop_if_orphaned()
     repository.mark_started(job_id)
     claimed = repository.claim_documents(
@@ -281,15 +311,22 @@ def _extract_batch(task: Any, job_id: str, document_ids: list[int]) -> dict[str,
     if not claimed:
         # A redelivery of finished work, or documents another live task holds.
         return {**summary, "claimed": 0, "status": repository.finish_job_if_complete(job_id)}
+    work = InFlight(repository, job_id, task.request.id, tuple(d.id for d in claimed))
     try:
-        with claims_kept(
-            repository,
-            job_id,
-            task.request.id,
-            [d.id for d in claimed],
-            options.claim_lease_seconds,
-        ):
+        with claims_kept(work, options.claim_lease_seconds):
             done, failed = _process(task, state, settings, options, job_id, claimed)
+    except WorkAbandoned as abandoned:
+        if abandoned.reason == "cancelled":
+            # The cancel already settled the documents; what was computed is dropped.
+            logger.info("job %s was cancelled: batch of %d stopped", job_id, len(claimed))
+            return {**summary, "claimed": len(claimed), "abandoned": "cancelled"}
+        # The worker is stopping: the documents and the message go back for another
+        # worker (or this one, restarted) to run.
+        try:
+            hand_back(work)
+        except DBAPIError:
+            logger.warning("could not hand back job %s's batch; its lease will lapse", job_id)
+        raise Reject("the worker is stopping; the batch was handed back", requeue=True) from None
     except Retry as retry:
         # A retry is not a failure. The documents stay this task's until the retry is
         # due (plus a lease, in case this worker dies meanwhile): a lease that lapsed
@@ -407,7 +444,7 @@ def _process(
     chain = (job.options or {}).get("engines")
     if chain:  # the job's own fallback chain (checked against the settings at submission)
         settings = settings.model_copy(update={"engines": ",".join(chain)})
-    results = _run_pipeline(state, schema, key, settings, documents)
+    results = _run_pipeline(state, schema, key, settings, documents, check(repository, job_id))
     retries: int = task.request.retries
     if is_engine_outage(results) and retries < options.task_max_retries:
         countdown = options.retry_countdown(retries) * random.uniform(0.5, 1.0)
