@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
@@ -30,12 +30,58 @@ from tests.utils.network import free_port
 _BIN_GLOB = "/usr/lib/postgresql/*/bin"
 
 
+class _PgCtl:
+    """Stops and starts one private server, for tests of a database outage."""
+
+    def __init__(self, bin_dir: Path, data: Path, log: Path, options: str) -> None:
+        self.bin_dir = bin_dir
+        self.data = data
+        self.log = log
+        self.options = options
+        self.running = False
+
+    def start(self) -> None:
+        _run(
+            [
+                str(self.bin_dir / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-l",
+                str(self.log),
+                "-o",
+                self.options,
+                "-w",
+                "start",
+            ]
+        )
+        self.running = True
+
+    def stop(self) -> None:
+        _run([str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"])
+        self.running = False
+
+
 @dataclass(frozen=True)
 class PostgresServer:
     host: str
     port: int
     user: str
     startup_seconds: float
+    _control: _PgCtl | None = field(default=None, repr=False, compare=False)
+
+    def stop(self) -> None:
+        """Shut the server down (``pg_ctl stop -m fast``: sessions are cut, as in a restart)."""
+        assert self._control is not None
+        self._control.stop()
+
+    def start(self) -> None:
+        """Start a stopped server again on the same port, with the same data."""
+        assert self._control is not None
+        self._control.start()
+
+    @property
+    def running(self) -> bool:
+        return self._control is not None and self._control.running
 
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{self.user}@{self.host}:{self.port}/{database}"
@@ -90,7 +136,7 @@ def private_postgres() -> Iterator[PostgresServer]:
     log = root / "server.log"
     if os.geteuid() == 0:
         shutil.chown(root, user="postgres", group="postgres")
-    running = False
+    control: _PgCtl | None = None
     try:
         _run(
             [
@@ -110,12 +156,10 @@ def private_postgres() -> Iterator[PostgresServer]:
             f"-c listen_addresses=127.0.0.1 -p {port} -k {root} "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         )
-        _run(
-            [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w", "start"]
-        )
-        running = True
-        yield PostgresServer("127.0.0.1", port, "postgres", time.monotonic() - started)
+        control = _PgCtl(bin_dir, data, log, options)
+        control.start()
+        yield PostgresServer("127.0.0.1", port, "postgres", time.monotonic() - started, control)
     finally:
-        if running:
-            _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"])
+        if control is not None and control.running:
+            control.stop()
         shutil.rmtree(root, ignore_errors=True)

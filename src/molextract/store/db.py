@@ -22,6 +22,9 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 #: ``BEGIN`` into ``BEGIN IMMEDIATE`` (see :func:`_configure_sqlite`).
 WRITE_TRANSACTION = "molextract_write"
 
+#: Seconds a new PostgreSQL connection may take (libpq ``connect_timeout``).
+POSTGRES_CONNECT_TIMEOUT_SECONDS = 10
+
 #: Alembic keeps its running migration context in module globals, so two threads of
 #: one process must not migrate at once (processes are kept apart by the database).
 _MIGRATING = threading.Lock()
@@ -42,12 +45,17 @@ def make_engine(url: str, *, sqlite_busy_timeout_ms: int = 30_000) -> Engine:
     """An engine for ``url``, with the settings the store relies on.
 
     PostgreSQL gets ``pool_pre_ping`` because workers live for days and a database
-    restart must not fail the next task. SQLite gets WAL, foreign keys and explicit
+    restart must not fail the next task, and a connect timeout (unless the URL sets
+    one) so that a database host that does not answer at all makes a request fail
+    (a 503 from the API) in seconds rather than after the system's TCP timeout. SQLite gets WAL, foreign keys and explicit
     transaction control (see :func:`_configure_sqlite`).
     """
     parsed = database_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(parsed, pool_pre_ping=True)
+        connect_args = {}
+        if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+            connect_args["connect_timeout"] = POSTGRES_CONNECT_TIMEOUT_SECONDS
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     database = parsed.database or ""
     in_memory = database in ("", ":memory:") or parsed.query.get("mode") == "memory"
     if (path := _sqlite_path(parsed)) is not None:
