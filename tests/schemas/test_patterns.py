@@ -1,0 +1,114 @@
+"""A field's pattern: Python's meaning, linear-time matching, and the grammar's copy."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+import pytest
+from outlines_core.json_schema import build_regex_from_schema
+
+from molextract.schemas.patterns import MAX_PATTERN_STATES, PatternError, compile_pattern
+
+PATTERNS = [
+    r"^[A-Z]{2}-\d{1,3}$",
+    r"[0-9]",
+    r"^(a|bc)*d?$",
+    r"colou?r",
+    r"^\d{2,7}-\d{2}-\d$",
+    r"^(a+)+$",
+    r"x$",
+    r"^x",
+    r"",
+    r"^$",
+    r"a.c",
+    r"[^abc]+z",
+    r"(?:ab|a)(?:bc|c)",
+    r"^\w+@\w+\.[a-z]{2,}$",
+    r"a{0,3}b{2}",
+    r"\s\S",
+    r"^(?P<word>[a-c]+?)\D$",
+    r"\Aab\Z",
+]
+ALPHABET = "abcdxz AB-1234@.\n"
+
+
+@pytest.mark.parametrize("source", PATTERNS)
+def test_a_pattern_matches_what_python_search_matches(source: str) -> None:
+    """JSON Schema's ``pattern`` is a search, anchored only by ``^`` and ``$``."""
+    pattern = compile_pattern(source)
+    chooser = random.Random(source)
+    values = ["", "a", "AB-12", "7732-18-5", "aaab", "colour!", "x@y.io", "bcbcd", "a b"]
+    values += ["".join(chooser.choices(ALPHABET, k=chooser.randint(0, 9))) for _ in range(800)]
+    for value in values:
+        expected = re.search(source, value) is not None and not value.endswith("\n")
+        if value.endswith("\n"):
+            continue  # Python's $ also matches before a final newline; JSON Schema's does not
+        assert pattern.search(value) == expected, (source, value)
+
+
+def test_a_pattern_that_makes_python_backtrack_for_ever_is_matched_at_once() -> None:
+    pattern = compile_pattern(r"^(a+)+$")
+    started = time.perf_counter()
+    assert not pattern.search("a" * 1000 + "!")
+    assert pattern.search("a" * 1000)
+    assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ("a(?=b)", "lookahead"),
+        ("a(?<!b)", "negative lookahead or lookbehind"),
+        (r"(a)\1", "back-reference"),
+        (r"(a)?(?(1)b|c)", "conditional"),
+        ("(?>a)", "atomic group"),
+        ("a*+", "possessive"),
+        ("(?i)abc", "flags"),
+        ("a(?i:b)", "flags inside a group"),
+        (r"\bword", r"\b"),
+        ("a^b", "^ inside the pattern"),
+        ("a" * 300, "at most 256"),
+        ("(", "Python can read"),
+        ("a{1000}", f"more than {MAX_PATTERN_STATES} states"),
+        ("(a{40}){40}", f"more than {MAX_PATTERN_STATES} states"),
+    ],
+)
+def test_what_is_not_a_bounded_regular_expression_is_refused(source: str, words: str) -> None:
+    with pytest.raises(PatternError, match=re.escape(words)):
+        compile_pattern(source)
+
+
+@pytest.mark.parametrize(
+    ("source", "grammar"),
+    [
+        (r"^[A-Z]{2}-\d{1,3}$", r"^(?:[A-Z]){2}\x2D(?:[\d]){1,3}$"),
+        (r"^(?:mp|bp)_\w+$", r"^(?:mp|bp)\x5F(?:[\w]){1,}$"),
+        (r"^[0-9]+$", r"^(?:[0-9]){1,}$"),
+        (r"[0-9]+", None),  # a search: the grammar would force a whole-string match
+        (r"^a.b$", None),  # "." could write a bare quote and end the JSON string
+        (r"^[^x]$", None),
+        (r'^["a]$', None),
+        (r"^a\sb$", None),  # \s includes characters JSON escapes
+    ],
+)
+def test_the_grammar_carries_only_anchored_json_safe_patterns(
+    source: str, grammar: str | None
+) -> None:
+    assert compile_pattern(source).grammar == grammar
+
+
+def test_the_grammar_copy_is_what_outlines_compiles_and_means_the_same() -> None:
+    """Outlines puts the copy into the JSON grammar as it is; it matches the same strings."""
+    source = r"^[A-Z]{2}-\d{1,3}(?:x|yz)*$"
+    grammar = compile_pattern(source).grammar
+    assert grammar is not None
+    schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": grammar}}}
+    schema["required"] = ["a"]
+    regex = build_regex_from_schema(json.dumps(schema))
+    assert grammar.strip("^$") in regex
+    for value in ["AB-1", "AB-123xyzx", "AB-", "ab-1", "AB-1234", "AB-1yx"]:
+        in_grammar = re.fullmatch(regex, json.dumps({"a": value}, separators=(",", ":")))
+        assert (in_grammar is not None) == (re.fullmatch(source, value) is not None), value
