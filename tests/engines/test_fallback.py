@@ -19,12 +19,17 @@ from molextract.engines.fallback import CircuitBreaker, FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.openai_compat import OpenAICompatibleEngine, SchemaUnsupportedError
 from molextract.engines.vllm import VllmEngine
-from molextract.errors import ConfigError, EngineUnavailableError
+from molextract.errors import (
+    ConfigError,
+    EngineUnavailableError,
+    PermanentEngineError,
+    PromptTooLongError,
+)
 from molextract.extraction.pipeline import Pipeline
 from molextract.extraction.prompts import build_prompt
 from molextract.ingest.document import Document
 from molextract.schemas import get_schema
-from tests.utils.fault_server import closed_port_url, fault_server
+from tests.utils.fault_server import CONTEXT_MESSAGES, closed_port_url, fault_server
 
 SCHEMA = get_schema("melting_point")
 TEXTS = ["Urea melts at 133 °C.", "Benzoic acid (mp 122 °C) was used."]
@@ -172,3 +177,47 @@ def test_settings_build_the_chain() -> None:
 def test_an_unreachable_engine_alone_raises_unavailable() -> None:
     with pytest.raises(EngineUnavailableError, match="cannot list its models"):
         _generate(OpenAICompatibleEngine(closed_port_url()))
+
+
+@pytest.mark.parametrize("mode", ["context_400_vllm", "context_400_sglang"])
+def test_a_prompt_longer_than_the_servers_context_is_a_permanent_refusal(mode: str) -> None:
+    with fault_server(mode) as server, pytest.raises(PromptTooLongError) as refused:
+        _generate(VllmEngine(server.url))
+    assert "does not fit the model's context" in str(refused.value)
+    assert CONTEXT_MESSAGES[mode][:40] in str(refused.value)
+
+
+def test_when_every_engine_refuses_the_prompt_the_batch_is_refused_not_down(
+    settings: Settings,
+) -> None:
+    with fault_server("context_400_vllm") as vllm, fault_server("context_400_sglang") as sglang:
+        chain = FallbackEngine([VllmEngine(vllm.url), OpenAICompatibleEngine(sglang.url)])
+        with pytest.raises(PromptTooLongError, match="no engine could serve"):
+            _generate(chain)
+        # A refusal says nothing about the server's health.
+        assert [b.consecutive for b in chain.breakers.values()] == [0, 0]
+        results = Pipeline(SCHEMA, chain, settings).run(
+            [Document(f"d{i}", text) for i, text in enumerate(TEXTS)]
+        )
+        requests = len(vllm.bodies)
+    for result in results:
+        assert [e.code for e in result.errors] == ["engine_refused"]
+        assert "maximum model length" in result.errors[0].message
+    # One request per prompt: not retried with a larger budget, as a cut-off answer is.
+    assert requests == 2 + sum(r.usage.chunks_sent for r in results)
+
+
+def test_a_refusal_falls_through_to_an_engine_whose_context_may_be_longer(
+    smol_engine: LocalEngine,
+) -> None:
+    with fault_server("context_400_vllm") as server:
+        generations = _generate(FallbackEngine([VllmEngine(server.url), smol_engine]))
+    assert [(g.engine, g.fallback_from) for g in generations] == [("local", "vllm")] * 2
+
+
+def test_a_refusal_beside_an_outage_is_an_outage_the_retry_may_get_past() -> None:
+    with fault_server("context_400_vllm") as server:
+        chain = FallbackEngine([VllmEngine(closed_port_url(), "m"), VllmEngine(server.url)])
+        with pytest.raises(EngineUnavailableError) as down:
+            _generate(chain)
+    assert not isinstance(down.value, PermanentEngineError)

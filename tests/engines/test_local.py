@@ -8,7 +8,7 @@ import pytest
 
 from molextract.engines.base import Engine, Prompt
 from molextract.engines.local import LocalEngine, _GuardedProcessor
-from molextract.errors import ConstraintError
+from molextract.errors import ConstraintError, PermanentEngineError, PromptTooLongError
 from molextract.extraction.prompts import build_prompt
 from molextract.schemas import get_schema
 
@@ -138,3 +138,41 @@ def test_an_explicit_thread_count_is_used_for_both(tmp_path: Path) -> None:
     engine = LocalEngine(resolve_model("smollm2-135m", Settings().models_dir), n_threads=1)
     params = engine._ensure_loaded().context_params
     assert (params.n_threads, params.n_threads_batch) == (1, 1)
+
+
+TINY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"x": {"type": "integer"}},
+    "required": ["x"],
+    "additionalProperties": False,
+}
+
+
+def _short_context(smol_engine: LocalEngine, tmp_path: Path) -> LocalEngine:
+    return LocalEngine(smol_engine._path, n_ctx=512, grammar_dir=tmp_path)
+
+
+def test_a_prompt_longer_than_the_context_is_refused_before_any_compile(
+    smol_engine: LocalEngine, tmp_path: Path
+) -> None:
+    """A schema whose prompt can never fit fails for good, and costs no grammar compile."""
+    engine = _short_context(smol_engine, tmp_path)
+    prompt = build_prompt(SCHEMA, "Urea melts at 133 °C. " * 200)
+    with pytest.raises(PromptTooLongError, match="context of 512 tokens") as refused:
+        engine.generate_sync([prompt], SCHEMA.json_schema, 64)
+    assert isinstance(refused.value, PermanentEngineError)
+    assert engine._processors == {}
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_llama_cpps_own_refusal_is_the_same_permanent_error(
+    smol_engine: LocalEngine, tmp_path: Path
+) -> None:
+    """Content just under the context passes the cheap check; the chat template tips it over."""
+    engine = _short_context(smol_engine, tmp_path)
+    words = 500
+    while engine.count_tokens("a" + " a" * words) < 510:
+        words += 1
+    prompt: Prompt = [{"role": "user", "content": "a" + " a" * words}]
+    with pytest.raises(PromptTooLongError, match="exceed context window"):
+        engine.generate_sync([prompt], TINY_SCHEMA, 16)

@@ -1,7 +1,8 @@
 """A fault-injecting OpenAI-compatible server (tests only).
 
 Real engine servers cannot be made to answer 500, refuse a schema, return JSON that
-breaks the schema, or hang, on demand; this small server does exactly one of those
+breaks the schema, or hang, on demand (nor refuse a long prompt without a long
+schema on a test server that is slow to start); this small server does exactly one of those
 per ``mode`` and records every request body it receives, so tests can also check
 what molextract sends. It is a fault injector, not a stand-in for a real engine:
 the engines' normal behaviour is tested against real vLLM and SGLang servers.
@@ -22,7 +23,26 @@ from fastapi.responses import JSONResponse
 
 from tests.utils.network import free_port
 
-MODES = ("ok", "http_500", "schema_400", "off_schema", "hang")
+MODES = (
+    "ok",
+    "http_500",
+    "schema_400",
+    "off_schema",
+    "hang",
+    "context_400_vllm",
+    "context_400_sglang",
+)
+
+#: What vLLM 0.32 and SGLang 0.5.23 answer (HTTP 400) for a prompt longer than the
+#: model's context, word for word from their sources.
+CONTEXT_MESSAGES = {
+    "context_400_vllm": "The decoder prompt (length 5210) is longer than the maximum model "
+    "length of 4096. Make sure that `max_model_len` is no smaller than the number of text tokens.",
+    "context_400_sglang": "Requested token count exceeds the model's maximum context length of "
+    "4096 tokens. You requested a total of 5466 tokens: 5210 tokens from the input messages and "
+    "256 tokens for the completion. Please reduce the number of tokens in the input messages or "
+    "the completion to fit within the limit.",
+}
 
 
 class FaultInjectingServer:
@@ -55,6 +75,10 @@ class FaultInjectingServer:
             if self.mode == "schema_400":
                 return JSONResponse(
                     {"error": {"message": "injected: cannot compile this JSON schema"}}, 400
+                )
+            if self.mode in CONTEXT_MESSAGES:
+                return JSONResponse(
+                    {"error": {"message": CONTEXT_MESSAGES[self.mode], "code": 400}}, 400
                 )
             if self.mode == "hang":
                 await asyncio.sleep(30)
