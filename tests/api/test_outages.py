@@ -14,11 +14,15 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from molextract.api.logs import FIELDS
+from molextract.api.problems import is_store_outage
 from molextract.store import Repository, make_engine, open_repository, session_factory, upgrade
 from tests.utils.api import Database, assert_problem, build_api, job_body
 from tests.utils.cli import serving
@@ -239,3 +243,50 @@ def test_a_job_survives_a_postgresql_restart_while_the_api_answers_503(
     entries = [json.loads(line) for line in outage_log]
     assert len(entries) == requests, outage_log  # one line per request, nothing else
     assert all(entry["status"] == 503 and entry["level"] == "warning" for entry in entries)
+
+
+# -- Which database errors are outages -------------------------------------------------
+
+
+class _Boom(Exception):
+    """The DBAPI exception a SQLAlchemy error wraps."""
+
+
+@pytest.mark.parametrize(
+    ("error", "outage"),
+    [
+        (OperationalError("SELECT 1", None, _Boom("connection refused")), True),
+        (InterfaceError("SELECT 1", None, _Boom("connection already closed")), True),
+        (DBAPIError("SELECT 1", None, _Boom("server closed"), connection_invalidated=True), True),
+        (PoolTimeoutError("QueuePool limit reached"), True),
+        (IntegrityError("INSERT", None, _Boom("duplicate key value")), False),
+        (DBAPIError("SELECT 1", None, _Boom("syntax error")), False),
+    ],
+    ids=["operational", "interface", "invalidated", "pool-timeout", "integrity", "other"],
+)
+def test_what_counts_as_the_store_being_unreachable(error: Exception, outage: bool) -> None:
+    assert is_store_outage(error) is outage
+
+
+class _IntegrityFaultRepository(Repository):
+    """Fault injector: ``list_jobs`` fails as a bug would (no real database fails on demand)."""
+
+    def list_jobs(self, *args: Any, **kwargs: Any) -> Any:
+        raise IntegrityError("SELECT", None, _Boom("a bug, not an outage"))
+
+
+@pytest.mark.anyio
+async def test_a_database_error_that_is_no_outage_stays_a_500_logged_once(
+    sqlite_db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    faulty = Database(
+        sqlite_db.engine, _IntegrityFaultRepository(session_factory(sqlite_db.engine))
+    )
+    api = build_api(faulty)
+    async with api.client:
+        with caplog.at_level(logging.INFO, logger="molextract"):
+            response = await api.client.get("/v1/jobs", headers=api.auth)
+
+    assert_problem(response, 500, "internal-error")
+    assert "Retry-After" not in response.headers
+    assert len([r for r in caplog.records if r.exc_info]) == 1
