@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
 import pytest
 
 from tests.utils.api import Api, assert_problem, custom_schema, job_body
@@ -282,3 +283,64 @@ async def test_a_pattern_that_backtracks_forever_in_python_is_checked_at_once(ap
 
     problem = assert_problem(response, 422, "invalid-schema")
     assert "'code'" in problem["detail"] and "'pattern'" in problem["detail"]
+
+
+def _records(**keywords: Any) -> Any:
+    schema = custom_schema()
+    schema["properties"]["records"].update(keywords)
+    return schema
+
+
+def _record(**keywords: Any) -> Any:
+    schema = custom_schema()
+    schema["properties"]["records"]["items"].update(keywords)
+    return schema
+
+
+@pytest.mark.parametrize(
+    ("schema", "loc"),
+    [
+        pytest.param(_records(minItems=1), ["records", "minItems"], id="records-minItems"),
+        pytest.param(
+            _records(uniqueItems=True), ["records", "uniqueItems"], id="records-uniqueItems"
+        ),
+        pytest.param(
+            _record(**{"if": {"required": ["smiles"]}}), ["records", "items", "if"], id="record-if"
+        ),
+        pytest.param(
+            _record(dependentRequired={"smiles": ["conditions"]}),
+            ["records", "items", "dependentRequired"],
+            id="record-dependentRequired",
+        ),
+        pytest.param(
+            _record(additionalProperties=True),
+            ["records", "items", "additionalProperties"],
+            id="record-open",
+        ),
+    ],
+)
+async def test_keywords_on_the_records_or_a_whole_record_are_refused_too(
+    api: Api, schema: Any, loc: list[str]
+) -> None:
+    response = await _post(api, schema)
+
+    problem = assert_problem(response, 422, "invalid-schema")
+    assert f"{loc[-1]!r}" in problem["detail"] or loc[-1] in problem["detail"]
+    assert problem["errors"][0]["loc"] == ["body", "schema", "properties", *loc]
+    _assert_nothing_stored(api)
+
+
+async def test_the_openapi_document_declares_which_keywords_a_field_may_carry(api: Api) -> None:
+    """A client (or a fuzzer) going by the document never sends a keyword that is refused
+    for being unknown; only finer rules (a bound on a field it does not apply to) remain."""
+    document = (await api.client.get("/openapi.json", headers=api.auth)).json()
+    custom = document["components"]["schemas"]["JobRequest"]["properties"]["schema"]["oneOf"][1]
+    outline = jsonschema.Draft202012Validator(custom)
+    for param in ENFORCED:
+        fields: Any = param.values[0]
+        assert outline.is_valid(_schema(fields)), param.id
+    for param in REFUSED:
+        fields, keyword = param.values[0], param.values[1]
+        if keyword in ("if", "dependentSchemas", "contentEncoding", "uniqueItems"):
+            assert not outline.is_valid(_schema(fields)), param.id
+    assert not outline.is_valid(_records(minItems=1))

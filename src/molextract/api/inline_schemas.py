@@ -16,7 +16,13 @@ from molextract.api.limits import ApiLimits
 from molextract.api.problems import Problem, validation_problem
 from molextract.errors import SchemaError
 from molextract.schemas.fields import MAX_FIELDS
-from molextract.schemas.keywords import KeywordError
+from molextract.schemas.keywords import (
+    FIELD_KEYWORDS,
+    RECORD_KEYWORDS,
+    RECORDS_KEYWORDS,
+    STANDARD_FIELD_KEYWORDS,
+    KeywordError,
+)
 from molextract.schemas.registry import (
     MAX_RECORDS_LIMIT,
     builtin_schema,
@@ -39,6 +45,7 @@ def _choices(item: dict[str, Any]) -> dict[str, Any]:
     of them or null (``anyOf``), as a person or Pydantic writes them."""
     return {
         "type": "object",
+        "propertyNames": {"enum": sorted(STANDARD_FIELD_KEYWORDS)},
         "anyOf": [{"required": ["enum"]}, {"required": ["const"]}, {"required": ["anyOf"]}],
         "properties": {
             "enum": {"type": "array", "minItems": 1, "items": item},
@@ -56,7 +63,12 @@ def custom_schema_json_schema() -> dict[str, Any]:
     still be refused, with a 422 naming the rule.
     """
     fields: dict[str, Any] = {
-        name: {"type": "object", "description": "The JSON Schema of this record field."}
+        name: {
+            "type": "object",
+            "description": "The JSON Schema of this record field (no bounds: its form is "
+            "molextract's).",
+            "propertyNames": {"enum": sorted(STANDARD_FIELD_KEYWORDS)},
+        }
         for name in GENERATED_FIELDS
     }
     fields["property"] = _choices({"type": "string", "minLength": 1})
@@ -64,13 +76,16 @@ def custom_schema_json_schema() -> dict[str, Any]:
     records = {
         "type": "object",
         "required": ["type", "maxItems", "items"],
+        "propertyNames": {"enum": sorted(RECORDS_KEYWORDS)},
         "properties": {
             "type": {"const": "array"},
             "maxItems": {"type": "integer", "minimum": 1, "maximum": MAX_RECORDS_LIMIT},
             "items": {
                 "type": "object",
                 "required": ["properties"],
+                "propertyNames": {"enum": sorted(RECORD_KEYWORDS)},
                 "properties": {
+                    "additionalProperties": {"const": False},
                     "properties": {
                         "type": "object",
                         "required": [
@@ -84,10 +99,17 @@ def custom_schema_json_schema() -> dict[str, Any]:
                         "additionalProperties": {
                             "type": "object",
                             "anyOf": [{"required": ["description"]}, {"required": ["title"]}],
+                            # Every bound is enforced (on answers and examples); any other
+                            # keyword is refused rather than ignored.
+                            "propertyNames": {"enum": sorted(FIELD_KEYWORDS)},
                             "description": "A field of your own (string, number, integer, "
-                            "boolean, enum, a number with 'units', or a bounded list of one).",
+                            "boolean, enum, a number with 'units', or a bounded list of one). "
+                            "Bounds are enforced on every answer and example: pattern, "
+                            "minLength, maxLength, format (date, email, uri) on text; minimum, "
+                            "maximum, exclusiveMinimum, exclusiveMaximum on numbers; minItems, "
+                            "maxItems on lists. Any other keyword is refused.",
                         },
-                    }
+                    },
                 },
             },
         },

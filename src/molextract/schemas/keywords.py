@@ -39,6 +39,10 @@ STRING_KEYWORDS = ("pattern", "minLength", "maxLength", "format")
 NUMBER_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 LIST_KEYWORDS = ("items", "maxItems", "minItems")
 FORMATS = ("date", "email", "uri")
+#: Every keyword a field of the user's own may carry (each applies to some kinds only).
+FIELD_KEYWORDS = ANNOTATIONS | STRUCTURE | {*STRING_KEYWORDS, *NUMBER_KEYWORDS, *LIST_KEYWORDS}
+#: Every keyword molextract's own record fields (``quote``, ``value``, …) may carry.
+STANDARD_FIELD_KEYWORDS = ANNOTATIONS | STRUCTURE - {"units", "grounded"}
 _BOUNDS: dict[FieldKind, tuple[str, ...]] = {
     "string": STRING_KEYWORDS,
     "number": NUMBER_KEYWORDS,
@@ -47,6 +51,9 @@ _BOUNDS: dict[FieldKind, tuple[str, ...]] = {
     "enum": (),
     "boolean": (),
 }
+#: Keywords of ``properties.records`` and of its ``items`` (one record).
+RECORDS_KEYWORDS = ANNOTATIONS | {"type", "maxItems", "items"}
+RECORD_KEYWORDS = ANNOTATIONS | {"type", "properties", "required", "additionalProperties"}
 _LEADING_NUMBER = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _EMAIL_LOCAL = frozenset(
@@ -86,13 +93,44 @@ def standard_field_keywords(name: str, node: Any, where: str) -> None:
     by code, ``quote`` must be the text's own sentence. A bound there would be
     ignored, so it is refused.
     """
-    for path, keyword in _unknown(node, ANNOTATIONS | STRUCTURE - {"units", "grounded"}):
+    for path, keyword in _unknown(node, STANDARD_FIELD_KEYWORDS):
         raise KeywordError(
             f"{where}: field {name!r}: keyword {keyword!r} is not supported on "
             f"molextract's own record field {name!r} (it takes only a type, an enum, "
             "null and a description); put bounds on fields of your own",
             (*_FIELD_PATH, name, *path, keyword),
         )
+
+
+def records_keywords(records: dict[str, Any], where: str) -> None:
+    """Refuse keywords on the list of records or on a record as a whole that nothing enforces.
+
+    A record holds exactly the fields it lists, every one answered (null where the
+    text says nothing), so ``required`` is accepted and ``additionalProperties`` may
+    only say ``false``; a bound on the list (``minItems``, ``uniqueItems``) or a
+    condition across fields (``if``, ``dependentRequired``) would be ignored.
+    """
+    items = records.get("items")
+    levels: list[tuple[dict[str, Any], frozenset[str], tuple[str, ...]]] = [
+        (records, RECORDS_KEYWORDS, ("properties", "records"))
+    ]
+    if isinstance(items, dict):
+        levels.append((items, RECORD_KEYWORDS, ("properties", "records", "items")))
+    for node, allowed, path in levels:
+        for keyword in node:
+            if keyword not in allowed:
+                raise KeywordError(
+                    f"{where}: keyword {keyword!r} at {'.'.join(path)} is not supported: "
+                    f"molextract neither enforces it nor may ignore it (allowed there: "
+                    f"{', '.join(sorted(allowed))})",
+                    (*path, keyword),
+                )
+        if node.get("additionalProperties", False) is not False:
+            raise KeywordError(
+                f"{where}: additionalProperties at {'.'.join(path)} may only be false: a "
+                "record holds exactly the fields it lists",
+                (*path, "additionalProperties"),
+            )
 
 
 def field_keywords(

@@ -24,7 +24,7 @@ from molextract.chem.units import to_si
 from molextract.errors import SchemaError
 from molextract.schemas.builtin import BUILTIN_SCHEMAS
 from molextract.schemas.fields import parse_fields
-from molextract.schemas.keywords import check_examples
+from molextract.schemas.keywords import check_examples, records_keywords
 from molextract.schemas.models import Measurement, class_document, is_schema_class
 from molextract.schemas.spec import GENERATED_FIELDS, Example, PropertySpec, SchemaSpec
 
@@ -185,6 +185,7 @@ def schema_from_json(document: Any, *, default_name: str, source: str) -> Schema
             "(unbounded arrays make small models loop until the token budget runs out)"
         )
     fields = _get(records, ("items", "properties"), where + ": properties.records")
+    records_keywords(records, where)
     missing = [f for f in _REQUIRED_FIELDS if f not in fields]
     if missing:
         raise SchemaError(f"{where}: record fields {missing} are required")
