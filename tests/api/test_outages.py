@@ -24,7 +24,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from molextract.api.logs import FIELDS
 from molextract.api.problems import is_store_outage
 from molextract.store import Repository, make_engine, open_repository, session_factory, upgrade
-from tests.utils.api import Database, assert_problem, build_api, job_body
+from tests.utils.api import Api, Database, assert_problem, build_api, job_body
 from tests.utils.cli import serving
 from tests.utils.postgres import PostgresServer, private_postgres
 from tests.utils.redis_server import RedisServer, private_redis
@@ -290,3 +290,19 @@ async def test_a_database_error_that_is_no_outage_stays_a_500_logged_once(
     assert_problem(response, 500, "internal-error")
     assert "Retry-After" not in response.headers
     assert len([r for r in caplog.records if r.exc_info]) == 1
+
+
+@pytest.mark.anyio
+async def test_openapi_declares_the_503_and_its_retry_after_wherever_the_store_is_read(
+    api: Api,
+) -> None:
+    paths = (await api.client.get("/openapi.json", headers=api.auth)).json()["paths"]
+
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            declared = operation["responses"].get("503")
+            if path == "/healthz":
+                assert declared is None  # it never reads the store
+                continue
+            assert declared is not None, (method, path)
+            assert declared["headers"]["Retry-After"]["required"] is True, (method, path)

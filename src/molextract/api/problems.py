@@ -52,10 +52,10 @@ TYPE_PREFIX = "tag:molextract,2025:problem/"
 #: A request with thousands of bad documents must not get a response just as large.
 MAX_REPORTED_ERRORS = 50
 
-#: How long a client should wait before retrying while the store is unreachable:
-#: long enough not to hammer a database that is restarting, short enough that a
-#: client polling a job notices the recovery within seconds.
-STORE_RETRY_AFTER_SECONDS = 5
+#: How long a client should wait before retrying a 503 that names no other time (the
+#: store unreachable, say): long enough not to hammer a database that is restarting,
+#: short enough that a client polling a job notices the recovery within seconds.
+RETRY_AFTER_SECONDS = 5
 
 #: ``request.state`` attribute naming why a request failed, for the request log line
 #: (:mod:`molextract.api.middleware`): the one line an outage logs per request.
@@ -106,6 +106,8 @@ class Problem(Exception):
         self.detail = detail
         self.errors = list(errors) if errors is not None else None
         self.headers = dict(headers or {})
+        if status == HTTPStatus.SERVICE_UNAVAILABLE:  # every 503 says when to come back
+            self.headers.setdefault("Retry-After", str(RETRY_AFTER_SECONDS))
         self.extra = dict(extra or {})
 
     def response(self) -> JSONResponse:
@@ -289,7 +291,6 @@ def store_unavailable() -> Problem:
         "Store unavailable",
         "the job store cannot be reached right now; try again in a few seconds "
         "(a job submission with the same Idempotency-Key, if you sent one)",
-        headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)},
     )
 
 
@@ -331,10 +332,20 @@ def install_problem_handlers(app: FastAPI) -> None:
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries saying these statuses carry problem details."""
     schema = {"$ref": "#/components/schemas/ProblemDetails"}
-    return {
-        status: {
+    responses: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        response: dict[str, Any] = {
             "description": HTTPStatus(status).phrase,
             "content": {PROBLEM_JSON: {"schema": schema}},
         }
-        for status in statuses
-    }
+        if status == HTTPStatus.SERVICE_UNAVAILABLE:
+            response["headers"] = {"Retry-After": _RETRY_AFTER_HEADER}
+        responses[status] = response
+    return responses
+
+
+_RETRY_AFTER_HEADER: dict[str, Any] = {
+    "description": "Seconds to wait before trying again.",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+}
