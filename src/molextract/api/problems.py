@@ -310,7 +310,7 @@ async def _on_database_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
-    """A bug or an outage: log the traceback, tell the client nothing internal."""
+    """A bug (outages are :func:`_on_database_error`'s): log the traceback, tell the client nothing internal."""
     logger.error("unhandled error", exc_info=exc)
     return Problem(
         500,
