@@ -8,7 +8,8 @@ retries at once. The worker-process tests (``test_workers_redis.py``,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,11 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from molextract.config import Settings
-from molextract.engines.base import Engine
+from molextract.engines.base import Engine, Generation, Prompt
 from molextract.errors import ModelError
 from molextract.ingest.document import Document
 from molextract.store import Repository, open_repository
+from molextract.workers import stopping as worker_stopping
 from molextract.workers import tasks
 from molextract.workers.app import make_celery
 from molextract.workers.options import MolextractCelery
@@ -31,7 +33,13 @@ from tests.utils.fake_engines import (
     FaultInjectingEngine,
     install,
 )
-from tests.utils.workers import ImmediateRetrySettings, documents_of, job_status
+from tests.utils.workers import (
+    SMOL,
+    ImmediateRetrySettings,
+    documents_of,
+    job_status,
+    wait_until,
+)
 
 MAX_RETRIES = 2
 EXAMPLE_SCHEMA = Path(__file__).parents[2] / "examples" / "flash_point.schema.json"
@@ -308,3 +316,125 @@ def test_a_store_error_retries_the_chunk_instead_of_dropping_it(
     (document,) = documents_of(repo, job_id)
     assert document.status == "done" and document.attempts == 1
     assert job_status(repo, job_id) == "succeeded"
+
+
+class CountingEngine:
+    """The real engine, with its calls counted (a spy, not a fake: every call is real)."""
+
+    def __init__(self, inner: Engine) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
+
+    async def generate(
+        self, prompts: Sequence[Prompt], json_schema: dict[str, Any], *, max_tokens: int
+    ) -> list[Generation]:
+        self.calls += 1
+        return await self.inner.generate(prompts, json_schema, max_tokens=max_tokens)
+
+
+def _local_app(database_url: str, **overrides: Any) -> MolextractCelery:
+    return make_celery(
+        ImmediateRetrySettings(
+            database_url=database_url,
+            engines="local",
+            local_model=SMOL,
+            max_new_tokens=64,
+            task_max_retries=MAX_RETRIES,
+            task_retry_backoff=0,
+            **overrides,
+        )
+    )
+
+
+@pytest.mark.model
+def test_a_schema_whose_prompt_cannot_fit_fails_the_job_at_once_without_retries(
+    database_url: str, repo: Repository
+) -> None:
+    """The real model with a short context: every document is refused once, not retried
+    as an outage, and the text with no number in it fails the same way."""
+    app = _local_app(database_url, local_context=512)
+    custom = json.loads(EXAMPLE_SCHEMA.read_text())
+    units = ["°C", "°F", "K"] + [f"unit-{i}" for i in range(600)]
+    custom["properties"]["records"]["items"]["properties"]["unit"]["enum"] = units
+    engine = CountingEngine(tasks.engine_factory(app.settings))
+    use(engine)
+    texts = ["Ethanol flashes at 13 °C.", "The solution was stirred and filtered."]
+    job_id, ids = create(repo, texts, schema="flash_point", custom=custom)
+
+    assert run(app, job_id, ids).successful()
+
+    assert engine.calls == len(texts)  # a call per chunk: no outage retry, no budget retry
+    documents = documents_of(repo, job_id)
+    assert [(d.status, d.attempts) for d in documents] == [("failed", 1), ("failed", 1)]
+    for document in documents:
+        assert [e["code"] for e in document.error] == ["engine_refused"]
+        assert "context of 512 tokens" in document.error[0]["message"]
+    assert job_status(repo, job_id) == "failed"
+
+
+@pytest.mark.model
+def test_a_cancel_stops_the_batch_between_model_calls_and_nothing_changes_after(
+    database_url: str, repo: Repository
+) -> None:
+    app = _local_app(database_url)
+    engine = CountingEngine(tasks.engine_factory(app.settings))
+    use(engine)
+    texts = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
+    job_id, ids = create(repo, texts)
+    outcome: list[Any] = []
+    runner = threading.Thread(target=lambda: outcome.append(run(app, job_id, ids)))
+    runner.start()
+    wait_until(lambda: engine.calls >= 1, "the first model call")
+    repo.cancel_job(job_id, None)
+    at_cancel = engine.calls
+    counts = repo.job_counts(job_id)
+    runner.join(timeout=300)
+
+    assert outcome[0].result["abandoned"] == "cancelled"
+    assert engine.calls <= at_cancel + 1 < len(texts)  # at most the call in flight
+    assert counts == repo.job_counts(job_id)
+    assert (counts["cancelled"], counts["running"], counts["records"]) == (12, 0, 0)
+    assert job_status(repo, job_id) == "cancelled"
+
+
+@pytest.mark.model
+def test_a_stopping_worker_hands_its_batch_back_between_model_calls(
+    database_url: str, repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _local_app(database_url)
+    engine = CountingEngine(tasks.engine_factory(app.settings))
+    use(engine)
+    stopping = threading.Event()
+    monkeypatch.setattr(tasks, "STOPPING", stopping)
+    monkeypatch.setattr(worker_stopping, "STOPPING", stopping)
+    texts = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
+    job_id, ids = create(repo, texts)
+    outcome: list[Any] = []
+    runner = threading.Thread(target=lambda: outcome.append(run(app, job_id, ids)))
+    runner.start()
+    wait_until(lambda: engine.calls >= 1, "the first model call")
+    stopping.set()  # what SIGTERM does (see test_embedded.py for the real signal)
+    runner.join(timeout=300)
+
+    assert outcome[0].state == "REJECTED"
+    assert engine.calls < len(texts)
+    documents = documents_of(repo, job_id)
+    assert {(d.status, d.claimed_by, d.claimed_at, d.attempts) for d in documents} == {
+        ("running", "task-1", None, 0)
+    }
+    # The redelivered message (same task id) runs the batch to the end, once.
+    stopping.clear()
+    assert run(app, job_id, ids).successful()
+    assert [d.attempts for d in documents_of(repo, job_id)] == [1] * len(texts)
+    assert job_status(repo, job_id) in ("succeeded", "partial")
