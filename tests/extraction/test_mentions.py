@@ -521,10 +521,16 @@ def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(
     [
         ("gave a 3:1 mixture of (E)- and (Z)-stilbene (1.62 g, 90%).", "90%"),
         ("NaH (60% dispersion in oil, 0.40 g) was added.", "60%"),
-        ("to give the product (1.2 g, 70%).", "70%"),
         ("was obtained as a white solid in 70% yield.", "70%"),
         ("The white solid, mp 120 °C, was collected.", "120"),
     ],
 )
 def test_lists_reagents_and_placeholders_are_left_to_the_model(text: str, value: str) -> None:
     assert described_compound(text, text.index(value), build_label_table(text)) is None
+
+
+def test_the_product_without_a_heading_is_the_phrase_the_text_prints() -> None:
+    text = "to give the product (1.2 g, 70%)."
+    mention = described_compound(text, text.index("70%"), build_label_table(text))
+    assert mention is not None and (mention.name, mention.label) == ("the product", None)
+    assert mention.start == text.index("the product")

@@ -166,7 +166,7 @@ def test_a_mass_of_a_named_product_obtained_with_a_yield_of_about() -> None:
     assert decision.mention.name == "(R)-1-benzyl-N-ethylpyrrolidine-3-amine"
 
 
-def test_the_product_is_the_heading_s_compound_and_otherwise_left_to_the_model() -> None:
+def test_the_product_is_the_heading_s_compound_and_otherwise_the_phrase() -> None:
     body = (
         " A solution of 4-iodobenzoic acid (3.0 g, 12 mmol) in methanol (30 mL) was heated at "
         "reflux for 6 h, cooled, filtered through a pad of silica and concentrated under reduced "
@@ -176,7 +176,16 @@ def test_the_product_is_the_heading_s_compound_and_otherwise_left_to_the_model()
     decision = by_form(_site(headed, "96%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "Methyl 4-iodobenzoate"
-    assert by_form(_site(body.strip(), "96%")) is None
+    bare = by_form(_site(body.strip(), "96%"))
+    assert bare is not None and bare.mention is not None
+    assert bare.mention.name == "the product" and bare.mention.label is None
+
+
+def test_a_quantity_the_model_took_for_a_label_is_no_compound() -> None:
+    text = "Filtration and concentration gave the residue (800mg, yield: 76%) as a gum."
+    site = _site(text, "76%")
+    decision = decide(site, "800mg")
+    assert decision.mention is None or decision.mention.label != "800mg"
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ def _listed(text: str) -> frozenset[str]:
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _APPROX = r"(?:(?:ca\.?|approx\.?|about|~|≈|∼|>|<|≥|≤)\s*)?"
 #: Units, by the kind the reason names. One-letter units (and ``M``) are told from a
-#: label's letter in ``_quantity_kind``.
+#: label's letter in ``quantity_kind``.
 _UNITS: dict[str, tuple[str, ...]] = {
     "a mass": ("kg", "mg", "µg", "μg", "ug", "ng", "gm", "grams", "gram", "g"),
     "an amount of substance": (
@@ -160,7 +160,7 @@ def _tidy(name: str) -> str:
     return text.strip("\"'“”‘’` .;:,")
 
 
-def _quantity_kind(part: str) -> str | None:
+def quantity_kind(part: str) -> str | None:
     """The kind of quantity ``part`` is in full (``12.0 g`` → a mass), ``a bare number``,
     or None. ``12g``/``3h`` are labels: a one-letter unit glued to a whole number."""
     match = _QUANTITY.fullmatch(part.strip())
@@ -195,7 +195,7 @@ def _as_quantities_and_looks(text: str) -> str | None:
     kinds: list[str] = []
     looks = False
     for part in parts:
-        kind = _quantity_kind(part)
+        kind = quantity_kind(part)
         if kind is not None:
             kinds.append(kind)
         elif _looks(part):

@@ -609,10 +609,14 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
 def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
     """The product whose mention ends at ``end`` (a label, a name, or "the title
     compound"), or None when what ends there is no one compound."""
-    if _PRODUCT_BEFORE.search(text, max(0, end - 30), end):
+    product = _PRODUCT_BEFORE.search(text, max(0, end - 30), end)
+    if product is not None:
         # "to obtain the product (3.38 g, yield 100%)": in a section whose heading names
-        # its product, that product; elsewhere a placeholder, left to the model
-        return _title_compound(table.title_compound_at(end))
+        # its product, that product; elsewhere the text says no more than "the product"
+        # (the compounds named before it are what it was made from and with)
+        return _title_compound(table.title_compound_at(end)) or Mention(
+            _clean(product.group(0)), None, product.start(), product.end(), True
+        )
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:
         # The section's product; where no heading names it, the text says no more than

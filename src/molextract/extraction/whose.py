@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from molextract.extraction.entries import FORM_RULES, Entry
-from molextract.extraction.junk_compounds import junk_reason
+from molextract.extraction.junk_compounds import junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
     Mention,
@@ -82,8 +82,12 @@ def by_form(site: Site) -> Decision | None:
 
 
 def _junk(mention: Mention) -> bool:
-    """A mention no compound can be (``38mg``, ``white solid``): a form read it amiss."""
-    return mention.name is not None and junk_reason(mention.name) is not None
+    """A mention no compound can be (``38mg``, ``white solid``): a form read it amiss.
+    A label may be a bare number (``12``) but never a quantity (``800mg``)."""
+    if mention.name is not None and junk_reason(mention.name) is not None:
+        return True
+    label = mention.label
+    return label is not None and quantity_kind(label) not in (None, "a bare number")
 
 
 def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
