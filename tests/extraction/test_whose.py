@@ -117,6 +117,10 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
          "99%", None),
         ("Work-up gave methyl 4-iodobenzoate (4.66 g). Yield: 31%.", "31%",
          "methyl 4-iodobenzoate"),
+        ("Chromatography gave compound 2-4 as a light yellow oil product (8 mg, 14.87%).",
+         "14.87%", "2-4"),
+        ("Purification (ethyl acetate/heptane gradient), 4-methylquinolin-2(1H)-one "
+         "(1630 mg, 94% of theory).", "94%", "4-methylquinolin-2(1H)-one"),
     ],
 )  # fmt: skip
 def test_what_stands_between_a_product_and_its_yield_is_read_over(

@@ -574,7 +574,9 @@ _CALLED_LABEL_AT_END = re.compile(
     re.IGNORECASE,
 )
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
-_LIST_BEFORE = re.compile(r"(?:\band|\bor|,|/)\s*$")
+#: The last of a list: ``(E)- and (Z)-stilbene``, ``A, B``; a comma after a bracket
+#: closes an aside (``… (ethyl acetate/heptane gradient), NAME (1630 mg, 94%)``).
+_LIST_BEFORE = re.compile(r"(?:\band|\bor|(?<!\)),|/)\s*$")
 _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 
@@ -661,7 +663,7 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
     r"|\bm\b|\bin\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
     + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
-    + r")\Z",
+    + r"(?:\s+product)?)\Z",
     re.IGNORECASE,
 )
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
