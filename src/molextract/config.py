@@ -70,6 +70,24 @@ class Settings(BaseSettings):
         default=30.0, gt=0, description="Seconds before an open breaker lets a probe through."
     )
     max_new_tokens: int = Field(default=512, ge=16, le=8192)
+    remote_context_tokens: int = Field(
+        default=8192,
+        ge=512,
+        description="Context window, in tokens, assumed for the engine servers (sglang, vllm, "
+        "openai): an inline schema whose prompt would not fit is refused at submission.",
+    )
+    grammar_compile_memory_mb: int = Field(
+        default=2048,
+        ge=256,
+        description="Address space (MiB) a grammar compile may use; it runs in a child "
+        "process, and one that needs more fails its documents, never the worker.",
+    )
+    grammar_compile_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        description="Longest a grammar compile may run before it is stopped and its "
+        "documents fail (a schema error, not retried).",
+    )
     chunk_tokens: int = Field(default=700, ge=64, description="Token budget of one text chunk.")
     chunk_overlap_sentences: int = Field(default=1, ge=0, le=5)
     max_records_per_chunk: int = Field(default=8, ge=1, le=64)

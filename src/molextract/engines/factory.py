@@ -91,6 +91,7 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
             threads=settings.transformers_threads,
             grammar_dir=settings.cache_dir / "grammars",
         )
+    from molextract.engines.grammar_limits import CompileLimits
     from molextract.engines.local import LocalEngine
 
     path = resolve_model(model or settings.local_model, settings.models_dir)
@@ -99,6 +100,7 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
         n_ctx=settings.local_context,
         n_threads=settings.local_threads,
         grammar_dir=settings.cache_dir / "grammars",
+        compile_limits=CompileLimits.from_settings(settings),
     )
 
 

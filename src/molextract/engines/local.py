@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from molextract.engines.base import FinishReason, Generation, InProcessEngine, Prompt
-from molextract.engines.grammar_cache import cached_index
+from molextract.engines.grammar_cache import index_path
+from molextract.engines.grammar_limits import CompileLimits, limited_index
 from molextract.errors import (
     ConstraintError,
     EngineError,
@@ -136,9 +137,11 @@ class LocalEngine(InProcessEngine):
         n_ctx: int = 4096,
         n_threads: int = 0,
         grammar_dir: Path | None = None,
+        compile_limits: CompileLimits | None = None,
     ) -> None:
         self._path = model_path
         self._grammar_dir = grammar_dir
+        self._compile_limits = compile_limits or CompileLimits()
         self._n_ctx = n_ctx
         self._n_threads = n_threads
         self._llama: Any = None
@@ -189,14 +192,17 @@ class LocalEngine(InProcessEngine):
         return self._processors[key]
 
     def _index(self, regex: str) -> Any:
+        """The index of ``regex``, compiled in a child process under the compile limits
+        (``engines/grammar_limits.py``): a schema must never cost the worker its memory."""
         from outlines.backends.outlines_core import OutlinesCoreBackend
-        from outlines_core import Index
 
-        return cached_index(
+        identity = _model_identity(self._path)
+        return limited_index(
             self._grammar_dir,
-            _model_identity(self._path),
+            lambda directory: index_path(directory, identity, regex),
             regex,
-            lambda: Index(regex, OutlinesCoreBackend(self._outlines_model).vocabulary),
+            OutlinesCoreBackend(self._outlines_model).vocabulary,
+            self._compile_limits,
         )
 
     def count_tokens(self, text: str) -> int:
