@@ -17,13 +17,15 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 MAX_PATTERN_LENGTH = 256
 #: States of a pattern's automaton: bounds the work of one match (states × characters).
 MAX_PATTERN_STATES = 500
+#: Steps (and characters) one pattern remembers: well under a megabyte.
+MAX_CACHED_STEPS = 4096
+_ACCEPT = 1  # the bit of the automaton's first state, its only accepting one
 
 _PARSER: Any = importlib.import_module("re._parser")
 _MAXREPEAT: int = _PARSER.MAXREPEAT
@@ -64,53 +66,79 @@ class PatternError(ValueError):
     """Why a pattern is refused, in words for the schema's author."""
 
 
-@dataclass(frozen=True)
 class Pattern:
-    """A checked pattern: its automaton and, when it fits in a grammar, its grammar copy."""
+    """A checked pattern: its automaton and, when it fits in a grammar, its grammar copy.
 
-    source: str
-    anchored_start: bool
-    anchored_end: bool
-    states: tuple[tuple[Any, ...], ...]
-    start: int
-    grammar: str | None
+    A set of states is an ``int`` whose bits are the states, so a step is a few
+    integer operations per active state; steps already taken are remembered, which
+    makes the automaton deterministic as values need it, within a fixed memory.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        anchored: tuple[bool, bool],
+        states: list[tuple[Any, ...]],
+        start: int,
+        grammar: str | None,
+    ) -> None:
+        self.source = source
+        self.anchored_start, self.anchored_end = anchored
+        self.grammar = grammar
+        closures = [_closure(states, index) for index in range(len(states))]
+        self.size = len(states)
+        self._start = closures[start]
+        self._moves = [(i, s[1]) for i, s in enumerate(states) if s[0] == "char"]
+        self._after = {i: closures[s[2]] for i, s in enumerate(states) if s[0] == "char"}
+        self._accepts: dict[str, int] = {}
+        self._steps: dict[tuple[int, str], int] = {}
 
     def search(self, value: str) -> bool:
         """Whether ``value`` matches as JSON Schema says: anywhere, unless anchored."""
-        current = self._closure({self.start})
+        current = self._start
         for char in value:
-            if not self.anchored_end and self._matched(current):
+            if not self.anchored_end and current & _ACCEPT:
                 return True
-            following = {
-                state[2]
-                for s in current
-                if (state := self.states[s])[0] == "char" and state[1](char)
-            }
-            if not self.anchored_start:
-                following.add(self.start)
-            current = self._closure(following)
+            following = self._steps.get((current, char))
+            if following is None:
+                following = self._step(current, char)
+                if len(self._steps) < MAX_CACHED_STEPS:
+                    self._steps[(current, char)] = following
+            current = following
             if not current:
                 return False
-        return self._matched(current)
+        return bool(current & _ACCEPT)
 
-    def _matched(self, current: set[int]) -> bool:
-        return any(self.states[s][0] == "match" for s in current)
-
-    def _closure(self, states: set[int]) -> set[int]:
-        seen: set[int] = set()
-        stack = list(states)
-        while stack:
-            s = stack.pop()
-            if s in seen:
-                continue
-            seen.add(s)
-            state = self.states[s]
-            if state[0] == "split":
-                stack.extend(state[1])
-        return seen
+    def _step(self, current: int, char: str) -> int:
+        accepts = self._accepts.get(char)
+        if accepts is None:
+            accepts = sum(1 << index for index, test in self._moves if test(char))
+            if len(self._accepts) < MAX_CACHED_STEPS:
+                self._accepts[char] = accepts
+        active = current & accepts
+        following = 0 if self.anchored_start else self._start
+        while active:
+            lowest = active & -active
+            following |= self._after[lowest.bit_length() - 1]
+            active ^= lowest
+        return following
 
 
-@lru_cache(maxsize=256)
+def _closure(states: list[tuple[Any, ...]], index: int) -> int:
+    """The states reached from ``index`` without reading a character, as bits."""
+    reached = 0
+    stack = [index]
+    while stack:
+        current = stack.pop()
+        if reached >> current & 1:
+            continue
+        reached |= 1 << current
+        if states[current][0] == "split":
+            stack.extend(states[current][1])
+    return reached
+
+
+@lru_cache(maxsize=64)
 def compile_pattern(source: str) -> Pattern:
     """Check ``source`` and build its automaton; :class:`PatternError` says why not."""
     if len(source) > MAX_PATTERN_LENGTH:
@@ -127,13 +155,13 @@ def compile_pattern(source: str) -> Pattern:
     anchored_end = len(items) > anchored_start and _at(items[-1]) in _ENDS
     body = items[int(anchored_start) : len(items) - int(anchored_end)]
     builder = _Builder()
-    accept = builder.add(("match",))
+    accept = builder.add(("match",))  # state 0: the bit _ACCEPT
     start = builder.sequence(body, accept)
     grammar = None
     if anchored_start and anchored_end:
         written = _grammar(body)
         grammar = None if written is None else f"^{written}$"
-    return Pattern(source, anchored_start, anchored_end, tuple(builder.states), start, grammar)
+    return Pattern(source, (anchored_start, anchored_end), builder.states, start, grammar)
 
 
 def _at(item: tuple[Any, Any]) -> str | None:
