@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 
 from molextract.api.limits import ApiLimits
 from molextract.api.problems import Problem, validation_problem
+from molextract.api.schema_costs import check_schema_cost
 from molextract.errors import SchemaError
 from molextract.schemas.fields import MAX_FIELDS
 from molextract.schemas.keywords import (
@@ -216,6 +217,7 @@ def checked_schema(
             f"inline schema: title is {len(spec.name)} characters; at most {MAX_SCHEMA_NAME_LENGTH}"
         )
     _check_outline(ref)
+    check_schema_cost(spec)  # what it would cost a worker: grammar states, prompt tokens
     return spec.name, ref
 
 
