@@ -285,6 +285,7 @@ def _broken_value(spec: FieldSpec, given: Any) -> Iterator[tuple[str, str]]:
         text = str(given)
         if len(text) > spec.max_length:
             yield "maxLength", f"{len(text)} characters, at most {spec.max_length}"
+            return  # broken already: an over-long value is not also matched, at any cost
         if len(text) < bounds.get("minLength", 0):
             yield "minLength", f"{len(text)} characters, at least {bounds['minLength']}"
         pattern = bounds.get("pattern")
