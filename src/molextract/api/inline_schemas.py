@@ -19,11 +19,14 @@ from molextract.errors import SchemaError
 from molextract.schemas.fields import MAX_FIELDS
 from molextract.schemas.keywords import (
     FIELD_KEYWORDS,
+    FORMATS,
+    NUMBER_KEYWORDS,
     RECORD_KEYWORDS,
     RECORDS_KEYWORDS,
     STANDARD_FIELD_KEYWORDS,
     KeywordError,
 )
+from molextract.schemas.patterns import MAX_PATTERN_LENGTH
 from molextract.schemas.registry import (
     MAX_RECORDS_LIMIT,
     builtin_schema,
@@ -39,6 +42,15 @@ MAX_SCHEMA_NAME_LENGTH = 200  # the jobs.schema_name column
 
 #: Record fields a custom schema may leave out; the others of GENERATED_FIELDS it must have.
 OPTIONAL_RECORD_FIELDS = ("smiles", "conditions")
+
+
+#: What each bound of a user's field may be, as far as JSON Schema can say it.
+_BOUND_VALUES: dict[str, Any] = {
+    "pattern": {"type": "string", "format": "regex", "maxLength": MAX_PATTERN_LENGTH},
+    "format": {"enum": list(FORMATS)},
+    **{k: {"type": "integer", "minimum": 0} for k in ("minLength", "minItems")},
+    **{k: {"type": "number"} for k in NUMBER_KEYWORDS},
+}
 
 
 def _choices(item: dict[str, Any]) -> dict[str, Any]:
@@ -103,6 +115,7 @@ def custom_schema_json_schema() -> dict[str, Any]:
                             # Every bound is enforced (on answers and examples); any other
                             # keyword is refused rather than ignored.
                             "propertyNames": {"enum": sorted(FIELD_KEYWORDS)},
+                            "properties": _BOUND_VALUES,
                             "description": "A field of your own (string, number, integer, "
                             "boolean, enum, a number with 'units', or a bounded list of one). "
                             "Bounds are enforced on every answer and example: pattern, "
