@@ -8,7 +8,7 @@ restricted to regular expressions (no lookaround, back-references, word boundari
 or flags: nothing a grammar or an automaton can hold), and matched by a small
 automaton whose work is bounded by the value's length times its states.
 
-The same tree gives the grammar its copy of the pattern (:func:`grammar_regex`),
+The same tree gives the grammar its copy of the pattern (``Pattern.grammar``),
 written in a plain dialect every engine reads, when the pattern fits in a grammar.
 """
 
