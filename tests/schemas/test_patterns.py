@@ -92,6 +92,8 @@ def test_what_is_not_a_bounded_regular_expression_is_refused(source: str, words:
         (r"^[^x]$", None),
         (r'^["a]$', None),
         (r"^a\sb$", None),  # \s includes characters JSON escapes
+        (r"^[ab]*a[ab]{20}$", None),  # two million states once deterministic
+        (r"^[a-z]{1,240}$", None),  # a state per character, each with a vocabulary index
     ],
 )
 def test_the_grammar_carries_only_anchored_json_safe_patterns(
@@ -112,3 +114,11 @@ def test_the_grammar_copy_is_what_outlines_compiles_and_means_the_same() -> None
     for value in ["AB-1", "AB-123xyzx", "AB-", "ab-1", "AB-1234", "AB-1yx"]:
         in_grammar = re.fullmatch(regex, json.dumps({"a": value}, separators=(",", ":")))
         assert (in_grammar is not None) == (re.fullmatch(source, value) is not None), value
+
+
+def test_a_pattern_in_the_grammar_is_counted_by_the_states_an_engine_compiles() -> None:
+    """What a cost check adds for the pattern: its deterministic automaton, not its length."""
+    assert compile_pattern(r"^[0-9]{2,7}-[0-9]{2}-[0-9]$").grammar_states == 13
+    assert compile_pattern(r"^[a-z]+$").grammar_states == 2
+    assert compile_pattern(r"^[ab]*a[ab]{20}$").grammar_states == 0
+    assert compile_pattern(r"[0-9]+").grammar_states == 0

@@ -26,6 +26,10 @@ MAX_PATTERN_STATES = 500
 #: Steps (and characters) one pattern remembers: well under a megabyte.
 MAX_CACHED_STEPS = 4096
 _ACCEPT = 1  # the bit of the automaton's first state, its only accepting one
+#: States of a pattern the grammar may carry, once made deterministic: each costs an
+#: index over the whole vocabulary (a maxLength-1000 string, ~1000 states, took 1.75 GB).
+MAX_GRAMMAR_PATTERN_STATES = 32
+_REPRESENTATIVES = [chr(c) for c in range(0x20, 0x7F) if chr(c) not in '"\\'] + ["٣", "é"]
 
 _PARSER: Any = importlib.import_module("re._parser")
 _MAXREPEAT: int = _PARSER.MAXREPEAT
@@ -85,6 +89,8 @@ class Pattern:
         self.source = source
         self.anchored_start, self.anchored_end = anchored
         self.grammar = grammar
+        #: The states a grammar engine compiles the grammar copy into (0 when there is none).
+        self.grammar_states = 0
         closures = [_closure(states, index) for index in range(len(states))]
         self.size = len(states)
         self._start = closures[start]
@@ -108,6 +114,29 @@ class Pattern:
             if not current:
                 return False
         return bool(current & _ACCEPT)
+
+    def deterministic_states(self) -> int | None:
+        """How many states the pattern's deterministic automaton has, if at most
+        :data:`MAX_GRAMMAR_PATTERN_STATES`.
+
+        A grammar engine compiles a pattern into that automaton, with an index over
+        the model's vocabulary per state; a small pattern can need exponentially many
+        (``^[ab]*a[ab]{20}$``: two million), so only a pattern counted small here is
+        given to the grammar. The characters tried stand for every character a
+        grammar's copy can match (printable ASCII, a non-ASCII digit and letter).
+        """
+        seen = {self._start}
+        frontier = [self._start]
+        while frontier:
+            current = frontier.pop()
+            for char in _REPRESENTATIVES:
+                following = self._step(current, char)
+                if following and following not in seen:
+                    if len(seen) >= MAX_GRAMMAR_PATTERN_STATES:
+                        return None
+                    seen.add(following)
+                    frontier.append(following)
+        return len(seen)
 
     def _step(self, current: int, char: str) -> int:
         accepts = self._accepts.get(char)
@@ -157,11 +186,13 @@ def compile_pattern(source: str) -> Pattern:
     builder = _Builder()
     accept = builder.add(("match",))  # state 0: the bit _ACCEPT
     start = builder.sequence(body, accept)
-    grammar = None
+    pattern = Pattern(source, (anchored_start, anchored_end), builder.states, start, None)
     if anchored_start and anchored_end:
         written = _grammar(body)
-        grammar = None if written is None else f"^{written}$"
-    return Pattern(source, (anchored_start, anchored_end), builder.states, start, grammar)
+        states = pattern.deterministic_states() if written is not None else None
+        if written is not None and states is not None:
+            pattern.grammar, pattern.grammar_states = f"^{written}$", states
+    return pattern
 
 
 def _at(item: tuple[Any, Any]) -> str | None:
