@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from molextract.store import Repository, open_repository
 from molextract.workers.app import make_celery
 from molextract.workers.celery_dispatch import CeleryDispatcher
 from molextract.workers.embedded import EmbeddedWorker, start_embedded_worker
+from molextract.workers.stopping import EXIT_ABANDONED
 from tests.utils.workers import (
     SMOL,
     assert_each_document_once,
@@ -110,3 +112,41 @@ def test_a_killed_embedded_worker_is_restarted_and_finishes_the_job_once(
     attempts = {d.doc_id: d.attempts for d in documents_of(repo, job_id)}
     assert all(attempts[doc_id] == 2 for doc_id in interrupted), attempts
     assert "re-sent" in log(tmp_path)
+
+
+def test_a_stopped_embedded_worker_hands_its_batch_back_and_the_next_one_runs_it_once(
+    settings: Settings, repo: Repository, tmp_path: Path
+) -> None:
+    """``serve`` stopping its worker mid-batch: the worker does not wait for the batch (a
+    grammar compile or a long chunk took minutes), and nothing is lost or run twice."""
+    patient = 300.0  # the supervisor would kill it only after this: it must stop by itself
+    first = start_embedded_worker(settings, log_path=tmp_path / "worker.log", stop_timeout=patient)
+    try:
+        wait_until(lambda: " ready." in log(tmp_path), "the worker", logs=lambda: log(tmp_path))
+        job_id = submit(
+            repo,
+            CeleryDispatcher(make_celery(settings), documents_per_batch=24),
+            tiny_documents(24),
+        )
+        wait_until(
+            lambda: any(d.status == "running" for d in documents_of(repo, job_id)),
+            "the batch to start",
+            logs=lambda: log(tmp_path),
+        )
+        time.sleep(3)  # into its model calls
+    finally:
+        first.stop()
+    process = first._process
+    assert process is not None and process.returncode in (0, EXIT_ABANDONED), log(tmp_path)
+    documents = documents_of(repo, job_id)
+    assert any(d.status == "running" for d in documents), "the batch had already finished"
+    assert all((d.status, d.claimed_at, d.attempts) == ("running", None, 0) for d in documents)
+
+    second = start_embedded_worker(settings, log_path=tmp_path / "worker.log")
+    try:
+        status = wait_for_job(repo, job_id, lambda: log(tmp_path))
+    finally:
+        second.stop()
+    assert status in ("succeeded", "partial")
+    assert_each_document_once(repo, job_id, 24)
+    assert [d.attempts for d in documents_of(repo, job_id)] == [1] * 24

@@ -286,3 +286,47 @@ def test_a_dead_worker_machine_costs_seconds_with_the_default_lease(
     assert status in ("succeeded", "partial")
     assert_each_document_once(repo, job_id, 6)
     assert "whose worker stopped renewing its claim" in survivor.log()
+
+
+def _handed_back(repo: Repository, job_id: str) -> None:
+    """The batch stopped mid-way and its documents wait, uncounted, for the next claim."""
+    documents = documents_of(repo, job_id)
+    assert any(d.status == "running" for d in documents), "the batch had already finished"
+    for document in documents:
+        assert document.status == "running"  # nothing saved: a batch is saved as a whole
+        assert (document.claimed_at, document.attempts) == (None, 0)
+
+
+@pytest.mark.model
+def test_sigterm_to_a_busy_worker_hands_its_batch_back_and_stops_it(
+    tmp_path: Path, database_url: str, redis_url: str, repo: Repository
+) -> None:
+    """SIGTERM to the main process only (``docker stop``, a Kubernetes pod's end): Celery's
+    warm shutdown alone would wait for the whole batch; the worker stops now instead and
+    the next worker runs every document once."""
+    env = environment(database_url, redis_url, chunk=24)
+    log = tmp_path / "worker.log"
+    with worker_process(env, log) as first:
+        first.wait_ready()
+        job_id = submit(repo, dispatcher(database_url, redis_url, 24), tiny_documents(24))
+        wait_until(lambda: bool(running(repo, job_id)), "the batch to start", logs=first.log)
+        time.sleep(3)  # into its model calls
+        pool = first.pool_children()
+        assert pool
+        assert first.process is not None
+        os.kill(first.pid, signal.SIGTERM)
+        first.process.wait(timeout=60)  # Celery's own warm shutdown would take minutes
+        assert first.process.returncode == 0, first.log()
+        wait_until(
+            lambda: not any(Path(f"/proc/{pid}").exists() for pid in pool),
+            "the pool process to exit",
+        )
+    _handed_back(repo, job_id)
+    assert "handed back" in log.read_text()
+
+    with worker_process(env, log) as second:
+        second.wait_ready()
+        status = wait_for_job(repo, job_id, second.log)
+    assert status in ("succeeded", "partial")
+    assert_each_document_once(repo, job_id, 24)
+    assert [d.attempts for d in documents_of(repo, job_id)] == [1] * 24

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from billiard.process import active_children
+from billiard.process import active_children, current_process
 from celery import signals
 
 from molextract.config import Settings
@@ -104,8 +104,13 @@ def _on_shutting_down(sig: str = "", how: str = "", **_: Any) -> None:
     forward_to_pool([child.pid for child in active_children() if child.pid is not None])
 
 
-def _on_pool_process_init(**_: Any) -> None:
-    install_in_pool_process()
+def _on_task_prerun(**_: Any) -> None:
+    # In a prefork pool process, before each task: billiard replaces SIGTERM's handler
+    # after the pool process starts (worker_process_init is too early), so it is set
+    # here, where it is sure to last. The solo pool runs tasks in the main process,
+    # whose SIGTERM is Celery's own (and reaches ``_on_shutting_down``).
+    if current_process().name != "MainProcess":
+        install_in_pool_process()
 
 
 def install_stop_handlers() -> None:
@@ -116,7 +121,7 @@ def install_stop_handlers() -> None:
     documents back, or the process exits after a grace period anyway.
     """
     signals.worker_shutting_down.connect(_on_shutting_down, weak=False)
-    signals.worker_process_init.connect(_on_pool_process_init, weak=False)
+    signals.task_prerun.connect(_on_task_prerun, weak=False)
 
 
 def settings_environment(settings: Settings) -> dict[str, str]:

@@ -155,11 +155,12 @@ def _stop_on_sigterm(signum: int, frame: object) -> None:
 def install_in_pool_process() -> None:
     """In a prefork pool process: SIGTERM stops the batch at a checkpoint, not mid-write.
 
-    Celery resets SIGTERM to its default (die at once) in pool processes; a batch
+    Celery resets SIGTERM to its default and billiard to a ``sys.exit``; a batch
     killed that way comes back too (``reject_on_worker_lost``), but only after its
-    claim is counted as a crash.
+    claim is counted as a crash, and only once the model call in flight returns.
     """
-    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    if signal.getsignal(signal.SIGTERM) is not _stop_on_sigterm:
+        signal.signal(signal.SIGTERM, _stop_on_sigterm)
 
 
 def forward_to_pool(pids: list[int]) -> None:
