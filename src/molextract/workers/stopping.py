@@ -138,7 +138,12 @@ def check(repository: Repository, job_id: str) -> Any:
     def checkpoint(progress: object) -> None:
         if STOPPING.is_set():
             raise WorkAbandoned("stopping")
-        if repository.is_cancelled(job_id):
+        try:
+            cancelled = repository.is_cancelled(job_id)
+        except Exception:  # a store blip must not cost the batch: the save will tell
+            logger.warning("could not check whether job %s was cancelled", job_id, exc_info=True)
+            return
+        if cancelled:
             raise WorkAbandoned("cancelled")
 
     return checkpoint
