@@ -48,7 +48,8 @@ logger = logging.getLogger(__name__)
 STABLE_SECONDS = 60.0
 MAX_RESTART_DELAY = 30.0
 
-#: How long a stopping worker may finish its batch before it is killed.
+#: How long a stopping worker may take before it is killed. It stops by itself within
+#: seconds (:mod:`molextract.workers.stopping`); this is the backstop.
 STOP_TIMEOUT = 30.0
 
 
@@ -232,10 +233,11 @@ class EmbeddedWorker:
                 self.restarts += 1
 
     def stop(self) -> None:
-        """Warm shutdown (the running batch may finish), then kill after ``stop_timeout``.
+        """SIGTERM, then kill after ``stop_timeout``.
 
-        A batch cut short is not lost: its documents are re-sent by the next start.
-        Safe to call more than once.
+        The worker stops its batch at the next model call (or after a few seconds in
+        any case) and hands the documents back; the next start re-sends them. A batch
+        cut short is not lost either way. Safe to call more than once.
         """
         self._stopping.set()
         atexit.unregister(self.stop)
