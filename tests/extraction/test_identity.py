@@ -142,7 +142,7 @@ def test_placeholders_and_descriptions_are_no_compound(resolver: NameResolver) -
 
 
 def test_a_name_not_in_the_text_is_flagged_ungrounded(resolver: NameResolver) -> None:
-    text = "The product was obtained in 65% yield."
+    text = "The reaction proceeded in 65% yield."
     [rec] = identified(text, [record(text, "65%", "caffeine")], resolver)
     assert rec.compound.grounded is False
     assert "compound_not_in_text" in rec.failed_checks

@@ -44,6 +44,12 @@ def test_where_the_model_chose_none_the_passage_s_subject_is_used() -> None:
     assert decide(nameless, None) == decision.__class__(None, None)
 
 
+def test_a_subject_in_the_value_s_own_sentence_is_not_the_fallback() -> None:
+    text = "Enone 5 is also readily converted to a mixture of the dienones in 77% yield."
+    site = _site(text, "77%")
+    assert decide(site, None).mention is None
+
+
 def test_the_title_compound_is_resolved_by_the_label_table() -> None:
     text = (
         "Example 7\n4-Methoxybiphenyl\n\nA mixture of the two reagents was stirred for 2 h; "

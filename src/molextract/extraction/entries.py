@@ -94,7 +94,7 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
     return None
 
 
-def _sentence_start(text: str, offset: int) -> int:
+def sentence_start(text: str, offset: int) -> int:
     start = 0
     for end in _SENTENCE_END.finditer(text, max(0, offset - 600), offset):
         start = end.end()
@@ -346,7 +346,7 @@ _FIELD = re.compile(
 def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``Melting point: 261–263 °C.`` in a data sheet: a field of the sheet's compound,
     the one its heading or opening sentence names."""
-    start = _sentence_start(text, value_start)
+    start = sentence_start(text, value_start)
     if not _FIELD.match(text, start) or "\n\n" in text[start:value_start]:
         return None
     return passage_subject(text, value_start, table)
@@ -402,11 +402,11 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     """``Atrazine (…) is a colourless crystalline solid, mp 175–177 °C`` and, in the next
     sentence, ``Its water solubility is 33 mg/L``: descriptive prose gives a value to
     the subject of its sentence, or of the one before when it starts with a pronoun."""
-    start = _sentence_start(text, value_start)
+    start = sentence_start(text, value_start)
     if _PRONOUN.match(text, start):
         if start == 0:
             return None
-        start = _sentence_start(text, start - 1)
+        start = sentence_start(text, start - 1)
     clauses = list(_CLAUSE.finditer(text, start, value_start))
     if clauses:
         # "…, and 4-bromobenzoic acid was obtained in 98% yield": a later clause with a
@@ -436,7 +436,7 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
     yield (3.39 g); mp 179–180 °C``: the value's sentence reports the product its verb
     introduces. Nothing when the verb is followed by an amount (``gave 1.71 g (90%) of
     the methyl ether``) or a kind of compound: then the entry says whose."""
-    start = _sentence_start(text, value_start)
+    start = sentence_start(text, value_start)
     for verb in reversed(list(_PRODUCT_VERB.finditer(text, start, value_start))):
         found = _name_at(text, verb.end(), value_start, table)
         if found is not None:

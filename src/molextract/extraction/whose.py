@@ -8,10 +8,12 @@
    what it read (``compound_markers.py``): it can only pick a mention that is there, so
    its answer is never a mass, a description or a name the text does not print.
 3. Else the compound the passage is about (``mentions.passage_subject``: the section
-   heading's compound, or the first compound the paragraph's first sentence names). A
-   value in a paragraph is that paragraph's subject's unless something says otherwise;
-   the model's "none" mostly means it could not tell, and an answer of none is wrong
-   wherever the value has a compound at all.
+   heading's compound, or the first compound the paragraph's first sentence names),
+   when it stands before the value's sentence. A value in a paragraph is that
+   paragraph's subject's unless something says otherwise; the model's "none" mostly
+   means it could not tell. A subject in the value's own sentence was marked for the
+   model, which declined it: in journals' narrative (``Enone 5 is converted to dienones
+   7 in 77% yield``) that sentence's first compound is what the product was made from.
 4. Else no compound.
 
 Each decision says how it was made (``compound.source``): the rule's name, ``model``,
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from molextract.extraction.entries import FORM_RULES, Entry
+from molextract.extraction.entries import FORM_RULES, Entry, sentence_start
 from molextract.extraction.junk_compounds import junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
@@ -102,9 +104,11 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         if mention is not None and not _junk(mention):
             return Decision(mention, "label_table" if title else "model")
     subject = passage_subject(site.text, site.value_start, site.table)
-    if subject is not None and not _junk(subject):
-        return Decision(subject, "passage_subject")
-    return Decision(None, None)
+    if subject is None or _junk(subject):
+        return Decision(None, None)
+    if subject.start is not None and subject.start >= sentence_start(site.text, site.value_start):
+        return Decision(None, None)
+    return Decision(subject, "passage_subject")
 
 
 def decided_without_model(site: Site, decisive_property: str | None) -> bool:
