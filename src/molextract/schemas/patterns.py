@@ -1,69 +1,55 @@
-"""A field's ``pattern``: read with Python's own parser, matched in linear time.
+"""A field's ``pattern``: matched by RE2, and copied into the grammar where it fits.
 
 A tenant's pattern is matched against what a model writes and against the schema's
 examples, inside the API and the workers. Python's ``re`` backtracks, so a pattern
-such as ``^(a+)+$`` could hold a process for hours on one value. A pattern is
-therefore parsed by ``re``'s parser (so it means exactly what it means in Python),
-restricted to regular expressions (no lookaround, back-references, word boundaries
-or flags: nothing a grammar or an automaton can hold), and matched by a small
-automaton whose work is bounded by the value's length times its states.
+such as ``^(a+)+$`` could hold a process for hours on one value; RE2 matches in time
+linear in the value and within a bounded memory per pattern. Its syntax is close to
+JSON Schema's (ECMA-262: ``\\d`` and ``\\w`` are ASCII, ``$`` ends the text) and has no
+lookaround or back-references: what RE2 refuses is refused, with RE2's reason.
 
-The same tree gives the grammar its copy of the pattern (``Pattern.grammar``),
-written in a plain dialect every engine reads, when the pattern fits in a grammar.
+A grammar engine compiles a pattern into a deterministic automaton with an index over
+the vocabulary per state, which a small pattern can make huge, and a ``.`` or ``[^…]``
+would let the model write a bare ``"``. No library bounds that automaton's size, so the
+grammar's copy of a pattern is written here from Python's parse of it (only where
+Python reads it as RE2 does) and its states are counted, stopping at a small bound.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+import warnings
 from functools import lru_cache
 from typing import Any
 
+import re2
+
 MAX_PATTERN_LENGTH = 256
-#: States of a pattern's automaton: bounds the work of one match (states × characters).
-MAX_PATTERN_STATES = 500
-#: Steps (and characters) one pattern remembers: well under a megabyte.
-MAX_CACHED_STEPS = 4096
-_ACCEPT = 1  # the bit of the automaton's first state, its only accepting one
+#: RE2's memory for one pattern (its program and its automaton's cache): 1 MiB.
+MAX_PATTERN_MEMORY = 1 << 20
 #: States of a pattern the grammar may carry, once made deterministic: each costs an
 #: index over the whole vocabulary (a maxLength-1000 string, ~1000 states, took 1.75 GB).
 MAX_GRAMMAR_PATTERN_STATES = 32
-_REPRESENTATIVES = [chr(c) for c in range(0x20, 0x7F) if chr(c) not in '"\\'] + ["٣", "é"]
+_MAX_COPY_STATES = 500  # a copy needing a larger automaton to count is not made
+#: Every character a grammar's copy can match: printable ASCII but ``"`` and ``\``.
+_REPRESENTATIVES = [chr(c) for c in range(0x20, 0x7F) if chr(c) not in '"\\']
 
+_OPTIONS = re2.Options()
+_OPTIONS.max_mem = MAX_PATTERN_MEMORY
+_OPTIONS.never_capture = True  # a match is yes or no: no groups to find
+_OPTIONS.log_errors = False
+#: ECMA-262's ``\uXXXX``, which RE2 writes ``\x{XXXX}`` (an escaped backslash is skipped).
+_ECMA_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|.)", re.DOTALL)
 _PARSER: Any = importlib.import_module("re._parser")
 _MAXREPEAT: int = _PARSER.MAXREPEAT
 _SEMANTIC_FLAGS = re.IGNORECASE | re.MULTILINE | re.DOTALL | re.ASCII | re.LOCALE
 _STARTS = ("AT_BEGINNING", "AT_BEGINNING_STRING")
 _ENDS = ("AT_END", "AT_END_STRING")
-_UNSUPPORTED = {
-    "ASSERT": "a lookahead or lookbehind",
-    "ASSERT_NOT": "a negative lookahead or lookbehind",
-    "GROUPREF": "a back-reference",
-    "GROUPREF_EXISTS": "a conditional group",
-    "ATOMIC_GROUP": "an atomic group",
-    "POSSESSIVE_REPEAT": "a possessive repeat",
-}
-_ANCHORS = {
-    "AT_BOUNDARY": "\\b",
-    "AT_NON_BOUNDARY": "\\B",
-    "AT_BEGINNING": "^ inside the pattern",
-    "AT_BEGINNING_STRING": "\\A inside the pattern",
-    "AT_END": "$ inside the pattern",
-    "AT_END_STRING": "\\Z inside the pattern",
-}
-Char = Callable[[str], bool]
-_CATEGORIES: dict[str, Char] = {
-    "CATEGORY_DIGIT": str.isdecimal,
-    "CATEGORY_NOT_DIGIT": lambda c: not c.isdecimal(),
-    "CATEGORY_WORD": lambda c: c.isalnum() or c == "_",
-    "CATEGORY_NOT_WORD": lambda c: not (c.isalnum() or c == "_"),
-    "CATEGORY_SPACE": str.isspace,
-    "CATEGORY_NOT_SPACE": lambda c: not c.isspace(),
-}
-#: Character classes a grammar may carry: none of them can produce a character that
-#: JSON must escape (``"``, ``\``, control characters).
-_GRAMMAR_CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_WORD": r"\w"}
+#: Python reads ``a{,5}`` as a repeat (RE2: text) and ``[a[:alpha:]]`` as characters
+#: (RE2: a class): a pattern with these is given no copy, lest the two disagree.
+_READ_APART = ("{,", "[:")
+#: Classes a copy may carry, as RE2 (and ECMA-262) reads them: ASCII.
+_CLASSES = {"CATEGORY_DIGIT": "0-9", "CATEGORY_WORD": "0-9A-Za-z\\x5F"}
 
 
 class PatternError(ValueError):
@@ -71,128 +57,67 @@ class PatternError(ValueError):
 
 
 class Pattern:
-    """A checked pattern: its automaton and, when it fits in a grammar, its grammar copy.
+    """A checked pattern, and its grammar copy when it fits in a grammar."""
 
-    A set of states is an ``int`` whose bits are the states, so a step is a few
-    integer operations per active state; steps already taken are remembered, which
-    makes the automaton deterministic as values need it, within a fixed memory.
-    """
-
-    def __init__(
-        self,
-        source: str,
-        anchored: tuple[bool, bool],
-        states: list[tuple[Any, ...]],
-        start: int,
-        grammar: str | None,
-    ) -> None:
+    def __init__(self, source: str, regex: Any, grammar: tuple[str, int] | None) -> None:
         self.source = source
-        self.anchored_start, self.anchored_end = anchored
-        self.grammar = grammar
+        self._regex = regex
+        self.grammar = grammar[0] if grammar else None
         #: The states a grammar engine compiles the grammar copy into (0 when there is none).
-        self.grammar_states = 0
-        closures = [_closure(states, index) for index in range(len(states))]
-        self.size = len(states)
-        self._start = closures[start]
-        self._moves = [(i, s[1]) for i, s in enumerate(states) if s[0] == "char"]
-        self._after = {i: closures[s[2]] for i, s in enumerate(states) if s[0] == "char"}
-        self._accepts: dict[str, int] = {}
-        self._steps: dict[tuple[int, str], int] = {}
+        self.grammar_states = grammar[1] if grammar else 0
 
     def search(self, value: str) -> bool:
         """Whether ``value`` matches as JSON Schema says: anywhere, unless anchored."""
-        current = self._start
-        for char in value:
-            if not self.anchored_end and current & _ACCEPT:
-                return True
-            following = self._steps.get((current, char))
-            if following is None:
-                following = self._step(current, char)
-                if len(self._steps) < MAX_CACHED_STEPS:
-                    self._steps[(current, char)] = following
-            current = following
-            if not current:
-                return False
-        return bool(current & _ACCEPT)
-
-    def deterministic_states(self) -> int | None:
-        """How many states the pattern's deterministic automaton has, if at most
-        :data:`MAX_GRAMMAR_PATTERN_STATES`.
-
-        A grammar engine compiles a pattern into that automaton, with an index over
-        the model's vocabulary per state; a small pattern can need exponentially many
-        (``^[ab]*a[ab]{20}$``: two million), so only a pattern counted small here is
-        given to the grammar. The characters tried stand for every character a
-        grammar's copy can match (printable ASCII, a non-ASCII digit and letter).
-        """
-        seen = {self._start}
-        frontier = [self._start]
-        while frontier:
-            current = frontier.pop()
-            for char in _REPRESENTATIVES:
-                following = self._step(current, char)
-                if following and following not in seen:
-                    if len(seen) >= MAX_GRAMMAR_PATTERN_STATES:
-                        return None
-                    seen.add(following)
-                    frontier.append(following)
-        return len(seen)
-
-    def _step(self, current: int, char: str) -> int:
-        accepts = self._accepts.get(char)
-        if accepts is None:
-            accepts = sum(1 << index for index, test in self._moves if test(char))
-            if len(self._accepts) < MAX_CACHED_STEPS:
-                self._accepts[char] = accepts
-        active = current & accepts
-        following = 0 if self.anchored_start else self._start
-        while active:
-            lowest = active & -active
-            following |= self._after[lowest.bit_length() - 1]
-            active ^= lowest
-        return following
-
-
-def _closure(states: list[tuple[Any, ...]], index: int) -> int:
-    """The states reached from ``index`` without reading a character, as bits."""
-    reached = 0
-    stack = [index]
-    while stack:
-        current = stack.pop()
-        if reached >> current & 1:
-            continue
-        reached |= 1 << current
-        if states[current][0] == "split":
-            stack.extend(states[current][1])
-    return reached
+        # As bytes: JSON allows a lone surrogate ("\ud800"), which UTF-8 cannot encode.
+        return self._regex.search(value.encode("utf-8", "surrogatepass")) is not None
 
 
 @lru_cache(maxsize=64)
 def compile_pattern(source: str) -> Pattern:
-    """Check ``source`` and build its automaton; :class:`PatternError` says why not."""
+    """Check ``source`` and compile it; :class:`PatternError` says why not."""
     if len(source) > MAX_PATTERN_LENGTH:
         raise PatternError(f"is {len(source)} characters long; at most {MAX_PATTERN_LENGTH}")
     try:
-        re.compile(source)
-        tree = _PARSER.parse(source)
-    except (re.error, RecursionError, OverflowError) as exc:
-        raise PatternError(f"is not a regular expression Python can read: {exc}") from exc
-    if tree.state.flags & _SEMANTIC_FLAGS:
-        raise PatternError("sets flags such as (?i); write the characters out instead")
+        ecma = _ECMA_ESCAPE.sub(lambda m: f"\\x{{{m[1]}}}" if m[1] else m[0], source)
+        regex = re2.compile(ecma, _OPTIONS)
+    except UnicodeEncodeError as exc:
+        raise PatternError("is not valid Unicode (it holds a lone surrogate)") from exc
+    except re2.error as exc:
+        why = exc.args[0] if exc.args else ""
+        why = why.decode(errors="replace") if isinstance(why, bytes) else str(why)
+        raise PatternError(
+            "is refused by RE2, the linear-time matcher "
+            f"(it has no lookaround, back-references or atomic groups): {why}"
+        ) from exc
+    return Pattern(source, regex, _grammar_copy(source))
+
+
+def _grammar_copy(source: str) -> tuple[str, int] | None:
+    """The pattern written for a grammar, with its deterministic automaton's states.
+
+    None unless the pattern is anchored (a search would become a whole-string match),
+    matches only characters JSON writes as themselves, and its automaton has at most
+    :data:`MAX_GRAMMAR_PATTERN_STATES` states (``^[ab]*a[ab]{20}$``: two million).
+    """
+    if any(apart in source for apart in _READ_APART):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # "possible nested set": read apart too
+            tree = _PARSER.parse(source)
+    except (re.error, RecursionError, OverflowError, Warning):
+        return None
     items = list(tree)
-    anchored_start = bool(items) and _at(items[0]) in _STARTS
-    anchored_end = len(items) > anchored_start and _at(items[-1]) in _ENDS
-    body = items[int(anchored_start) : len(items) - int(anchored_end)]
-    builder = _Builder()
-    accept = builder.add(("match",))  # state 0: the bit _ACCEPT
-    start = builder.sequence(body, accept)
-    pattern = Pattern(source, (anchored_start, anchored_end), builder.states, start, None)
-    if anchored_start and anchored_end:
-        written = _grammar(body)
-        states = pattern.deterministic_states() if written is not None else None
-        if written is not None and states is not None:
-            pattern.grammar, pattern.grammar_states = f"^{written}$", states
-    return pattern
+    if tree.state.flags & _SEMANTIC_FLAGS or len(items) < 2:
+        return None
+    if _at(items[0]) not in _STARTS or _at(items[-1]) not in _ENDS:
+        return None
+    body = items[1:-1]
+    written = _grammar(body)
+    if written is None:
+        return None
+    states = _Automaton(body).deterministic_states()
+    return None if states is None else (f"^{written}$", states)
 
 
 def _at(item: tuple[Any, Any]) -> str | None:
@@ -200,96 +125,10 @@ def _at(item: tuple[Any, Any]) -> str | None:
     return str(arg) if str(op) == "AT" else None
 
 
-class _Builder:
-    """Thompson's construction, back to front: each piece is built before what leads to it."""
-
-    def __init__(self) -> None:
-        self.states: list[tuple[Any, ...]] = []
-
-    def add(self, state: tuple[Any, ...]) -> int:
-        if len(self.states) >= MAX_PATTERN_STATES:
-            raise PatternError(
-                f"needs more than {MAX_PATTERN_STATES} states; use smaller repetition counts"
-            )
-        self.states.append(state)
-        return len(self.states) - 1
-
-    def sequence(self, items: list[tuple[Any, Any]], then: int) -> int:
-        for item in reversed(items):
-            then = self.item(item, then)
-        return then
-
-    def item(self, item: tuple[Any, Any], then: int) -> int:
-        op, arg = str(item[0]), item[1]
-        if op in ("LITERAL", "NOT_LITERAL", "ANY", "IN"):
-            return self.add(("char", _char(op, arg), then))
-        if op == "SUBPATTERN":
-            _group, add_flags, del_flags, sub = arg
-            if add_flags or del_flags:
-                raise PatternError("sets flags inside a group; write the characters out instead")
-            return self.sequence(list(sub), then)
-        if op == "BRANCH":
-            return self.add(("split", tuple(self.sequence(list(b), then) for b in arg[1])))
-        if op in ("MAX_REPEAT", "MIN_REPEAT"):
-            low, high, sub = arg
-            return self.repeat(list(sub), low, high, then)
-        if op == "AT":
-            where = _ANCHORS.get(str(arg), str(arg))
-            raise PatternError(f"uses {where}: only ^ at the start and $ at the end are supported")
-        raise PatternError(
-            f"uses {_UNSUPPORTED.get(op, op)}: only regular expressions are supported "
-            "(characters, classes, groups, | and repeats)"
-        )
-
-    def repeat(self, sub: list[tuple[Any, Any]], low: int, high: int, then: int) -> int:
-        if high == _MAXREPEAT:
-            loop = self.add(("split", ()))
-            body = self.sequence(sub, loop)
-            self.states[loop] = ("split", (body, then))
-            then = loop
-        else:
-            for _ in range(high - low):
-                then = self.add(("split", (self.sequence(sub, then), then)))
-        for _ in range(low):
-            then = self.sequence(sub, then)
-        return then
-
-
-def _char(op: str, arg: Any) -> Char:
-    if op == "LITERAL":
-        return chr(arg).__eq__
-    if op == "NOT_LITERAL":
-        return chr(arg).__ne__
-    if op == "ANY":
-        return "\n".__ne__
-    negate = False
-    tests: list[Char] = []
-    for kind, value in arg:
-        kind = str(kind)
-        if kind == "NEGATE":
-            negate = True
-        elif kind == "LITERAL":
-            tests.append(chr(value).__eq__)
-        elif kind == "RANGE":
-            tests.append(_in_range(*value))
-        elif kind == "CATEGORY" and str(value) in _CATEGORIES:
-            tests.append(_CATEGORIES[str(value)])
-        else:
-            raise PatternError(f"uses {value} in a character class, which is not supported")
-    if negate:
-        return lambda c: not any(test(c) for test in tests)
-    return lambda c: any(test(c) for test in tests)
-
-
-def _in_range(low: int, high: int) -> Char:
-    return lambda c: low <= ord(c) <= high
-
-
 def _grammar(items: list[tuple[Any, Any]]) -> str | None:
     """The pattern in a plain regex dialect, or None when a grammar should not carry it.
 
-    Only characters JSON writes as themselves are allowed (a ``.`` or ``[^…]`` could
-    let the model write a bare ``"`` and end the string), and every character but
+    Only characters JSON writes as themselves are allowed, and every character but
     letters and digits is written as ``\\xNN``, which every engine's dialect reads.
     """
     parts = []
@@ -314,13 +153,14 @@ def _grammar_item(op: str, arg: Any) -> str | None:
                 if value[0] <= 0x22 <= value[1] or value[0] <= 0x5C <= value[1]:
                     return None
                 members.append(f"{_grammar_char(value[0])}-{_grammar_char(value[1])}")
-            elif kind == "CATEGORY" and str(value) in _GRAMMAR_CATEGORIES:
-                members.append(_GRAMMAR_CATEGORIES[str(value)])
+            elif kind == "CATEGORY" and str(value) in _CLASSES:
+                members.append(_CLASSES[str(value)])
             else:
                 return None
         return f"[{''.join(members)}]"
     if op == "SUBPATTERN":
-        inner = _grammar(list(arg[3]))
+        _group, add_flags, del_flags, sub = arg
+        inner = None if add_flags or del_flags else _grammar(list(sub))
         return None if inner is None else f"(?:{inner})"
     if op == "BRANCH":
         branches = [_grammar(list(b)) for b in arg[1]]
@@ -342,3 +182,93 @@ def _grammar_char(code: int) -> str | None:
         return None
     char = chr(code)
     return char if char.isalnum() else f"\\x{code:02X}"
+
+
+class _TooLarge(Exception):
+    """More states than a copy's automaton may have to be counted."""
+
+
+class _Automaton:
+    """A copy's automaton by Thompson's construction, back to front, to count the
+    states a grammar engine makes of it; only a copy's pieces are ever given to it."""
+
+    def __init__(self, body: list[tuple[Any, Any]]) -> None:
+        self.size = 1  # state 0 accepts
+        self.moves: dict[int, tuple[frozenset[str], int]] = {}
+        self.splits: dict[int, list[int]] = {}
+        try:
+            self.start: int | None = self.sequence(body, 0)
+        except _TooLarge:
+            self.start = None
+
+    def add(self) -> int:
+        if self.size >= _MAX_COPY_STATES:
+            raise _TooLarge
+        self.size += 1
+        return self.size - 1
+
+    def sequence(self, items: list[tuple[Any, Any]], then: int) -> int:
+        for item in reversed(items):
+            then = self.item(str(item[0]), item[1], then)
+        return then
+
+    def item(self, op: str, arg: Any, then: int) -> int:
+        if op == "SUBPATTERN":
+            return self.sequence(list(arg[3]), then)
+        if op == "BRANCH":
+            branches = [self.sequence(list(b), then) for b in arg[1]]
+            state = self.add()
+            self.splits[state] = branches
+            return state
+        if op in ("MAX_REPEAT", "MIN_REPEAT"):
+            low, high, sub = arg
+            if high == _MAXREPEAT:
+                loop = self.add()
+                self.splits[loop] = [self.sequence(list(sub), loop), then]
+                then = loop
+            for _ in range(0 if high == _MAXREPEAT else high - low):
+                optional = self.sequence(list(sub), then)
+                state = self.add()
+                self.splits[state] = [optional, then]
+                then = state
+            for _ in range(low):
+                then = self.sequence(list(sub), then)
+            return then
+        written = _grammar_item(op, arg)  # a character or a class, as the copy has it
+        chars = frozenset(c for c in _REPRESENTATIVES if written and re.fullmatch(written, c))
+        state = self.add()
+        self.moves[state] = (chars, then)
+        return state
+
+    def closure(self, state: int) -> frozenset[int]:
+        """The states reached from ``state`` without reading a character."""
+        reached: set[int] = set()
+        stack = [state]
+        while stack:
+            current = stack.pop()
+            if current not in reached:
+                reached.add(current)
+                stack.extend(self.splits.get(current, ()))
+        return frozenset(reached)
+
+    def deterministic_states(self) -> int | None:
+        """The deterministic automaton's states, or None past the grammar's bound."""
+        if self.start is None:
+            return None
+        closures = {state: self.closure(then) for state, (_, then) in self.moves.items()}
+        reads = {
+            frozenset(s for s, (chars, _) in self.moves.items() if char in chars)
+            for char in _REPRESENTATIVES
+        }
+        start = self.closure(self.start)
+        seen, frontier = {start}, [start]
+        while frontier:
+            current = frontier.pop()
+            for read in reads:
+                following = frozenset[int]().union(*(closures[s] for s in current & read))
+                if following and following not in seen:
+                    if len(seen) >= MAX_GRAMMAR_PATTERN_STATES:
+                        return None
+                    seen.add(following)
+                    frontier.append(following)
+        return len(seen)
