@@ -422,7 +422,7 @@ def resolve_mention(
         return None  # "white solid", "brine", "the amide": no one compound named
     label = _as_label(cleaned)
     if label is not None:
-        return _from_label(label, text, value_offset, table)
+        return from_label(label, text, value_offset, table)
     abbreviation = table.abbreviation(cleaned)
     if abbreviation is not None:
         return _from_abbreviation(abbreviation, text, value_offset)
@@ -430,7 +430,7 @@ def resolve_mention(
     if split is not None:
         name, label = split
         if _vague(name):
-            return _from_label(label, text, value_offset, table)
+            return from_label(label, text, value_offset, table)
         return _from_name(name, text, value_offset, table, label)
     if _field_words(cleaned):
         # "Odour threshold": the label of a data sheet's field, not a compound; the
@@ -596,7 +596,7 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
             return found
     if not _PERCENT_AT.match(text, value_offset):
         return None
-    end = _product_end(text, value_offset)
+    end = product_end(text, value_offset)
     if end is None or text[:end].rstrip().endswith(")"):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
@@ -628,14 +628,14 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         )
     called = _CALLED_LABEL_AT_END.search(text, max(0, end - 30), end)
     if called is not None:
-        return _from_label(called["label"], text, end, table)
+        return from_label(called["label"], text, end, table)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
     if label is not None and (
         not label.group(0).isdigit()
         or table.definition(label.group(0)) is not None
         or _is_label_use(text, label.start(), label.end(), True)
     ):
-        return _from_label(label.group(0), text, end, table)
+        return from_label(label.group(0), text, end, table)
     span = name_before(text, end)
     if span is None or _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]):
         return None  # no name, or the last of a list: "(E)- and (Z)-stilbene (1.6 g, 90%)"
@@ -671,7 +671,7 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
 _YIELD_SENTENCE = re.compile(r"(?:^|[.;]\s+)(?:Yield|Yld)\s*[:=]?\s*$", re.IGNORECASE)
 
 
-def _product_end(text: str, value_offset: int) -> int | None:
+def product_end(text: str, value_offset: int) -> int | None:
     """Where the product a yield belongs to ends, read back over what conventionally
     stands between them (amounts, the form, "yield"), or None when something else
     (a verb, a reagent's bracket) stands there."""
@@ -729,7 +729,7 @@ def _vague(name: str) -> bool:
     )
 
 
-def _from_label(label: str, text: str, offset: int, table: LabelTable) -> Mention:
+def from_label(label: str, text: str, offset: int, table: LabelTable) -> Mention:
     definition = table.definition(label)
     if definition is not None and definition.label is not None:
         label = definition.label

@@ -1,7 +1,8 @@
 """Whose a value is: the one written policy that decides a record's compound.
 
 1. The forms of chemical writing that say whose a value is decide first, the most
-   specific first (``FORM_RULES``): a bracket after a label, the yield in a product's
+   specific first (``FORM_RULES``): values listed in the order of their compounds
+   (``respective.py``), a bracket after a label, the yield in a product's
    mass-and-moles parenthesis, the subject of a physical verb, the entry's product…
    These forms are regular enough that code reads them surely.
 2. Where no form applies, the model's choice among the compound mentions code marked in
@@ -38,11 +39,13 @@ from molextract.extraction.mentions import (
     passage_subject,
     resolve_mention,
 )
+from molextract.extraction.respective import respective_product
 
 _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 
 #: Every form rule in the order it is tried.
 RULES: tuple[tuple[str, _Rule], ...] = (
+    ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,

@@ -1,0 +1,95 @@
+"""Values listed in the order of the compounds listed before them.
+
+Journals report a series in one sentence: ``the bisketones 2r and 2s were isolated in
+90 % and 92 % yield``, ``naphthalenes 7g and 7h in 46 % and 49 % yield``,
+``o-carboxycinnamic acid and naphthoquinone in 56 and 31 % yield``. The n-th value is
+the n-th compound's, whether or not the sentence ends in "respectively". Read singly,
+each value looks like the last compound's (the one printed nearest before the list),
+which is right for one value in n; so this form is tried before the others.
+"""
+
+from __future__ import annotations
+
+import re
+
+from molextract.extraction.chemical_names import (
+    is_generic_name,
+    looks_like_name,
+    name_before,
+    tidy_name,
+)
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.labels import LABEL
+from molextract.extraction.mentions import Mention, from_label, is_not_a_compound, product_end
+
+_NUMBER = r"\d+(?:\.\d+)?"
+_JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
+#: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``: two or more numbers, the
+#: last with its percent sign.
+_VALUES = re.compile(rf"(?<![\w.]){_NUMBER}(?:\s*%)?(?:{_JOIN}{_NUMBER}(?:\s*%)?)+(?=\s*%|(?<=%))")
+_ONE_NUMBER = re.compile(_NUMBER)
+_LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_JOIN})+{LABEL})\s*$")
+_JOIN_AT_END = re.compile(rf"{_JOIN}$")
+
+
+def respective_product(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """The compound whose place in a list matches the value's place in the list of
+    values that follows it, or None when the value stands in no such pair of lists
+    of equal length."""
+    values = _value_list(text, value_start)
+    if values is None:
+        return None
+    list_start, numbers = values
+    index = next((i for i, (s, e) in enumerate(numbers) if s <= value_start < e + 2), None)
+    if index is None:
+        index = next((i for i, (s, _e) in enumerate(numbers) if s >= value_start), None)
+    if index is None:
+        return None
+    end = product_end(text, list_start)
+    if end is None:
+        return None
+    products = _labels_ending_at(text, end, table) or _names_ending_at(text, end, table)
+    if products is None or len(products) != len(numbers):
+        return None
+    return products[index]
+
+
+def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]] | None:
+    lo = max(0, value_start - 60)
+    for found in _VALUES.finditer(text, lo, min(len(text), value_start + 60)):
+        if found.start() <= value_start < found.end() + 2:
+            numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(found.group(0))]
+            return found.start(), [(found.start() + s, found.start() + e) for s, e in numbers]
+    return None
+
+
+def _labels_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] | None:
+    found = _LABELS_AT_END.search(text, max(0, end - 80), end)
+    if found is None:
+        return None
+    start = found.start(1)
+    spans: list[Mention] = []
+    for part in re.finditer(LABEL, found.group(1)):
+        at = start + part.start()
+        bare = re.fullmatch(r"\d+", part.group(0)) and table.definition(part.group(0)) is None
+        if bare and not re.search(r"[A-Za-z]\s*$", text[max(0, start - 20) : start]):
+            return None  # "2 and 3": numbers, unless a word calls them compounds
+        spans.append(from_label(part.group(0), text, at + len(part.group(0)), table))
+    return spans
+
+
+def _names_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] | None:
+    mentions: list[Mention] = []
+    while True:
+        span = name_before(text, end)
+        if span is None:
+            return None
+        written = tidy_name(text[span[0] : span[1]])
+        if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
+            return None
+        mentions.append(Mention(written, table.label_of(written), span[0], span[1], True))
+        join = _JOIN_AT_END.search(text, max(0, span[0] - 8), span[0])
+        if join is None:
+            break
+        end = join.start()
+    return mentions[::-1] if len(mentions) > 1 else None

@@ -1,0 +1,48 @@
+"""Values listed in the order of the compounds listed before them."""
+
+import pytest
+
+from molextract.extraction.label_table import build_label_table
+from molextract.extraction.respective import respective_product
+
+
+def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
+    mention = respective_product(text, text.index(value), build_label_table(text))
+    return None if mention is None else (mention.name, mention.label)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The bisketones 2r and 2s were isolated in 90 % and 92 % yield .",
+            {"90 %": (None, "2r"), "92 %": (None, "2s")},
+        ),
+        (
+            "Oxidation with Oxone gave o-carboxycinnamic acid and naphthoquinone in 56 and "
+            "31 % yield.",
+            {"56 ": ("o-carboxycinnamic acid", None), "31 %": ("naphthoquinone", None)},
+        ),
+        (
+            "Esterification gave 3a, 3b and 3c (85, 72 and 64%), respectively.",
+            {"85": (None, "3a"), "72": (None, "3b"), "64%": (None, "3c")},
+        ),
+    ],
+)
+def test_the_nth_value_is_the_nth_compound_s(
+    text: str, expected: dict[str, tuple[str | None, str | None]]
+) -> None:
+    for value, whose in expected.items():
+        assert _whose(text, value) == whose
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The desired product 2a was obtained in 50 and 15 % yield.", "50"),  # 1 name, 2 values
+        ("Benzoic acid was obtained in 85% yield.", "85%"),  # one value: no list
+        ("Products 4a, 4b and 4c formed in 70 and 20% yield.", "70"),  # 3 names, 2 values
+    ],
+)
+def test_lists_of_unequal_length_or_no_list_decide_nothing(text: str, value: str) -> None:
+    assert _whose(text, value) is None
