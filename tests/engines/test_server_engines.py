@@ -24,7 +24,9 @@ from molextract.engines.fallback import FallbackEngine
 from molextract.engines.local import LocalEngine
 from molextract.engines.sglang import SGLangEngine
 from molextract.engines.vllm import VllmEngine
+from molextract.errors import PromptTooLongError
 from molextract.extraction.pipeline import Pipeline
+from molextract.extraction.prompts import build_prompt
 from molextract.runs.local import run_bulk
 from molextract.runs.sinks import JsonlSink
 from tests.utils.engine_cases import (
@@ -167,3 +169,17 @@ def test_sglang_stopped_mid_run_hands_the_rest_to_vllm(
     assert chain.breakers["sglang"].state == "open"
     for line in lines:
         assert not [e for e in line["errors"] if e["code"] in ("engine_error", "invalid_output")]
+
+
+@pytest.mark.parametrize("kind", ["sglang", "vllm"])
+def test_a_prompt_longer_than_the_servers_context_is_refused_for_good(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    """The real servers' HTTP 400 for a prompt past their context (4096 tokens here) is
+    read as a permanent refusal, never as an outage to retry."""
+    server: EngineServer = request.getfixturevalue(kind)
+    engine_type = SGLangEngine if kind == "sglang" else VllmEngine
+    engine = engine_type(server.url, timeout=600)
+    prompt = build_prompt(SCHEMA, "Urea melts at 133 °C. " * 1200)
+    with pytest.raises(PromptTooLongError, match="does not fit the model's context"):
+        asyncio.run(engine.generate([prompt], SCHEMA.json_schema, max_tokens=64))
