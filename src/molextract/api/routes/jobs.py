@@ -132,7 +132,7 @@ def get_job(job_id: str, caller: CurrentCaller, repository: Repo) -> JobView:
 
 @router.delete(
     "/{job_id}",
-    summary="Cancel a job: work not yet started is not run",
+    summary="Cancel a job for good: nothing more runs, and its counts and results stay as they are",
     responses=problem_responses(401, 404, 409),
 )
 def cancel_job(job_id: str, caller: CurrentCaller, repository: Repo) -> JobView:
