@@ -101,3 +101,66 @@ def test_partial_files_of_dead_compiles_are_removed_and_live_ones_kept(tmp_path:
             assert writing.exists()
         finally:
             live.kill()
+
+
+PARENT = """
+import sys
+from pathlib import Path
+import outlines
+from llama_cpp import Llama
+from outlines.backends.outlines_core import OutlinesCoreBackend
+from molextract.engines.grammar_cache import index_path
+from molextract.engines.grammar_limits import MIB, CompileLimits, limited_index
+llama = Llama(model_path=sys.argv[1], vocab_only=True, verbose=False)
+vocabulary = OutlinesCoreBackend(outlines.from_llamacpp(llama)).vocabulary
+print("compiling", flush=True)
+limited_index(Path(sys.argv[2]), lambda d: index_path(d, "smollm2-test", sys.argv[3]),
+              sys.argv[3], vocabulary, CompileLimits(memory_bytes=8192 * MIB, seconds=600))
+"""
+
+
+#: A compile of over a minute here (a state per character, as LARGE).
+SLOW = r"[a-z ]{0,12000}"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_compile_dies_with_the_worker_that_started_it(tmp_path: Path) -> None:
+    """A worker killed outright (SIGKILL: no handler runs) must not leave its compile
+    running for the rest of the time limit."""
+    import time
+
+    from molextract.config import Settings
+
+    model = resolve_model("smollm2-135m", Settings().models_dir)
+    with subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(model), str(tmp_path), SLOW],
+        stdout=subprocess.PIPE,
+    ) as parent:
+        try:
+            assert parent.stdout is not None and parent.stdout.readline() == b"compiling\n"
+            deadline = time.monotonic() + 60
+            while not (compiles := _children(parent.pid)) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert compiles, "the compile child never started"
+            time.sleep(3)  # past reading its vocabulary: compiling
+            assert all(_alive(pid) for pid in compiles)
+        finally:
+            parent.kill()
+    # The compile itself runs for over a minute: gone within 5 s, it died with its parent.
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in compiles) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in compiles)

@@ -19,10 +19,12 @@ Run as ``python -m molextract.engines.grammar_limits``, it is that child: it rea
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import pickle
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -44,6 +46,8 @@ MIB = 1024 * 1024
 #: Rust's allocator aborts instead (SIGABRT), which is read the same way.
 OUT_OF_MEMORY = 86
 REFUSED_SUFFIX = ".refused"
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+_PARENT_ENV = "MOLEXTRACT_COMPILE_PARENT"
 
 
 class GrammarLimitError(PermanentEngineError):
@@ -98,7 +102,7 @@ def _compile(target: Path, regex: str, vocabulary: Any, limits: CompileLimits) -
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         # Few malloc arenas: each reserves 64 MiB of address space the limit counts.
-        env={**os.environ, "MALLOC_ARENA_MAX": "2"},
+        env={**os.environ, "MALLOC_ARENA_MAX": "2", _PARENT_ENV: str(os.getpid())},
     ) as child:
         try:
             _, stderr = child.communicate(payload, timeout=limits.seconds)
@@ -156,10 +160,21 @@ def _raise_if_refused(path: Path, limits: CompileLimits) -> None:
         raise GrammarLimitError(str(note.get("message", "the grammar went past its limits")))
 
 
+def _die_with_parent() -> None:
+    """A worker that exits outright (SIGKILL, a stop past its grace) takes its compile
+    with it, rather than leaving it to run out its time limit (Linux's parent-death
+    signal; elsewhere the time limit alone bounds it)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if str(os.getppid()) != os.environ.get(_PARENT_ENV):
+        sys.exit(1)  # the parent died before the signal was armed
+
+
 def _child() -> None:
     """Compile one index under the memory limit the parent asked for."""
     from outlines_core import Index
 
+    _die_with_parent()
     regex, vocabulary, target, memory = pickle.load(sys.stdin.buffer)
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
