@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,19 @@ def test_no_broker_means_a_sqlite_broker_beside_the_database(tmp_path: Path) -> 
 def test_a_server_database_keeps_the_embedded_broker_in_the_cache_dir(tmp_path: Path) -> None:
     settings = Settings(database_url="postgresql://db.example/molextract", cache_dir=tmp_path)
     assert embedded_broker_url(settings) == f"sqla+sqlite:///{tmp_path / 'broker.db'}"
+
+
+def test_the_embedded_broker_file_is_private_like_the_store(tmp_path: Path) -> None:
+    """Its messages name the jobs' documents: 0600, its new folders 0700, any umask."""
+    previous = os.umask(0)
+    try:
+        settings = Settings(database_url=f"sqlite:///{tmp_path / 'new' / 'jobs.db'}")
+        embedded_broker_url(settings)
+    finally:
+        os.umask(previous)
+    broker = tmp_path / "new" / "jobs-broker.db"
+    assert stat.S_IMODE(broker.stat().st_mode) == 0o600
+    assert stat.S_IMODE(broker.parent.stat().st_mode) == 0o700
 
 
 def test_redis_configuration_never_loses_or_duplicates_a_chunk() -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import make_url
 
 from molextract.config import Settings
+from molextract.store.db import create_private_file
 from molextract.workers.leases import LapsedWorkSweeper
 from molextract.workers.options import MolextractCelery, WorkerOptions
 from molextract.workers.queues import QUEUE
@@ -46,7 +47,7 @@ def embedded_broker_url(settings: Settings) -> str:
         broker = path.with_name(f"{path.stem}-broker.db")
     else:
         broker = settings.cache_dir.expanduser().resolve() / "broker.db"
-    broker.parent.mkdir(parents=True, exist_ok=True)
+    create_private_file(broker)  # its messages name the jobs' documents, like the store
     return f"sqla+sqlite:///{broker}"
 
 
