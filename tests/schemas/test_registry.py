@@ -123,3 +123,14 @@ def test_custom_schema_that_is_not_json(tmp_path: Path) -> None:
 def test_custom_schema_file_missing(tmp_path: Path) -> None:
     with pytest.raises(SchemaError, match="cannot read schema file"):
         get_schema(str(tmp_path / "nope.json"))
+
+
+def test_a_deeply_nested_schema_is_refused_before_anything_recurses(tmp_path: Path) -> None:
+    """Depth 200 ran jsonschema's own check out of Python's stack (a traceback)."""
+    deep: dict[str, Any] = {"type": "string", "description": "x"}
+    for _ in range(200):
+        deep = {"type": "object", "description": "x", "properties": {"a": deep}}
+    document = _custom()
+    document["properties"]["records"]["items"]["properties"]["deep"] = deep
+    with pytest.raises(SchemaError, match=r"nested more than 32 levels deep \(at properties\."):
+        get_schema(_write(tmp_path, document))

@@ -171,6 +171,7 @@ def schema_from_json(document: Any, *, default_name: str, source: str) -> Schema
     if not isinstance(document, dict):
         raise SchemaError(f"{where}: a schema must be a JSON object")
     refuse_references(document, where)
+    refuse_deep_nesting(document, where)
     try:
         Draft202012Validator.check_schema(document)
     except JsonSchemaError as exc:
@@ -256,6 +257,24 @@ def _enum(node: Any, field: str, where: str) -> list[Any]:
             f"(in Python: {field}: Literal[...])"
         )
     return [*values, None] if nullable and None not in values else values
+
+
+#: Deepest nesting of a custom schema's objects and lists. A record's field list is five
+#: levels down and a field's items a few more; jsonschema's own check recurses once per
+#: level and runs out of Python's stack near 200.
+MAX_SCHEMA_DEPTH = 32
+
+
+def refuse_deep_nesting(document: Any, where: str) -> None:
+    """Refuse a schema nested deeper than ``MAX_SCHEMA_DEPTH``, naming where, before
+    anything recursive reads it."""
+    for _node, path in _walk(document):
+        if len(path) > MAX_SCHEMA_DEPTH:
+            location = ".".join(str(part) for part in path[: MAX_SCHEMA_DEPTH + 1])
+            raise SchemaError(
+                f"{where}: nested more than {MAX_SCHEMA_DEPTH} levels deep (at {location}); "
+                "a record's fields need far fewer"
+            )
 
 
 def find_reference(document: Any) -> tuple[str, tuple[str | int, ...]] | None:
