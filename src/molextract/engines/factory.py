@@ -76,6 +76,8 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
             concurrency=concurrency,
             api_key=key,
         )
+    from molextract.engines.grammar_limits import CompileLimits
+
     if name == "transformers":
         from molextract.engines.transformers import TransformersEngine
 
@@ -90,8 +92,8 @@ def _one(settings: Settings, name: str, model: str | None) -> Engine:
             device=settings.transformers_device,
             threads=settings.transformers_threads,
             grammar_dir=settings.cache_dir / "grammars",
+            compile_limits=CompileLimits.from_settings(settings),
         )
-    from molextract.engines.grammar_limits import CompileLimits
     from molextract.engines.local import LocalEngine
 
     path = resolve_model(model or settings.local_model, settings.models_dir)

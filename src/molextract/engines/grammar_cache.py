@@ -17,7 +17,6 @@ import hashlib
 import importlib.metadata
 import os
 import pickle
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,23 +85,3 @@ def remove_stale_partials(directory: Path | None) -> list[Path]:
         partial.unlink(missing_ok=True)
         removed.append(partial)
     return removed
-
-
-def cached_index(
-    directory: Path | None,
-    identity: str,
-    regex: str,
-    build: Callable[[], Any],
-    *,
-    prefix: str = "",
-) -> Any:
-    """The index ``build`` makes, read from ``directory`` when an earlier process made it."""
-    if directory is None:
-        return build()
-    remove_stale_partials(directory)
-    path = index_path(directory, identity, regex, prefix=prefix)
-    index = read_index(path)
-    if index is None:
-        index = build()
-        write_index(path, index)
-    return index

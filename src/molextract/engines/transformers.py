@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from molextract.engines.base import FinishReason, Generation, InProcessEngine, Prompt
-from molextract.engines.grammar_cache import cached_index
+from molextract.engines.grammar_cache import index_path
+from molextract.engines.grammar_limits import CompileLimits, limited_index
 from molextract.engines.local import WHITESPACE_PATTERN
 from molextract.errors import (
     ConfigError,
@@ -213,8 +214,10 @@ class TransformersEngine(InProcessEngine):
         device: str = "auto",
         threads: int = 0,
         grammar_dir: Path | None = None,
+        compile_limits: CompileLimits | None = None,
     ) -> None:
         self._path = check_model_dir(model_dir)
+        self._compile_limits = compile_limits or CompileLimits()
         self._device = device
         self._threads = threads
         self._grammar_dir = grammar_dir
@@ -261,8 +264,8 @@ class TransformersEngine(InProcessEngine):
         return self._indexes[key]
 
     def _load_or_build(self, regex: str) -> Any:
-        from outlines_core import Index
-
+        """Compiled in a child process under the compile limits, like the local engine's
+        (``engines/grammar_limits.py``): a schema must never cost the worker its memory."""
         loaded = self._ensure_loaded()
         if loaded.vocabulary is None:
             import outlines
@@ -271,13 +274,13 @@ class TransformersEngine(InProcessEngine):
             wrapped = outlines.from_transformers(loaded.model, loaded.tokenizer)
             loaded.vocabulary = OutlinesCoreBackend(wrapped).vocabulary
             loaded.identity = _vocabulary_identity(loaded.tokenizer)
-        vocabulary = loaded.vocabulary
-        return cached_index(
+        identity = loaded.identity
+        return limited_index(
             self._grammar_dir,
-            loaded.identity,
+            lambda directory: index_path(directory, identity, regex, prefix="hf-"),
             regex,
-            lambda: Index(regex, vocabulary),
-            prefix="hf-",
+            loaded.vocabulary,
+            self._compile_limits,
         )
 
     def generate_sync(
