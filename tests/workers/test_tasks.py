@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -383,26 +384,45 @@ def test_a_schema_whose_prompt_cannot_fit_fails_the_job_at_once_without_retries(
     assert job_status(repo, job_id) == "failed"
 
 
-@pytest.mark.model
-def test_a_cancel_stops_the_batch_between_model_calls_and_nothing_changes_after(
-    database_url: str, repo: Repository
-) -> None:
+BATCH = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
+
+
+@dataclass
+class _Running:
+    app: MolextractCelery
+    engine: CountingEngine
+    job_id: str
+    ids: list[int]
+    runner: threading.Thread
+    outcome: list[Any]
+
+
+def _batch_at_its_first_model_call(database_url: str, repo: Repository) -> _Running:
+    """A real-model batch of ``BATCH`` running in a thread, once its first call is made."""
     app = _local_app(database_url)
     engine = CountingEngine(tasks.engine_factory(app.settings))
     use(engine)
-    texts = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
-    job_id, ids = create(repo, texts)
+    job_id, ids = create(repo, BATCH)
     outcome: list[Any] = []
     runner = threading.Thread(target=lambda: outcome.append(run(app, job_id, ids)))
     runner.start()
     wait_until(lambda: engine.calls >= 1, "the first model call")
+    return _Running(app, engine, job_id, ids, runner, outcome)
+
+
+@pytest.mark.model
+def test_a_cancel_stops_the_batch_between_model_calls_and_nothing_changes_after(
+    database_url: str, repo: Repository
+) -> None:
+    batch = _batch_at_its_first_model_call(database_url, repo)
+    engine, job_id, runner, outcome = batch.engine, batch.job_id, batch.runner, batch.outcome
     repo.cancel_job(job_id, None)
     at_cancel = engine.calls
     counts = repo.job_counts(job_id)
     runner.join(timeout=300)
 
     assert outcome[0].result["abandoned"] == "cancelled"
-    assert engine.calls <= at_cancel + 1 < len(texts)  # at most the call in flight
+    assert engine.calls <= at_cancel + 1 < len(BATCH)  # at most the call in flight
     assert counts == repo.job_counts(job_id)
     assert (counts["cancelled"], counts["running"], counts["records"]) == (12, 0, 0)
     assert job_status(repo, job_id) == "cancelled"
@@ -412,29 +432,22 @@ def test_a_cancel_stops_the_batch_between_model_calls_and_nothing_changes_after(
 def test_a_stopping_worker_hands_its_batch_back_between_model_calls(
     database_url: str, repo: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = _local_app(database_url)
-    engine = CountingEngine(tasks.engine_factory(app.settings))
-    use(engine)
     stopping = threading.Event()
     monkeypatch.setattr(tasks, "STOPPING", stopping)
     monkeypatch.setattr(worker_stopping, "STOPPING", stopping)
-    texts = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
-    job_id, ids = create(repo, texts)
-    outcome: list[Any] = []
-    runner = threading.Thread(target=lambda: outcome.append(run(app, job_id, ids)))
-    runner.start()
-    wait_until(lambda: engine.calls >= 1, "the first model call")
+    batch = _batch_at_its_first_model_call(database_url, repo)
+    engine, job_id, runner, outcome = batch.engine, batch.job_id, batch.runner, batch.outcome
     stopping.set()  # what SIGTERM does (see test_embedded.py for the real signal)
     runner.join(timeout=300)
 
     assert outcome[0].state == "REJECTED"
-    assert engine.calls < len(texts)
+    assert engine.calls < len(BATCH)
     documents = documents_of(repo, job_id)
     assert {(d.status, d.claimed_by, d.claimed_at, d.attempts) for d in documents} == {
         ("running", "task-1", None, 0)
     }
     # The redelivered message (same task id) runs the batch to the end, once.
     stopping.clear()
-    assert run(app, job_id, ids).successful()
-    assert [d.attempts for d in documents_of(repo, job_id)] == [1] * len(texts)
+    assert run(batch.app, job_id, batch.ids).successful()
+    assert [d.attempts for d in documents_of(repo, job_id)] == [1] * len(BATCH)
     assert job_status(repo, job_id) in ("succeeded", "partial")

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import and_, case, or_, select, update
 
@@ -108,12 +109,7 @@ class ClaimRepository(RepositoryBase):
         with self._writing() as session:
             renewed = session.execute(
                 update(JobDocument)
-                .where(
-                    JobDocument.job_id == job_id,
-                    JobDocument.id.in_(list(doc_row_ids)),
-                    JobDocument.status == DocumentStatus.RUNNING,
-                    JobDocument.claimed_by == claimant,
-                )
+                .where(*_held_by(job_id, claimant, doc_row_ids))
                 .values(claimed_at=utcnow() + hold_for),
                 execution_options={"synchronize_session": False},
             )
@@ -133,12 +129,7 @@ class ClaimRepository(RepositoryBase):
         with self._writing() as session:
             handed = session.execute(
                 update(JobDocument)
-                .where(
-                    JobDocument.job_id == job_id,
-                    JobDocument.id.in_(list(doc_row_ids)),
-                    JobDocument.status == DocumentStatus.RUNNING,
-                    JobDocument.claimed_by == claimant,
-                )
+                .where(*_held_by(job_id, claimant, doc_row_ids))
                 .values(
                     claimed_at=None,
                     attempts=case((JobDocument.attempts > 0, JobDocument.attempts - 1), else_=0),
@@ -248,3 +239,13 @@ class ClaimRepository(RepositoryBase):
                 else:
                     unfinished.claimed.setdefault(claimant, []).append(row_id)
             yield unfinished
+
+
+def _held_by(job_id: str, claimant: str, doc_row_ids: Sequence[int]) -> tuple[Any, ...]:
+    """The conditions of a document ``claimant`` still holds in ``job_id``."""
+    return (
+        JobDocument.job_id == job_id,
+        JobDocument.id.in_(list(doc_row_ids)),
+        JobDocument.status == DocumentStatus.RUNNING,
+        JobDocument.claimed_by == claimant,
+    )
