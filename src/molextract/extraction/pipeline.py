@@ -31,6 +31,7 @@ from molextract.extraction.chunking import Chunk, chunk_text
 from molextract.extraction.engine_calls import RETRYABLE_CODES
 from molextract.extraction.entries import Entry, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
+from molextract.extraction.pages import place_on_pages
 from molextract.extraction.prompts import build_prompt
 from molextract.extraction.whose import Site
 from molextract.ingest.document import Document
@@ -136,6 +137,7 @@ class Pipeline:
         else:
             await self._process_generated(documents, results)
         await asyncio.to_thread(identity.identify, results, documents, self.resolver)
+        place_on_pages(results, documents)
         return results
 
     def _chunks(self, doc: Document) -> list[Chunk]:

@@ -18,6 +18,7 @@ from molextract.ingest.jats import ROOTS as JATS_ROOTS
 from molextract.ingest.jats import read_jats
 from molextract.ingest.jsonl import read_jsonl
 from molextract.ingest.lines import GZIP_SUFFIX
+from molextract.ingest.pdf import read_pdf
 from molextract.ingest.pubmed import ROOTS as PUBMED_ROOTS
 from molextract.ingest.pubmed import read_pubmed
 from molextract.ingest.text import read_text
@@ -56,6 +57,7 @@ FORMATS: tuple[Format, ...] = (
     Format("txt", (".txt",), read_text),
     Format("xml", (".xml",), _read_xml),
     Format("jats", (".nxml",), read_jats, JATS_ROOTS),
+    Format("pdf", (".pdf",), read_pdf),
     Format("pubmed", (), read_pubmed, PUBMED_ROOTS),
     Format("uspto", (), read_uspto, USPTO_ROOTS),
 )

@@ -72,6 +72,11 @@ class Evidence(_Strict):
         "code found it; text[value_start:value_end] is the stated quantity.",
     )
     value_end: int | None = None
+    page: int | None = Field(
+        default=None,
+        description="1-based page on which the value (or, without one, the quote) is printed, "
+        "for documents read from a PDF; null for documents without pages.",
+    )
 
 
 class CrossCheck(_Strict):

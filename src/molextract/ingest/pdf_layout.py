@@ -1,0 +1,572 @@
+"""From positioned characters to paragraphs in reading order.
+
+A PDF holds glyphs at positions, not text: lines, columns, paragraphs, running heads
+and line numbers exist only as geometry. This module rebuilds them from the
+characters of each page (what :mod:`molextract.ingest.pdf` reads with pdfium), with no
+PDF library in sight, so every rule can be tested on geometry written by hand.
+
+The order of work, and why:
+
+1. characters become *segments*: runs on one baseline with no wide gap. A gap wider
+   than a column gutter ends a segment, so two columns that a PDF writes line by line
+   across the page still come apart;
+2. page furniture goes: running heads and feet (the same line at the top or bottom of
+   several pages, digits aside), page numbers, and line numbers (a column of small
+   integers at one x);
+3. each page is cut into columns at its gutter, a vertical strip no body segment
+   crosses; a segment that crosses it (a title, an abstract, a wide caption) ends the
+   columns above it, so a page reads band by band, left column before right;
+4. lines become paragraphs where the layout says a new one starts: more space than
+   the line pitch, a first-line indent, a short last line, a change to or from a
+   heading (larger or bold type). A paragraph runs on across a column or a page;
+5. lines join with a space, except at a line-end hyphen, which is dropped when it
+   split a word and kept when it is part of one (``4-⏎nitrophenol``, ``61–⏎63``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+#: Between paragraphs of the rebuilt text, as the XML readers write it.
+PARAGRAPH_BREAK = "\n\n"
+#: Between pieces of one line that stand far apart (table cells, a spaced-out head).
+CELL_SEPARATOR = " | "
+
+
+@dataclass(frozen=True, slots=True)
+class Char:
+    """One glyph: its text, box (PDF points, y upwards) and type."""
+
+    text: str
+    left: float
+    bottom: float
+    right: float
+    top: float
+    size: float
+    bold: bool = False
+    #: pdfium says a space stood before it though none was drawn (word spacing).
+    space_before: bool = False
+    #: pdfium says this is a hyphen at a line end.
+    hyphen: bool = False
+
+
+@dataclass(slots=True)
+class Segment:
+    """Characters on one baseline with no gap wider than a gutter between them."""
+
+    page: int
+    chars: list[Char] = field(default_factory=list)
+    text: str = ""
+    left: float = 0.0
+    bottom: float = 0.0
+    right: float = 0.0
+    top: float = 0.0
+
+    @property
+    def size(self) -> float:
+        """The type size most of the line is set in (sub- and superscripts aside)."""
+        return Counter(round(c.size, 1) for c in self.chars).most_common(1)[0][0]
+
+    @property
+    def bold(self) -> bool:
+        letters = [c for c in self.chars if c.text.strip()]
+        return bool(letters) and sum(c.bold for c in letters) >= 0.8 * len(letters)
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+    def add(self, char: Char, space: bool) -> None:
+        if not self.chars:
+            self.left, self.bottom, self.right, self.top = (
+                char.left,
+                char.bottom,
+                char.right,
+                char.top,
+            )
+        else:
+            self.left = min(self.left, char.left)
+            self.right = max(self.right, char.right)
+            # Sub- and superscripts stay on the line without widening it.
+            if char.size >= 0.9 * self.chars[0].size:
+                self.bottom = min(self.bottom, char.bottom)
+                self.top = max(self.top, char.top)
+        if space and self.text and not self.text.endswith(" "):
+            self.text += " "
+        self.text += char.text
+        self.chars.append(char)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of body text in reading order, as it will be joined."""
+
+    text: str
+    page: int
+    column: int
+    left: float
+    bottom: float
+    right: float
+    top: float
+    size: float
+    bold: bool
+    #: Left and right edges of the column the line stands in.
+    column_left: float
+    column_right: float
+    ends_with_hyphen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    lines: tuple[Line, ...]
+    heading: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Where one line of the rebuilt text came from: its offset, page and box."""
+
+    start: int
+    page: int
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The rebuilt text, its headings (as sections) and the map back to the pages."""
+
+    text: str
+    headings: tuple[tuple[int, int], ...]
+    lines: tuple[Placed, ...]
+    page_starts: tuple[int, ...]
+
+
+# --- 1. segments ----------------------------------------------------------------------
+
+#: A gap wider than this many type sizes ends a segment: wider than justified word
+#: spacing ever stretches, narrower than a column gutter.
+_GUTTER_GAP = 1.4
+
+
+def segments(page: int, chars: Iterable[Char]) -> list[Segment]:
+    """Characters (in the PDF's own order) grouped into segments.
+
+    A character joins the open segment when it overlaps it vertically (so sub- and
+    superscripts stay on their line), does not move back left, and is not a gutter
+    away; otherwise it opens a new one.
+    """
+    out: list[Segment] = []
+    current: Segment | None = None
+    pending_space = False
+    for char in chars:
+        if not char.text.strip():
+            pending_space = True
+            continue
+        if current is not None and _continues(current, char):
+            gap = char.left - current.right
+            space = pending_space or char.space_before or gap > 0.2 * char.size
+            current.add(char, space)
+        else:
+            current = Segment(page)
+            current.add(char, False)
+            out.append(current)
+        pending_space = False
+    return out
+
+
+def _continues(segment: Segment, char: Char) -> bool:
+    last = segment.chars[-1]
+    overlap = min(segment.top, char.top) - max(segment.bottom, char.bottom)
+    if overlap < 0.3 * min(segment.height, char.top - char.bottom):
+        return False
+    if char.left < last.left - 0.5 * last.size:
+        return False  # moved back left: a new line
+    return char.left - segment.right <= _GUTTER_GAP * max(char.size, last.size)
+
+
+# --- 2. page furniture ----------------------------------------------------------------
+
+_PAGE_NUMBER = re.compile(
+    r"(?i)^(?:page\s*)?(?:S\s?)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$|^[ivxlc]{1,6}$|^[-–—]\s*\d{1,4}\s*[-–—]$"
+)
+_INTEGER = re.compile(r"^\d{1,4}$")
+#: The share of a page's height at its top and bottom where heads and feet stand.
+_BAND = 0.09
+
+
+def furniture(pages: Sequence[list[Segment]], heights: Sequence[float]) -> set[int]:
+    """``id``s of segments that are running heads and feet, page or line numbers."""
+    dropped: set[int] = set()
+    banded: list[list[tuple[Segment, str]]] = []
+    for segs, height in zip(pages, heights, strict=True):
+        band = [(s, _shape(s.text)) for s in segs if _in_band(s, height)]
+        banded.append(band)
+        dropped.update(id(s) for s in _line_numbers(segs))
+    # The same shape (digits aside) in the bands of two pages or more is a running head.
+    seen_on = Counter(shape for band in banded for shape in {shape for _, shape in band})
+    for band, segs, height in zip(banded, pages, heights, strict=True):
+        for seg, shape in band:
+            if (
+                _PAGE_NUMBER.match(seg.text.strip())
+                or seen_on[shape] >= 2
+                or (len(pages) == 1 and _isolated_head(seg, segs, height))
+            ):
+                dropped.add(id(seg))
+    return dropped
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
+
+
+def _in_band(seg: Segment, height: float) -> bool:
+    return seg.bottom >= (1 - _BAND) * height or seg.top <= _BAND * height
+
+
+def _isolated_head(seg: Segment, segs: Sequence[Segment], height: float) -> bool:
+    """On a one-page document nothing repeats; a small line alone at the very top or
+    bottom, well apart from the body, is still a head or a foot."""
+    if seg.bold or seg.size > _body_size(segs) + 0.5 or len(seg.text) > 150:
+        return False
+    others = [s for s in segs if s is not seg and not _in_band(s, height)]
+    if not others:
+        return False
+    at_top = seg.bottom >= (1 - _BAND) * height
+    if at_top:
+        nearest = min(seg.bottom - s.top for s in others if s.top <= seg.bottom + 1)
+    else:
+        nearest = min(s.bottom - seg.top for s in others if s.bottom >= seg.top - 1)
+    return nearest > 1.5 * seg.height
+
+
+def _line_numbers(segs: Sequence[Segment]) -> list[Segment]:
+    """Small integers stacked at one x, counting as the page goes down."""
+    by_x: defaultdict[int, list[Segment]] = defaultdict(list)
+    for seg in segs:
+        if _INTEGER.match(seg.text.strip()):
+            by_x[round(seg.right / 4)].append(seg)
+    found: list[Segment] = []
+    for stack in by_x.values():
+        if len(stack) < 4:
+            continue
+        stack.sort(key=lambda s: -s.top)
+        numbers = [int(s.text) for s in stack]
+        rising = sum(b > a for a, b in itertools.pairwise(numbers))
+        if rising >= 0.8 * (len(numbers) - 1):
+            found.extend(stack)
+    return found
+
+
+def _body_size(segs: Iterable[Segment]) -> float:
+    sizes: Counter[float] = Counter()
+    for seg in segs:
+        sizes[seg.size] += len(seg.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+# --- 3. columns and reading order -------------------------------------------------------
+
+
+def reading_order(segs: Sequence[Segment]) -> list[Line]:
+    """One page's body segments as lines, band by band, left column first."""
+    if not segs:
+        return []
+    gutter = _gutter(segs)
+    rows = _rows(segs)
+    lines: list[Line] = []
+    if gutter is None:
+        left, right = min(s.left for s in segs), max(s.right for s in segs)
+        for row in rows:
+            lines.append(_line(row, 0, left, right))
+        return lines
+    lo, hi = gutter
+    left_col = [s for s in segs if s.right <= hi]
+    right_col = [s for s in segs if s.left >= lo]
+    edges = {
+        0: (min(s.left for s in left_col), max(s.right for s in left_col)),
+        1: (min(s.left for s in right_col), max(s.right for s in right_col)),
+    }
+    full = (min(s.left for s in segs), max(s.right for s in segs))
+    band: dict[int, list[list[Segment]]] = {0: [], 1: []}
+
+    def flush() -> None:
+        for column in (0, 1):
+            for row in band[column]:
+                lines.append(_line(row, column, *edges[column]))
+            band[column] = []
+
+    for row in rows:
+        crossing = [s for s in row if s.left < lo and s.right > hi]
+        if crossing:
+            flush()
+            lines.append(_line(row, 2, *full))
+            continue
+        for column in (0, 1):
+            part = [s for s in row if (s.right <= hi) == (column == 0)]
+            if part:
+                band[column].append(part)
+    flush()
+    return lines
+
+
+def _gutter(segs: Sequence[Segment]) -> tuple[float, float] | None:
+    """The widest vertical strip in the middle of the page that body text does not
+    cross, when enough text stands on both sides of it to make two columns."""
+    left = min(s.left for s in segs)
+    right = max(s.right for s in segs)
+    width = right - left
+    if width <= 0:
+        return None
+    weight = sum(len(s.text) for s in segs)
+    best: tuple[float, float] | None = None
+    best_width = 0.0
+    x = left + 0.3 * width
+    while x <= left + 0.7 * width:
+        crossing = sum(len(s.text) for s in segs if s.left < x < s.right)
+        if crossing <= 0.1 * weight:
+            on_left = sum(len(s.text) for s in segs if s.right <= x)
+            on_right = sum(len(s.text) for s in segs if s.left >= x)
+            if min(on_left, on_right) >= 0.2 * weight:
+                lo = max((s.right for s in segs if s.right <= x), default=x)
+                hi = min((s.left for s in segs if s.left >= x), default=x)
+                if hi - lo > best_width:
+                    best, best_width = (lo, hi), hi - lo
+        x += 2.0
+    return best
+
+
+def _rows(segs: Sequence[Segment]) -> list[list[Segment]]:
+    """Segments grouped by baseline, top of the page first, each row left to right."""
+    ordered = sorted(segs, key=lambda s: -s.top)
+    rows: list[list[Segment]] = []
+    for seg in ordered:
+        if rows:
+            anchor = rows[-1][0]
+            overlap = min(anchor.top, seg.top) - max(anchor.bottom, seg.bottom)
+            if overlap >= 0.5 * min(anchor.height, seg.height):
+                rows[-1].append(seg)
+                continue
+        rows.append([seg])
+    return [sorted(row, key=lambda s: s.left) for row in rows]
+
+
+def _line(row: list[Segment], column: int, column_left: float, column_right: float) -> Line:
+    text = CELL_SEPARATOR.join(s.text.strip() for s in row)
+    last = row[-1].chars[-1]
+    letters = [c for s in row for c in s.chars if c.text.strip()]
+    sizes = Counter(round(c.size, 1) for c in letters)
+    return Line(
+        text=text,
+        page=row[0].page,
+        column=column,
+        left=row[0].left,
+        bottom=min(s.bottom for s in row),
+        right=row[-1].right,
+        top=max(s.top for s in row),
+        size=sizes.most_common(1)[0][0],
+        bold=sum(c.bold for c in letters) >= 0.8 * len(letters),
+        column_left=column_left,
+        column_right=column_right,
+        ends_with_hyphen=last.hyphen or last.text in "-\u00ad\u2010\ufffe",
+    )
+
+
+# --- 4. paragraphs -----------------------------------------------------------------------
+
+
+def paragraphs(lines: Sequence[Line]) -> list[Paragraph]:
+    """Lines grouped into paragraphs and headings by the layout's own signals."""
+    if not lines:
+        return []
+    body = _body_size_of(lines)
+    pitch = _pitch(lines, body)
+    out: list[Paragraph] = []
+    current: list[Line] = []
+    heading = False
+    for line in lines:
+        is_heading = _is_heading(line, body)
+        if current and (
+            is_heading != heading or _starts_paragraph(current[-1], line, pitch, is_heading)
+        ):
+            out.append(Paragraph(tuple(current), heading))
+            current = []
+        if not current:
+            heading = is_heading
+        current.append(line)
+    out.append(Paragraph(tuple(current), heading))
+    return out
+
+
+def _body_size_of(lines: Sequence[Line]) -> float:
+    sizes: Counter[float] = Counter()
+    for line in lines:
+        sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0]
+
+
+def _pitch(lines: Sequence[Line], body: float) -> float:
+    """The usual distance from one body line to the next in a column."""
+    steps = [
+        a.bottom - b.bottom
+        for a, b in itertools.pairwise(lines)
+        if a.page == b.page
+        and a.column == b.column
+        and abs(a.size - body) < 0.5
+        and 0 < a.bottom - b.bottom < 3 * body
+    ]
+    return statistics.median(steps) if steps else 1.2 * body
+
+
+def _is_heading(line: Line, body: float) -> bool:
+    if len(line.text) > 200 or not any(ch.isalpha() for ch in line.text):
+        return False
+    return line.size >= 1.15 * body or line.bold
+
+
+def _starts_paragraph(previous: Line, line: Line, pitch: float, heading: bool) -> bool:
+    size = line.size
+    same_column = previous.page == line.page and previous.column == line.column
+    if same_column and line.bottom > previous.bottom:
+        return True  # back up the same column: a new block (a caption, a float)
+    if same_column and previous.bottom - line.bottom > 1.4 * pitch:
+        return True
+    if heading:
+        return False  # a heading's lines run on
+    if line.left > line.column_left + 0.8 * size and line.left < line.column_right - 4 * size:
+        return True  # first-line indent
+    short = previous.right < previous.column_right - 2.5 * size
+    ends_sentence = previous.text.rstrip().endswith((".", ":", "!", "?", ")"))
+    half = previous.right - previous.column_left < 0.6 * (
+        previous.column_right - previous.column_left
+    )
+    return short and (ends_sentence or half)
+
+
+# --- 5. joining --------------------------------------------------------------------------
+
+#: Prefixes whose hyphen belongs to the word even at a line end.
+_KEPT_PREFIXES = frozenset(
+    [
+        "tert",
+        "sec",
+        "iso",
+        "cis",
+        "trans",
+        "meso",
+        "endo",
+        "exo",
+        "syn",
+        "anti",
+        "ortho",
+        "meta",
+        "para",
+        "n",
+        "o",
+        "m",
+        "p",
+        "s",
+        "t",
+        "c",
+        "d",
+        "l",
+        "z",
+        "e",
+        "r",
+        "non",
+        "self",
+        "well",
+        "one",
+        "two",
+        "three",
+        "four",
+    ]
+)
+_WORD_END = re.compile(r"([A-Za-z]+)[-\u00ad\u2010\ufffe]$")
+_WORD_START = re.compile(r"^([a-z]+)")
+
+
+def build(paras: Sequence[Paragraph], page_count: int) -> Layout:
+    """The document's text from its paragraphs, with the map back to the pages."""
+    words = _words(line.text for p in paras for line in p.lines)
+    texts: list[str] = []
+    placed: list[Placed] = []
+    headings: list[tuple[int, int]] = []
+    offset = 0
+    for para in paras:
+        if texts:
+            offset += len(PARAGRAPH_BREAK)
+        parts: list[str] = []
+        length = 0
+        for line in para.lines:
+            text = line.text.strip()
+            if parts:
+                joiner, kept = _joint(parts[-1], text, words)
+                length += len(kept) + len(joiner) - len(parts[-1])
+                parts[-1] = kept + joiner
+            placed.append(
+                Placed(offset + length, line.page, line.left, line.bottom, line.right, line.top)
+            )
+            parts.append(text)
+            length += len(text)
+        texts.append("".join(parts))
+        if para.heading:
+            headings.append((offset, offset + length))
+        offset += length
+    return Layout(
+        PARAGRAPH_BREAK.join(texts),
+        tuple(headings),
+        tuple(placed),
+        _page_starts(placed, page_count),
+    )
+
+
+def _joint(before: str, after: str, words: set[str]) -> tuple[str, str]:
+    """What goes between two lines of one paragraph, and the first line as it stays.
+
+    A line-end hyphen that split a word is dropped; one that belongs to the text (a
+    locant, a range, a prefix that keeps its hyphen) stays, with no space after it.
+    """
+    tail = before[-1:]
+    if tail in "–—" or (tail == "-" and before[-2:-1].isdigit() and after[:1].isdigit()):
+        return "", before
+    if tail not in "-\u00ad\u2010\ufffe":
+        return " ", before
+    stem = before[:-1]
+    left, right = _WORD_END.search(before), _WORD_START.match(after)
+    if left is None or right is None:
+        return "", stem + "-"  # a locant, a bracket, a capital after it: a real hyphen
+    head, rest = left.group(1), right.group(1)
+    if head.lower() in _KEPT_PREFIXES or f"{head}-{rest}".lower() in words:
+        return "", stem + "-"
+    if (head + rest).lower() in words or head.islower() or head[1:].islower():
+        return "", stem
+    return "", stem + "-"
+
+
+def _words(lines: Iterable[str]) -> set[str]:
+    """Every word and hyphenated word the document prints whole, lower-cased."""
+    found: set[str] = set()
+    for text in lines:
+        found.update(w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text))
+    return found
+
+
+def _page_starts(placed: Sequence[Placed], page_count: int) -> tuple[int, ...]:
+    """Offset at which each page's text begins; a page with no text begins where the
+    next text does, so ``bisect_right(starts, offset)`` is the page of an offset."""
+    starts: list[int] = []
+    end = placed[-1].start if placed else 0
+    i = 0
+    for page in range(1, page_count + 1):
+        while i < len(placed) and placed[i].page < page:
+            i += 1
+        starts.append(placed[i].start if i < len(placed) else end)
+    return tuple(starts)
