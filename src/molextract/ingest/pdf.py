@@ -178,9 +178,16 @@ def _chars(textpage: Any, raw: Any) -> Iterator[Char]:
     text = textpage.get_text_range(0, count)
     aligned = len(text) == count
     box = raw.FS_RECTF()
+    matrix = raw.FS_MATRIX()
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     space_before = False
     for i in range(count):
         char = text[i] if aligned else chr(raw.FPDFText_GetUnicode(textpage, i) or 32)
+        if "\ud800" <= char <= "\udfff":
+            # Half of a character beyond the BMP: pdfium gives the pair as two glyphs.
+            char = _pair(text, i) if aligned else ""
+            if not char:
+                continue
         if raw.FPDFText_IsGenerated(textpage, i):
             # pdfium writes spaces and line breaks it inferred from the layout.
             space_before = space_before or char == " "
@@ -191,14 +198,19 @@ def _chars(textpage: Any, raw: Any) -> Iterator[Char]:
             continue
         if not all(map(math.isfinite, (box.left, box.right, box.bottom, box.top))):
             continue
-        if box.top - box.bottom <= 0:
-            continue
+        if box.top - box.bottom <= 0 or not _upright(raw.FPDFText_GetCharAngle(textpage, i)):
+            continue  # rotated text: a margin note ("Downloaded from ..."), an axis label
         hyphen = bool(raw.FPDFText_IsHyphen(textpage, i))
         if char == "\ufffe":
             char, hyphen = "-", True
         size = raw.FPDFText_GetFontSize(textpage, i)
+        # Many producers set text at size 1 and scale it with the text matrix.
+        if raw.FPDFText_GetMatrix(textpage, i, matrix):
+            size *= math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
         weight = raw.FPDFText_GetFontWeight(textpage, i)
         bold = weight >= 600 if weight > 0 else _bold_by_name(textpage, i, raw)
+        if not raw.FPDFText_GetCharOrigin(textpage, i, origin_x, origin_y):
+            origin_y.value = box.bottom
         yield Char(
             char,
             box.left,
@@ -206,11 +218,25 @@ def _chars(textpage: Any, raw: Any) -> Iterator[Char]:
             box.right,
             box.top,
             size if size > 0 else box.top - box.bottom,
+            origin_y.value,
             bold,
             space_before,
             hyphen,
         )
         space_before = False
+
+
+def _pair(text: str, index: int) -> str:
+    """The whole character a high surrogate opens (its low half is then skipped)."""
+    high, low = text[index], text[index + 1 : index + 2]
+    if "\ud800" <= high <= "\udbff" and "\udc00" <= low <= "\udfff":
+        return (high + low).encode("utf-16", "surrogatepass").decode("utf-16")
+    return ""
+
+
+def _upright(angle: float) -> bool:
+    """pdfium gives a glyph's angle in radians from 0 to 2π; -1 when it cannot tell."""
+    return angle < 0 or min(angle, 2 * math.pi - angle) < 0.05
 
 
 def _bold_by_name(textpage: Any, index: int, raw: Any) -> bool:

@@ -48,6 +48,9 @@ class Char:
     right: float
     top: float
     size: float
+    #: Where the glyph stands (its origin's y): lines are told apart by baselines,
+    #: because glyph boxes of tightly set lines overlap.
+    baseline: float
     bold: bool = False
     #: pdfium says a space stood before it though none was drawn (word spacing).
     space_before: bool = False
@@ -66,6 +69,9 @@ class Segment:
     bottom: float = 0.0
     right: float = 0.0
     top: float = 0.0
+    baseline: float = 0.0
+    #: Size of the largest glyph so far: the line's own type, not its indices.
+    main: float = 0.0
 
     @property
     def size(self) -> float:
@@ -93,9 +99,14 @@ class Segment:
             self.left = min(self.left, char.left)
             self.right = max(self.right, char.right)
             # Sub- and superscripts stay on the line without widening it.
-            if char.size >= 0.9 * self.chars[0].size:
+            if char.size >= 0.9 * self.main:
                 self.bottom = min(self.bottom, char.bottom)
                 self.top = max(self.top, char.top)
+        if char.size > 1.1 * self.main:
+            # The line so far was an index (a footnote mark opening it): its type sets
+            # the baseline and the box from here on.
+            self.baseline, self.main = char.baseline, char.size
+            self.bottom, self.top = char.bottom, char.top
         if space and self.text and not self.text.endswith(" "):
             self.text += " "
         self.text += char.text
@@ -184,8 +195,8 @@ def segments(page: int, chars: Iterable[Char]) -> list[Segment]:
 
 def _continues(segment: Segment, char: Char) -> bool:
     last = segment.chars[-1]
-    overlap = min(segment.top, char.top) - max(segment.bottom, char.bottom)
-    if overlap < 0.3 * min(segment.height, char.top - char.bottom):
+    # An index sits up to about half its line's size off the baseline.
+    if abs(char.baseline - segment.baseline) > 0.5 * max(segment.main, char.size):
         return False
     if char.left < last.left - 0.5 * last.size:
         return False  # moved back left: a new line
@@ -249,10 +260,12 @@ def _isolated_head(seg: Segment, segs: Sequence[Segment], height: float) -> bool
 
 def _line_numbers(segs: Sequence[Segment]) -> list[Segment]:
     """Small integers stacked at one x, counting as the page goes down."""
-    by_x: defaultdict[int, list[Segment]] = defaultdict(list)
+    # Numbers are set flush right or flush left; a stack shares one of the two edges.
+    by_x: defaultdict[tuple[str, int], list[Segment]] = defaultdict(list)
     for seg in segs:
         if _INTEGER.match(seg.text.strip()):
-            by_x[round(seg.right / 4)].append(seg)
+            by_x["right", round(seg.right / 3)].append(seg)
+            by_x["left", round(seg.left / 3)].append(seg)
     found: list[Segment] = []
     for stack in by_x.values():
         if len(stack) < 4:
@@ -288,13 +301,11 @@ def reading_order(segs: Sequence[Segment]) -> list[Line]:
             lines.append(_line(row, 0, left, right))
         return lines
     lo, hi = gutter
-    left_col = [s for s in segs if s.right <= hi]
-    right_col = [s for s in segs if s.left >= lo]
     edges = {
-        0: (min(s.left for s in left_col), max(s.right for s in left_col)),
-        1: (min(s.left for s in right_col), max(s.right for s in right_col)),
+        0: _edges([s for s in segs if s.right <= hi]),
+        1: _edges([s for s in segs if s.left >= lo]),
     }
-    full = (min(s.left for s in segs), max(s.right for s in segs))
+    full = _edges(segs)
     band: dict[int, list[list[Segment]]] = {0: [], 1: []}
 
     def flush() -> None:
@@ -317,6 +328,16 @@ def reading_order(segs: Sequence[Segment]) -> list[Line]:
     return lines
 
 
+def _edges(segs: Sequence[Segment]) -> tuple[float, float]:
+    """A column's text edges: where most of its lines start, and the right edge most
+    of them reach. A stray mark or a wide float does not move them."""
+    starts = Counter(round(s.left) for s in segs)
+    left = float(max(starts.items(), key=lambda kv: (kv[1], -kv[0]))[0])
+    rights = sorted(s.right for s in segs)
+    right = rights[int(0.9 * (len(rights) - 1))]
+    return left, right
+
+
 def _gutter(segs: Sequence[Segment]) -> tuple[float, float] | None:
     """The widest vertical strip in the middle of the page that body text does not
     cross, when enough text stands on both sides of it to make two columns."""
@@ -325,33 +346,32 @@ def _gutter(segs: Sequence[Segment]) -> tuple[float, float] | None:
     width = right - left
     if width <= 0:
         return None
-    weight = sum(len(s.text) for s in segs)
     best: tuple[float, float] | None = None
     best_width = 0.0
     x = left + 0.3 * width
     while x <= left + 0.7 * width:
-        crossing = sum(len(s.text) for s in segs if s.left < x < s.right)
-        if crossing <= 0.1 * weight:
-            on_left = sum(len(s.text) for s in segs if s.right <= x)
-            on_right = sum(len(s.text) for s in segs if s.left >= x)
-            if min(on_left, on_right) >= 0.2 * weight:
-                lo = max((s.right for s in segs if s.right <= x), default=x)
-                hi = min((s.left for s in segs if s.left >= x), default=x)
-                if hi - lo > best_width:
-                    best, best_width = (lo, hi), hi - lo
+        # Lines, not characters: a full-width title or abstract crosses the gutter with
+        # many characters but few lines, and each column has many short lines.
+        crossing = sum(1 for s in segs if s.left < x < s.right)
+        on_left = sum(1 for s in segs if s.right <= x)
+        on_right = sum(1 for s in segs if s.left >= x)
+        if min(on_left, on_right) >= 3 and crossing <= 0.5 * min(on_left, on_right):
+            lo = max((s.right for s in segs if s.right <= x), default=x)
+            hi = min((s.left for s in segs if s.left >= x), default=x)
+            if hi - lo > best_width:
+                best, best_width = (lo, hi), hi - lo
         x += 2.0
     return best
 
 
 def _rows(segs: Sequence[Segment]) -> list[list[Segment]]:
     """Segments grouped by baseline, top of the page first, each row left to right."""
-    ordered = sorted(segs, key=lambda s: -s.top)
+    ordered = sorted(segs, key=lambda s: -s.baseline)
     rows: list[list[Segment]] = []
     for seg in ordered:
         if rows:
             anchor = rows[-1][0]
-            overlap = min(anchor.top, seg.top) - max(anchor.bottom, seg.bottom)
-            if overlap >= 0.5 * min(anchor.height, seg.height):
+            if abs(anchor.baseline - seg.baseline) <= 0.3 * min(anchor.main, seg.main):
                 rows[-1].append(seg)
                 continue
         rows.append([seg])
@@ -438,8 +458,8 @@ def _starts_paragraph(previous: Line, line: Line, pitch: float, heading: bool) -
         return True  # back up the same column: a new block (a caption, a float)
     if same_column and previous.bottom - line.bottom > 1.4 * pitch:
         return True
-    if heading:
-        return False  # a heading's lines run on
+    if heading or previous.ends_with_hyphen:
+        return False  # a heading's lines run on, and so does a word split at a line end
     if line.left > line.column_left + 0.8 * size and line.left < line.column_right - 4 * size:
         return True  # first-line indent
     short = previous.right < previous.column_right - 2.5 * size
@@ -524,7 +544,7 @@ def build(paras: Sequence[Paragraph], page_count: int) -> Layout:
         PARAGRAPH_BREAK.join(texts),
         tuple(headings),
         tuple(placed),
-        _page_starts(placed, page_count),
+        _page_starts(placed, page_count, offset),
     )
 
 
@@ -559,11 +579,10 @@ def _words(lines: Iterable[str]) -> set[str]:
     return found
 
 
-def _page_starts(placed: Sequence[Placed], page_count: int) -> tuple[int, ...]:
+def _page_starts(placed: Sequence[Placed], page_count: int, end: int) -> tuple[int, ...]:
     """Offset at which each page's text begins; a page with no text begins where the
     next text does, so ``bisect_right(starts, offset)`` is the page of an offset."""
     starts: list[int] = []
-    end = placed[-1].start if placed else 0
     i = 0
     for page in range(1, page_count + 1):
         while i < len(placed) and placed[i].page < page:
