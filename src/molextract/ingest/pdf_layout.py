@@ -25,9 +25,12 @@ The order of work, and why:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import re
 import statistics
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +68,9 @@ class Segment:
     page: int
     chars: list[Char] = field(default_factory=list)
     text: str = ""
+    #: For each character of ``text``, whether it is set bold (a space takes the
+    #: weight of the glyph before it), so a bold run-in heading can be cut off.
+    bold_flags: list[bool] = field(default_factory=list)
     left: float = 0.0
     bottom: float = 0.0
     right: float = 0.0
@@ -109,8 +115,15 @@ class Segment:
             self.bottom, self.top = char.bottom, char.top
         if space and self.text and not self.text.endswith(" "):
             self.text += " "
+            self.bold_flags.append(self.bold_flags[-1])
         self.text += char.text
+        self.bold_flags.extend([char.bold] * len(char.text))
         self.chars.append(char)
+
+    def attach(self, mark: Char) -> None:
+        """A combining accent printed over the glyph before it (``Kónya``)."""
+        self.text += mark.text
+        self.bold_flags.extend([mark.bold] * len(mark.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +143,8 @@ class Line:
     column_left: float
     column_right: float
     ends_with_hyphen: bool
+    #: How many characters at the line's start are bold: a run-in heading.
+    bold_prefix: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +195,10 @@ def segments(page: int, chars: Iterable[Char]) -> list[Segment]:
     for char in chars:
         if not char.text.strip():
             pending_space = True
+            continue
+        if unicodedata.combining(char.text[0]):
+            if current is not None and current.left - 2 <= char.left <= current.right + 2:
+                current.attach(char)
             continue
         if current is not None and _continues(current, char):
             gap = char.left - current.right
@@ -296,10 +315,8 @@ def reading_order(segs: Sequence[Segment]) -> list[Line]:
     rows = _rows(segs)
     lines: list[Line] = []
     if gutter is None:
-        left, right = min(s.left for s in segs), max(s.right for s in segs)
-        for row in rows:
-            lines.append(_line(row, 0, left, right))
-        return lines
+        edges = _edges(segs)
+        return _notes_last([_line(row, 0, *edges) for row in rows], _body_size(segs))
     lo, hi = gutter
     edges = {
         0: _edges([s for s in segs if s.right <= hi]),
@@ -325,7 +342,27 @@ def reading_order(segs: Sequence[Segment]) -> list[Line]:
             if part:
                 band[column].append(part)
     flush()
-    return lines
+    return _notes_last(lines, _body_size(segs))
+
+
+def _notes_last(lines: list[Line], body: float) -> list[Line]:
+    """Footnotes (affiliations, licence lines) at the foot of a column, in smaller type
+    than the body, move to the end of the page, so a paragraph that runs on into the
+    next column is not cut by them."""
+    lowest: dict[int, float] = {}
+    for line in lines:
+        if line.size >= 0.92 * body:
+            for column in (line.column, 2) if line.column != 2 else (0, 1, 2):
+                lowest[column] = min(lowest.get(column, math.inf), line.bottom)
+    notes = [
+        line
+        for line in lines
+        if line.size < 0.92 * body and line.top < lowest.get(line.column, -math.inf)
+    ]
+    if not notes:
+        return lines
+    kept = [line for line in lines if not any(line is note for note in notes)]
+    return kept + notes
 
 
 def _edges(segs: Sequence[Segment]) -> tuple[float, float]:
@@ -380,6 +417,10 @@ def _rows(segs: Sequence[Segment]) -> list[list[Segment]]:
 
 def _line(row: list[Segment], column: int, column_left: float, column_right: float) -> Line:
     text = CELL_SEPARATOR.join(s.text.strip() for s in row)
+    first = row[0]
+    stripped = len(first.text) - len(first.text.lstrip())
+    flags = [*first.bold_flags[stripped:], False]
+    bold_prefix = flags.index(False)
     last = row[-1].chars[-1]
     letters = [c for s in row for c in s.chars if c.text.strip()]
     sizes = Counter(round(c.size, 1) for c in letters)
@@ -396,6 +437,7 @@ def _line(row: list[Segment], column: int, column_left: float, column_right: flo
         column_left=column_left,
         column_right=column_right,
         ends_with_hyphen=last.hyphen or last.text in "-\u00ad\u2010\ufffe",
+        bold_prefix=bold_prefix,
     )
 
 
@@ -413,9 +455,18 @@ def paragraphs(lines: Sequence[Line]) -> list[Paragraph]:
     heading = False
     for line in lines:
         is_heading = _is_heading(line, body)
-        if current and (
-            is_heading != heading or _starts_paragraph(current[-1], line, pitch, is_heading)
-        ):
+        starts = not current or _starts_paragraph(current[-1], line, pitch, is_heading)
+        if not is_heading and (heading or starts) and (run_in := _run_in(line)):
+            # A bold heading that runs into its paragraph: ``Compound 3a. White
+            # solid ...``, or the end of a heading begun on the line before.
+            head, line = run_in
+            if current and (starts or not heading):
+                out.append(Paragraph(tuple(current), heading))
+                current = []
+            current.append(head)
+            out.append(Paragraph(tuple(current), True))
+            current, heading, starts = [], False, True
+        if current and (is_heading != heading or starts):
             out.append(Paragraph(tuple(current), heading))
             current = []
         if not current:
@@ -423,6 +474,25 @@ def paragraphs(lines: Sequence[Line]) -> list[Paragraph]:
         current.append(line)
     out.append(Paragraph(tuple(current), heading))
     return out
+
+
+def _run_in(line: Line) -> tuple[Line, Line] | None:
+    """A line that opens with a bold heading ending in a full stop or colon, cut into
+    the heading and the rest."""
+    prefix = line.text[: line.bold_prefix]
+    cut = max(prefix.rfind(". "), prefix.rfind(": "), -1)
+    if prefix.endswith((".", ":")):
+        cut = len(prefix) - 1
+    if cut < 2 or sum(ch.isalpha() for ch in prefix[:cut]) < 3:
+        return None
+    head_text, rest = line.text[: cut + 1], line.text[cut + 1 :].lstrip()
+    if not rest:
+        return None
+    share = len(head_text) / len(line.text)
+    split_x = line.left + share * (line.right - line.left)
+    head = dataclasses.replace(line, text=head_text, right=split_x, ends_with_hyphen=False)
+    body = dataclasses.replace(line, text=rest, left=split_x, bold=False, bold_prefix=0)
+    return head, body
 
 
 def _body_size_of(lines: Sequence[Line]) -> float:
@@ -555,9 +625,9 @@ def _joint(before: str, after: str, words: set[str]) -> tuple[str, str]:
     locant, a range, a prefix that keeps its hyphen) stays, with no space after it.
     """
     tail = before[-1:]
-    if tail in "–—" or (tail == "-" and before[-2:-1].isdigit() and after[:1].isdigit()):
+    if tail in "–—" or (tail in "-−" and before[-2:-1].isdigit() and after[:1].isdigit()):
         return "", before
-    if tail not in "-\u00ad\u2010\ufffe":
+    if tail not in "-\u00ad\u2010\ufffe−":
         return " ", before
     stem = before[:-1]
     left, right = _WORD_END.search(before), _WORD_START.match(after)
