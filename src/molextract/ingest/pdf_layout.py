@@ -315,8 +315,8 @@ def reading_order(segs: Sequence[Segment]) -> list[Line]:
     rows = _rows(segs)
     lines: list[Line] = []
     if gutter is None:
-        edges = _edges(segs)
-        return _notes_last([_line(row, 0, *edges) for row in rows], _body_size(segs))
+        page_edges = _edges(segs)
+        return _notes_last([_line(row, 0, *page_edges) for row in rows], _body_size(segs))
     lo, hi = gutter
     edges = {
         0: _edges([s for s in segs if s.right <= hi]),
