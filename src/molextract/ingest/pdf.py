@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +87,7 @@ def read_layout(data: bytes) -> tuple[Layout, dict[str, Any]]:
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
-        raise PdfProblem(_open_problem(exc)) from None
+        raise PdfProblem(_open_problem(exc, data)) from None
     try:
         count = len(pdf)
         if count == 0:
@@ -132,13 +133,17 @@ def not_a_pdf(data: bytes) -> str | None:
     return "not a PDF: the file does not start with a PDF header"
 
 
-def _open_problem(exc: Exception) -> str:
+def _open_problem(exc: Exception, data: bytes) -> str:
     err = getattr(exc, "err_code", None)
     pdfium = _pdfium()
     if err == pdfium.raw.FPDF_ERR_PASSWORD:
         return "encrypted PDF: it needs a password, which molextract does not take"
     if err == pdfium.raw.FPDF_ERR_SECURITY:
         return "encrypted PDF: its security handler is not supported"
+    # pdfium refuses a page tree with no pages as it refuses a broken one; the two
+    # mean different things to the user.
+    if re.search(rb"/Count\s*0\b", data) and not re.search(rb"/Type\s*/Page(?!s)", data):
+        return "the PDF has no pages"
     return "damaged PDF: pdfium cannot read its structure"
 
 
