@@ -136,14 +136,15 @@ def not_a_pdf(data: bytes) -> str | None:
 def _open_problem(exc: Exception, data: bytes) -> str:
     err = getattr(exc, "err_code", None)
     pdfium = _pdfium()
+    # pdfium refuses a page tree with no pages, and says a password is wrong; the page
+    # tree of such a file is plain to see (an encrypted file's dictionaries are too,
+    # but they list its pages).
+    if re.search(rb"/Count\s*0\b", data) and not re.search(rb"/Type\s*/Page(?!s)", data):
+        return "the PDF has no pages"
     if err == pdfium.raw.FPDF_ERR_PASSWORD:
         return "encrypted PDF: it needs a password, which molextract does not take"
     if err == pdfium.raw.FPDF_ERR_SECURITY:
         return "encrypted PDF: its security handler is not supported"
-    # pdfium refuses a page tree with no pages as it refuses a broken one; the two
-    # mean different things to the user.
-    if re.search(rb"/Count\s*0\b", data) and not re.search(rb"/Type\s*/Page(?!s)", data):
-        return "the PDF has no pages"
     return "damaged PDF: pdfium cannot read its structure"
 
 

@@ -229,7 +229,7 @@ _PAGE_NUMBER = re.compile(
 )
 _INTEGER = re.compile(r"^\d{1,4}$")
 #: The share of a page's height at its top and bottom where heads and feet stand.
-_BAND = 0.09
+_BAND = 0.12
 
 
 def furniture(pages: Sequence[list[Segment]], heights: Sequence[float]) -> set[int]:
@@ -455,7 +455,7 @@ def paragraphs(lines: Sequence[Line]) -> list[Paragraph]:
     heading = False
     for line in lines:
         is_heading = _is_heading(line, body)
-        starts = not current or _starts_paragraph(current[-1], line, pitch, is_heading)
+        starts = not current or _starts_paragraph(current[-1], line, pitch, is_heading, body)
         if not is_heading and (heading or starts) and (run_in := _run_in(line)):
             # A bold heading that runs into its paragraph: ``Compound 3a. White
             # solid ...``, or the end of a heading begun on the line before.
@@ -521,12 +521,12 @@ def _is_heading(line: Line, body: float) -> bool:
     return line.size >= 1.15 * body or line.bold
 
 
-def _starts_paragraph(previous: Line, line: Line, pitch: float, heading: bool) -> bool:
+def _starts_paragraph(previous: Line, line: Line, pitch: float, heading: bool, body: float) -> bool:
     size = line.size
     same_column = previous.page == line.page and previous.column == line.column
     if same_column and line.bottom > previous.bottom:
         return True  # back up the same column: a new block (a caption, a float)
-    if same_column and previous.bottom - line.bottom > 1.4 * pitch:
+    if same_column and previous.bottom - line.bottom > 1.4 * pitch * max(1.0, size / body):
         return True
     if heading or previous.ends_with_hyphen:
         return False  # a heading's lines run on, and so does a word split at a line end
@@ -547,7 +547,6 @@ _KEPT_PREFIXES = frozenset(
     [
         "tert",
         "sec",
-        "iso",
         "cis",
         "trans",
         "meso",
@@ -627,6 +626,8 @@ def _joint(before: str, after: str, words: set[str]) -> tuple[str, str]:
     tail = before[-1:]
     if tail in "–—" or (tail in "-−" and before[-2:-1].isdigit() and after[:1].isdigit()):
         return "", before
+    if tail == "/":
+        return "", before  # g/⏎cm3, EtOAc/⏎hexane
     if tail not in "-\u00ad\u2010\ufffe−":
         return " ", before
     stem = before[:-1]
@@ -634,9 +635,11 @@ def _joint(before: str, after: str, words: set[str]) -> tuple[str, str]:
     if left is None or right is None:
         return "", stem + "-"  # a locant, a bracket, a capital after it: a real hyphen
     head, rest = left.group(1), right.group(1)
+    if (head + rest).lower() in words:
+        return "", stem  # the document prints the word whole elsewhere
     if head.lower() in _KEPT_PREFIXES or f"{head}-{rest}".lower() in words:
         return "", stem + "-"
-    if (head + rest).lower() in words or head.islower() or head[1:].islower():
+    if head.islower() or head[1:].islower():
         return "", stem
     return "", stem + "-"
 
