@@ -38,7 +38,7 @@ def test_paragraphs_come_out_whole_in_reading_order(name: str) -> None:
 
 @pytest.mark.parametrize("name", TYPESET)
 def test_headings_are_sections_and_pages_are_mapped(name: str) -> None:
-    text, meta = _read(name)
+    _, meta = _read(name)
     paragraphs = EXPECTED[name]["paragraphs"]
     headings = [p["text"] for p in paragraphs if p["heading"]]
     sections = meta["sections"]
