@@ -140,6 +140,8 @@ class Settings(BaseSettings):
     api_max_documents: int = Field(default=1000, ge=1)
     api_max_document_chars: int = Field(default=200_000, ge=1)
     api_max_schema_bytes: int = Field(default=65536, ge=1024)
+    api_max_pdf_bytes: int = Field(default=50 * 1024 * 1024, ge=1024)
+    api_max_pdf_pages: int = Field(default=500, ge=1)
     require_api_key: bool | None = None
     public_docs: bool = Field(
         default=False,

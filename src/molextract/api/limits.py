@@ -22,6 +22,11 @@ DEFAULT_MAX_BODY_BYTES = 10 * MIB
 DEFAULT_MAX_DOCUMENTS = 1000
 DEFAULT_MAX_DOCUMENT_CHARS = 200_000
 DEFAULT_MAX_SCHEMA_BYTES = MAX_CUSTOM_SCHEMA_BYTES
+#: A paper's supporting information can run to tens of MB; the body limit applies too
+#: (a PDF larger than ``max_body_bytes`` cannot arrive whatever this says).
+DEFAULT_MAX_PDF_BYTES = 50 * MIB
+#: Reading costs tens of ms a page in the request, so pages bound a request's CPU time.
+DEFAULT_MAX_PDF_PAGES = 500
 
 _T = TypeVar("_T", int, bool)
 
@@ -43,6 +48,8 @@ class ApiLimits:
     max_documents: int = DEFAULT_MAX_DOCUMENTS
     max_document_chars: int = DEFAULT_MAX_DOCUMENT_CHARS
     max_schema_bytes: int = DEFAULT_MAX_SCHEMA_BYTES
+    max_pdf_bytes: int = DEFAULT_MAX_PDF_BYTES
+    max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     require_api_key: bool = True
 
     @classmethod
@@ -63,6 +70,8 @@ class ApiLimits:
                 settings, "api_max_document_chars", DEFAULT_MAX_DOCUMENT_CHARS
             ),
             max_schema_bytes=_setting(settings, "api_max_schema_bytes", DEFAULT_MAX_SCHEMA_BYTES),
+            max_pdf_bytes=_setting(settings, "api_max_pdf_bytes", DEFAULT_MAX_PDF_BYTES),
+            max_pdf_pages=_setting(settings, "api_max_pdf_pages", DEFAULT_MAX_PDF_PAGES),
             require_api_key=True if require is None else require,
         )
 

@@ -15,7 +15,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from molextract.api.cursors import JOB_CURSOR_PATTERN, RECORD_CURSOR_PATTERN
 from molextract.api.inline_schemas import schema_ref_json_schema
@@ -61,41 +71,99 @@ def check_json_value(value: object, *, max_depth: int) -> object:
     return value
 
 
+def _without_default(schema: dict[str, Any]) -> None:
+    """Drop ``default: null`` from a field documented as a string that may be left out."""
+    schema.pop("default", None)
+
+
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class DocumentIn(_Request):
-    """One text to extract from, as the CLI reads it from a JSONL line."""
+DocumentId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_DOC_ID_LENGTH,
+        description="Unique within the job; results are keyed by it.",
+    ),
+    AfterValidator(_storable),
+]
 
-    id: Annotated[
-        str,
+
+class DocumentIn(_Request):
+    """One document to extract from: its text, as the CLI reads it from a JSONL line, or a
+    PDF (`pdf_base64`), which the server reads into the text and page metadata that a
+    `.pdf` file gives `molextract run`. Exactly one of `text` and `pdf_base64`."""
+
+    id: DocumentId
+    # Declared before ``text`` so that the check for a missing text sees whether a PDF
+    # came instead (validators see the fields declared before theirs).
+    pdf_base64: Annotated[
+        str | None,
         Field(
-            min_length=1,
-            max_length=MAX_DOC_ID_LENGTH,
-            description="Unique within the job; results are keyed by it.",
+            default=None,
+            json_schema_extra=_without_default,
+            description="Instead of `text`: the bytes of a PDF, standard base64. The server "
+            "reads its text layer (no OCR) and pages; an encrypted, damaged or scanned PDF, "
+            "or one over the service's PDF limits, is refused (4xx naming the document).",
         ),
-        AfterValidator(_storable),
-    ]
+        WithJsonSchema(
+            {"type": "string", "minLength": 1, "contentEncoding": "base64"},
+            mode="validation",
+        ),
+    ] = None
     text: Annotated[
-        str,
+        str | None,
         Field(
+            default=None,
             min_length=1,
+            validate_default=True,
+            json_schema_extra=_without_default,
             description="The document text; evidence offsets in the results index into it. "
-            "Longer texts than the service's per-document limit are refused (422).",
+            "Longer texts than the service's per-document limit are refused (422). "
+            "Required unless `pdf_base64` is given.",
         ),
-        AfterValidator(_storable),
-    ]
+        WithJsonSchema({"type": "string", "minLength": 1}, mode="validation"),
+    ] = None
     metadata: dict[str, Any] = Field(
-        default_factory=dict, description="Kept with the document and returned unchanged."
+        default_factory=dict,
+        description="Kept with the document and returned unchanged (for a PDF, merged over "
+        "what the reader found; its `pages`, `lines` and `sections` stay the reader's).",
     )
+
+    @field_validator("pdf_base64")
+    @classmethod
+    def _not_empty(cls, pdf_base64: str | None) -> str | None:
+        if pdf_base64 is not None and not pdf_base64.strip():
+            raise ValueError("must hold the PDF's bytes in base64")
+        return pdf_base64
 
     @field_validator("text")
     @classmethod
-    def _not_blank(cls, text: str) -> str:
+    def _text(cls, text: str | None, info: ValidationInfo) -> str | None:
+        """Text that is stored: present (unless a PDF stands in), non-blank, storable.
+
+        A missing text is reported as pydantic reports a missing field, at ``text``, so
+        a client that forgot it is told what it was told before PDFs were accepted. A
+        ``pdf_base64`` that failed its own check is not in ``info.data``: that error is
+        the one to fix, so no second one is added here.
+        """
+        if text is None:
+            if "pdf_base64" in info.data and info.data["pdf_base64"] is None:
+                raise PydanticCustomError(
+                    "missing", "Field required (the document's text, or its PDF as pdf_base64)"
+                )
+            return None
         if not text.strip():
             raise ValueError("must contain some non-whitespace text")
-        return text
+        return _storable(text)
+
+    @model_validator(mode="after")
+    def _text_or_pdf(self) -> DocumentIn:
+        if self.text is not None and self.pdf_base64 is not None:
+            raise ValueError("give the document's text or its PDF (pdf_base64), not both")
+        return self
 
     @field_validator("metadata")
     @classmethod

@@ -28,6 +28,7 @@ from molextract.api.formats import (
     report_page,
     wants_ndjson,
 )
+from molextract.api.forms import FORM
 from molextract.api.models import JobAccepted, JobList, JobView, RecordsPage
 from molextract.api.problems import problem_responses
 from molextract.api.submission import read_submission
@@ -42,16 +43,44 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+#: The form's fields, as ``read_submission`` reads them: the job's options as JSON
+#: text, its documents as files named for their ids.
+_JOB_FORM: dict[str, Any] = {
+    "type": "object",
+    "required": ["schema", "file"],
+    "additionalProperties": False,
+    "properties": {
+        "schema": {
+            "type": "string",
+            "minLength": 1,
+            "description": "A built-in schema name, or an inline JSON Schema as JSON text.",
+        },
+        "options": {
+            "type": "string",
+            "description": 'JobOptions as JSON text, e.g. `{"chunk_size": 4}`.',
+        },
+        "file": {
+            "type": "array",
+            "minItems": 1,
+            "items": {"type": "string", "format": "binary"},
+            "description": "One part per document: a `.pdf` (its text layer is read; "
+            "encrypted, damaged and scanned PDFs are refused) or a UTF-8 `.txt`. The file "
+            "name without its extension is the document's id.",
+        },
+    },
+}
+
 #: The body is read by hand (see ``submission``), so it is described here. NDJSON
 #: items use ``itemSchema`` as FastAPI does for its own JSON Lines streams.
 _SUBMIT_BODY: dict[str, Any] = {
     "requestBody": {
         "required": True,
-        "description": "One JobRequest object, or NDJSON: a JobHeader line, then one DocumentIn "
-        "per line.",
+        "description": "One JobRequest object; or NDJSON: a JobHeader line, then one DocumentIn "
+        "per line; or a form with the job's fields and one file per document.",
         "content": {
             "application/json": {"schema": _ref("JobRequest")},
             NDJSON: {"itemSchema": {"anyOf": [_ref("JobHeader"), _ref("DocumentIn")]}},
+            FORM: {"schema": _JOB_FORM},
         },
     }
 }
@@ -73,7 +102,12 @@ _NDJSON_RESULTS = {
     summary="Submit a job",
     description="JSON (`application/json`) or, for large batches, NDJSON "
     "(`application/x-ndjson`: a header line `{schema, options}`, then one document per "
-    "line). With an `Idempotency-Key`, repeating the same request returns the same job "
+    "line). A document is its `text`, or a PDF as `pdf_base64`, which the server reads "
+    "(refused with 422 `pdf-unreadable` if it is encrypted, damaged or has no text layer; "
+    "413 `pdf-too-large` or `pdf-too-many-pages` past the service's limits). PDFs and text "
+    "files can also be uploaded as `multipart/form-data`: a `schema` field, an optional "
+    "`options` field (JSON), and one `file` part per `.pdf` or `.txt` document, its id the "
+    "file name without the extension. With an `Idempotency-Key`, repeating the same request returns the same job "
     "(200, `Idempotent-Replayed: true`) instead of creating a second one; the same key "
     "with a different body is 409 (`idempotency-key-reused`): the request itself is fine, "
     "the key is taken.",
