@@ -31,8 +31,8 @@ import math
 import re
 import statistics
 import unicodedata
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 #: Between paragraphs of the rebuilt text, as the XML readers write it.
@@ -222,6 +222,10 @@ def _continues(segment: Segment, char: Char) -> bool:
     return char.left - segment.right <= _GUTTER_GAP * max(char.size, last.size)
 
 
+#: Pieces of one row further apart than this many type sizes are table cells.
+_CELL_GAP = 3.0
+
+
 # --- 2. page furniture ----------------------------------------------------------------
 
 _PAGE_NUMBER = re.compile(
@@ -278,23 +282,42 @@ def _isolated_head(seg: Segment, segs: Sequence[Segment], height: float) -> bool
 
 
 def _line_numbers(segs: Sequence[Segment]) -> list[Segment]:
-    """Small integers stacked at one x, counting as the page goes down."""
+    """Small integers stacked at one x, counting as the page goes down.
+
+    Four or more anywhere; two or more where no text stands (the margins), so a
+    short page's few line numbers go too while a table's entry column, inside the
+    text, needs to be longer than any page's line count to be mistaken for them.
+    """
+    numbers = [s for s in segs if _INTEGER.match(s.text.strip())]
+    text = [s for s in segs if not _INTEGER.match(s.text.strip())]
+    if not numbers:
+        return []
+    text_left = min((s.left for s in text), default=math.inf)
+    text_right = max((s.right for s in text), default=-math.inf)
+    found: dict[int, Segment] = {}
     # Numbers are set flush right or flush left; a stack shares one of the two edges.
-    by_x: defaultdict[tuple[str, int], list[Segment]] = defaultdict(list)
-    for seg in segs:
-        if _INTEGER.match(seg.text.strip()):
-            by_x["right", round(seg.right / 3)].append(seg)
-            by_x["left", round(seg.left / 3)].append(seg)
-    found: list[Segment] = []
-    for stack in by_x.values():
-        if len(stack) < 4:
-            continue
-        stack.sort(key=lambda s: -s.top)
-        numbers = [int(s.text) for s in stack]
-        rising = sum(b > a for a, b in itertools.pairwise(numbers))
-        if rising >= 0.8 * (len(numbers) - 1):
-            found.extend(stack)
-    return found
+    for edge in (lambda s: s.right, lambda s: s.left):
+        for stack in _stacks(numbers, edge):
+            in_margin = all(s.right <= text_left + 1 or s.left >= text_right - 1 for s in stack)
+            if len(stack) < (2 if in_margin else 4):
+                continue
+            stack.sort(key=lambda s: -s.baseline)
+            values = [int(s.text) for s in stack]
+            rising = sum(b > a for a, b in itertools.pairwise(values))
+            if rising >= 0.8 * (len(values) - 1):
+                found.update((id(s), s) for s in stack)
+    return list(found.values())
+
+
+def _stacks(segs: Sequence[Segment], edge: Callable[[Segment], float]) -> list[list[Segment]]:
+    """Segments grouped by an edge, each group within 2 pt of its neighbours."""
+    stacks: list[list[Segment]] = []
+    for seg in sorted(segs, key=edge):
+        if stacks and edge(seg) - edge(stacks[-1][-1]) <= 2:
+            stacks[-1].append(seg)
+        else:
+            stacks.append([seg])
+    return stacks
 
 
 def _body_size(segs: Iterable[Segment]) -> float:
@@ -416,7 +439,11 @@ def _rows(segs: Sequence[Segment]) -> list[list[Segment]]:
 
 
 def _line(row: list[Segment], column: int, column_left: float, column_right: float) -> Line:
-    text = CELL_SEPARATOR.join(s.text.strip() for s in row)
+    text = row[0].text.strip()
+    for before, seg in itertools.pairwise(row):
+        # A justified line stretched by a long name has wide gaps, a table row wider.
+        wide = seg.left - before.right > _CELL_GAP * max(before.main, seg.main)
+        text += (CELL_SEPARATOR if wide else " ") + seg.text.strip()
     first = row[0]
     stripped = len(first.text) - len(first.text.lstrip())
     flags = [*first.bold_flags[stripped:], False]
@@ -578,6 +605,45 @@ _KEPT_PREFIXES = frozenset(
         "four",
     ]
 )
+#: Second halves that make a compound word with a hyphen of its own (``work-up``,
+#: ``base-mediated``, ``electron-rich``), as chemical writing uses them.
+_KEPT_SECOND_HALVES = frozenset(
+    [
+        "up",
+        "down",
+        "in",
+        "out",
+        "off",
+        "on",
+        "like",
+        "based",
+        "free",
+        "type",
+        "fold",
+        "scale",
+        "pot",
+        "step",
+        "rich",
+        "poor",
+        "deficient",
+        "substituted",
+        "protected",
+        "containing",
+        "derived",
+        "mediated",
+        "catalyzed",
+        "catalysed",
+        "promoted",
+        "induced",
+        "dependent",
+        "specific",
+        "selective",
+        "life",
+        "lives",
+        "time",
+        "phase",
+    ]
+)
 _WORD_END = re.compile(r"([A-Za-z]+)[-\u00ad\u2010\ufffe]$")
 _WORD_START = re.compile(r"^([a-z]+)")
 
@@ -637,18 +703,31 @@ def _joint(before: str, after: str, words: set[str]) -> tuple[str, str]:
     head, rest = left.group(1), right.group(1)
     if (head + rest).lower() in words:
         return "", stem  # the document prints the word whole elsewhere
-    if head.lower() in _KEPT_PREFIXES or f"{head}-{rest}".lower() in words:
+    if (
+        head.lower() in _KEPT_PREFIXES
+        or rest.lower() in _KEPT_SECOND_HALVES
+        or f"{head}-{rest}".lower() in words
+    ):
         return "", stem + "-"
+    if len(head) > 3 and len(rest) > 3 and {head.lower(), rest.lower()} <= words:
+        return "", stem + "-"  # two words the document uses alone: a compound word
     if head.islower() or head[1:].islower():
         return "", stem
     return "", stem + "-"
 
 
 def _words(lines: Iterable[str]) -> set[str]:
-    """Every word and hyphenated word the document prints whole, lower-cased."""
+    """Every word and hyphenated word the document prints whole, lower-cased.
+
+    A line's first word and the word a line-end hyphen cuts may be halves, so they do
+    not count: ``individual-⏎based`` must not vouch for ``individual`` or ``based``.
+    """
     found: set[str] = set()
     for text in lines:
-        found.update(w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text))
+        words = re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text)
+        if text.endswith(("-", "\u00ad", "\u2010", "\ufffe")):
+            words = words[:-1]
+        found.update(w.lower() for w in words[1:])
     return found
 
 
