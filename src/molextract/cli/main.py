@@ -202,17 +202,21 @@ def report(
     try:
         found = _finished_run(results)
         texts: dict[str, str] | None = None
+        pdfs: dict[str, str] = {}
         if docs:
             check_inputs(docs)
             wanted = set(found)
-            texts = {
-                d.id: d.text
-                for d in read_documents(docs, lambda s: err.print(f"[yellow]skipped[/] {s}"))
-                if d.id in wanted
-            }
+            texts = {}
+            for d in read_documents(docs, lambda s: err.print(f"[yellow]skipped[/] {s}")):
+                if d.id in wanted:
+                    texts[d.id] = d.text
+                    if d.metadata.get("format") == "pdf":
+                        pdfs[d.id] = Path(str(d.metadata["source"])).resolve().as_uri()
     except MolextractError as exc:
         fail(str(exc))
-    write_report(found.values(), texts, output, title=title or f"molextract: {results.name}")
+    write_report(
+        found.values(), texts, output, title=title or f"molextract: {results.name}", pdfs=pdfs
+    )
     err.print(f"report written to {output} ({len(found)} documents)")
 
 

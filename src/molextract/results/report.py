@@ -67,7 +67,20 @@ def _sort_key(value: float | None) -> str:
 
 def _summary(record: Record) -> str:
     who = record.compound.name or record.compound.label or "?"
-    return f"{who} · {record.property} {_value_text(record, unit=True)} · {record.status}"
+    page = "" if record.evidence.page is None else f" · page {record.evidence.page}"
+    return f"{who} · {record.property} {_value_text(record, unit=True)}{page} · {record.status}"
+
+
+def _page_link(record: Record, pdf: str | None) -> str:
+    """``p. 3`` after the document's name for a record read from a PDF, linking to that
+    page of the file when the report knows where the file is (PDF viewers open
+    ``file.pdf#page=3`` at the page)."""
+    page = record.evidence.page
+    if page is None:
+        return ""
+    if pdf is None:
+        return f' <span class="page">p.&#160;{page}</span>'
+    return f' <a class="page" href="{_e(pdf)}#page={page}">p.&#160;{page}</a>'
 
 
 # --- structures ---------------------------------------------------------------------
@@ -271,7 +284,7 @@ def _field_kind(rows: Sequence[_Row], name: str) -> str:
     return "number" if numeric else "text"
 
 
-def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = ()) -> str:
+def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = (), pdf: str | None = None) -> str:
     r = row.record
     si = "–"
     if r.value_si is not None:
@@ -279,7 +292,7 @@ def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = ()) -> str:
     compound = " ".join(p for p in (r.compound.name, r.compound.label) if p) or "–"
     value_sort = r.value_low if r.value_low is not None else r.value
     cells = (
-        (f'<a href="#ev-{row.rid}">{_e(doc_id)}</a>', doc_id),
+        (f'<a href="#ev-{row.rid}">{_e(doc_id)}</a>{_page_link(r, pdf)}', doc_id),
         (_e(compound), compound),
         (_e(r.property), r.property),
         (_e(_value_text(r)), _sort_key(value_sort)),
@@ -318,7 +331,7 @@ def _controls(rows: Sequence[_Row]) -> str:
     )
 
 
-def _table(rows: Sequence[_Row], doc_ids: Sequence[str]) -> str:
+def _table(rows: Sequence[_Row], doc_ids: Sequence[str], pdfs: Mapping[str, str]) -> str:
     """The records table; a schema's own fields get a column each, before the status."""
     fields = _field_names(rows)
     columns = [
@@ -331,7 +344,10 @@ def _table(rows: Sequence[_Row], doc_ids: Sequence[str]) -> str:
         f'<button type="button">{_e(name)}</button></th>'
         for name, kind in columns
     )
-    body = "".join(_table_row(row, doc_ids[row.doc_index], fields) for row in rows)
+    body = "".join(
+        _table_row(row, doc_ids[row.doc_index], fields, pdfs.get(doc_ids[row.doc_index]))
+        for row in rows
+    )
     return (
         '<section class="records"><h2>Records</h2>'
         f'<table id="record-table"><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>'
@@ -378,6 +394,7 @@ tr:target, tr.flash { outline: 2px solid #3b6fd8; }
 .st-accepted { background: var(--accepted); } .st-flagged { background: var(--flagged); }
 .st-rejected { background: var(--rejected); }
 .text { white-space: pre-wrap; border-left: 3px solid #ddd; padding-left: 1rem; margin: .8rem 0; }
+.page { font-size: 12px; color: #555; white-space: nowrap; }
 mark.ev { border-radius: 2px; padding: 0 1px; }
 mark.ev a { color: inherit; text-decoration: none; }
 mark.overlap { box-shadow: inset 0 -2px 0 #8a5cf6; }
@@ -474,9 +491,16 @@ def _csp() -> str:
 
 
 def render_report(
-    results: Iterable[DocumentResult], documents: Mapping[str, str] | None, *, title: str
+    results: Iterable[DocumentResult],
+    documents: Mapping[str, str] | None,
+    *,
+    title: str,
+    pdfs: Mapping[str, str] | None = None,
 ) -> str:
-    """The report as one HTML string; ``write_report`` is the usual entry point."""
+    """The report as one HTML string; ``write_report`` is the usual entry point.
+
+    ``pdfs`` maps a document id to the address of the PDF it was read from, so each
+    record's page links to the page in the file."""
     results = list(results)
     doc_ids = [r.doc_id for r in results]
     rows: list[_Row] = []
@@ -499,7 +523,7 @@ def render_report(
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<header><h1>{_e(title)}</h1>"
         f'<p class="summary">{len(results)} documents · {len(rows)} records ({counts})</p>'
-        f"</header>{_controls(rows)}{_table(rows, doc_ids)}{_compounds(rows, doc_ids)}"
+        f"</header>{_controls(rows)}{_table(rows, doc_ids, pdfs or {})}{_compounds(rows, doc_ids)}"
         f'<section class="documents"><h2>Documents</h2>{articles}</section>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
@@ -511,9 +535,10 @@ def write_report(
     out: Path,
     *,
     title: str,
+    pdfs: Mapping[str, str] | None = None,
 ) -> None:
     """Write the HTML report to ``out``; without ``documents`` only the quotes are shown."""
-    out.write_text(render_report(results, documents, title=title), encoding="utf-8")
+    out.write_text(render_report(results, documents, title=title, pdfs=pdfs), encoding="utf-8")
 
 
 def _si_unit(unit: str | None) -> str:
