@@ -214,8 +214,11 @@ def segments(page: int, chars: Iterable[Char]) -> list[Segment]:
 
 def _continues(segment: Segment, char: Char) -> bool:
     last = segment.chars[-1]
-    # An index sits up to about half its line's size off the baseline.
-    if abs(char.baseline - segment.baseline) > 0.5 * max(segment.main, char.size):
+    # An index (smaller type) sits up to about two thirds of its line's size off the
+    # baseline; type of one size on another baseline is another line.
+    big, small = max(segment.main, char.size), min(segment.main, char.size)
+    reach = 0.65 if small < 0.85 * big else 0.5
+    if abs(char.baseline - segment.baseline) > reach * big:
         return False
     if char.left < last.left - 0.5 * last.size:
         return False  # moved back left: a new line
