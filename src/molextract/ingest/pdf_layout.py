@@ -151,6 +151,8 @@ class Line:
 class Paragraph:
     lines: tuple[Line, ...]
     heading: bool
+    #: Indices of lines that follow a forced line break (kept as a newline).
+    breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,30 +482,60 @@ def paragraphs(lines: Sequence[Line]) -> list[Paragraph]:
         return []
     body = _body_size_of(lines)
     pitch = _pitch(lines, body)
+    spaced = _spaced(lines, pitch, body)
     out: list[Paragraph] = []
     current: list[Line] = []
+    breaks: list[int] = []
     heading = False
+
+    def close(as_heading: bool) -> None:
+        nonlocal current, breaks
+        if current:
+            out.append(Paragraph(tuple(current), as_heading, tuple(breaks)))
+        current, breaks = [], []
+
     for line in lines:
         is_heading = _is_heading(line, body)
-        starts = not current or _starts_paragraph(current[-1], line, pitch, is_heading, body)
+        edge = "paragraph"
+        if current:
+            edge = _boundary(current[-1], line, pitch, is_heading and heading, body, spaced)
+        starts = edge == "paragraph"
         if not is_heading and (heading or starts) and (run_in := _run_in(line)):
             # A bold heading that runs into its paragraph: ``Compound 3a. White
             # solid ...``, or the end of a heading begun on the line before.
             head, line = run_in
-            if current and (starts or not heading):
-                out.append(Paragraph(tuple(current), heading))
-                current = []
+            if starts or not heading:
+                close(heading)
             current.append(head)
-            out.append(Paragraph(tuple(current), True))
-            current, heading, starts = [], False, True
+            close(True)
+            heading, starts, edge = False, True, "paragraph"
         if current and (is_heading != heading or starts):
-            out.append(Paragraph(tuple(current), heading))
-            current = []
+            close(heading)
         if not current:
             heading = is_heading
+        elif edge == "line":
+            breaks.append(len(current))
         current.append(line)
-    out.append(Paragraph(tuple(current), heading))
+    close(heading)
     return out
+
+
+def _spaced(lines: Sequence[Line], pitch: float, body: float) -> bool:
+    """Whether the layout sets paragraphs apart with space (rather than indents):
+    then a short line followed by neither space nor indent is a forced line break,
+    not a paragraph's end (``Yield:⏎0.02 g``, a data sheet's fields)."""
+    gapped = indented = 0
+    for a, b in itertools.pairwise(lines):
+        if a.page != b.page or a.column != b.column:
+            continue
+        if abs(a.size - body) > 0.5 or abs(b.size - body) > 0.5:
+            continue  # to and from headings: space around them says nothing
+        if a.right < a.column_right - 2.5 * a.size:
+            if a.bottom - b.bottom > 1.4 * pitch:
+                gapped += 1
+            elif b.left > b.column_left + 0.8 * b.size:
+                indented += 1
+    return gapped >= 1 and gapped > indented
 
 
 def _run_in(line: Line) -> tuple[Line, Line] | None:
@@ -551,23 +583,32 @@ def _is_heading(line: Line, body: float) -> bool:
     return line.size >= 1.15 * body or line.bold
 
 
-def _starts_paragraph(previous: Line, line: Line, pitch: float, heading: bool, body: float) -> bool:
+def _boundary(
+    previous: Line, line: Line, pitch: float, heading: bool, body: float, spaced: bool
+) -> str:
+    """What stands between two lines: ``paragraph``, ``line`` (a forced break inside
+    a paragraph) or ``none`` (the text runs on). ``heading``: both are heading lines."""
     size = line.size
     same_column = previous.page == line.page and previous.column == line.column
     if same_column and line.bottom > previous.bottom:
-        return True  # back up the same column: a new block (a caption, a float)
+        return "paragraph"  # back up the same column: a new block (a caption, a float)
     if same_column and previous.bottom - line.bottom > 1.4 * pitch * max(1.0, size / body):
-        return True
-    if heading or previous.ends_with_hyphen:
-        return False  # a heading's lines run on, and so does a word split at a line end
+        return "paragraph"
+    if previous.ends_with_hyphen:
+        return "none"  # a word split at a line end
+    width = previous.column_right - previous.column_left
+    if heading:
+        # A heading wraps from a line that fills its column; after a short one
+        # (``Example 7`` over the compound's name) the next heading begins.
+        return "none" if previous.right >= previous.column_right - 0.25 * width else "paragraph"
     if line.left > line.column_left + 0.8 * size and line.left < line.column_right - 4 * size:
-        return True  # first-line indent
+        return "paragraph"  # first-line indent
     short = previous.right < previous.column_right - 2.5 * size
     ends_sentence = previous.text.rstrip().endswith((".", ":", "!", "?", ")"))
-    half = previous.right - previous.column_left < 0.6 * (
-        previous.column_right - previous.column_left
-    )
-    return short and (ends_sentence or half)
+    half = previous.right - previous.column_left < 0.6 * width
+    if short and (ends_sentence or half):
+        return "line" if spaced and same_column else "paragraph"
+    return "none"
 
 
 # --- 5. joining --------------------------------------------------------------------------
@@ -663,9 +704,12 @@ def build(paras: Sequence[Paragraph], page_count: int) -> Layout:
             offset += len(PARAGRAPH_BREAK)
         parts: list[str] = []
         length = 0
-        for line in para.lines:
+        for index, line in enumerate(para.lines):
             text = line.text.strip()
-            if parts:
+            if parts and index in para.breaks:
+                parts[-1] += "\n"
+                length += 1
+            elif parts:
                 joiner, kept = _joint(parts[-1], text, words)
                 length += len(kept) + len(joiner) - len(parts[-1])
                 parts[-1] = kept + joiner
