@@ -278,6 +278,7 @@ def typeset_gold(gold: Path, out: Path) -> None:
             layout = LAYOUTS[index % len(LAYOUTS)]
             lines.append({"id": row["id"], "pdf": name, "layout": layout, "pages": len(pages),
                           "lead_paragraphs": lead, "text_pages": [first, last],
+                          "typeset_text": typeset_text(doc_data(index, row, lead)),
                           "values": [{"index": i, "page": p} for i, p in enumerate(found)]})  # fmt: skip
             s = stats[layout]
             s.update(docs=1, pages=len(pages), values=len(found), located=sum(p is not None for p in found))  # fmt: skip
@@ -337,6 +338,14 @@ HEADS = {"article2col": "J. Test Chem. 2026, 12, 345", "si": "Supporting Informa
 def flat(block: Block) -> str:
     """The paragraph as a reader should give it back: scripts as plain characters."""
     return "".join(s if isinstance(s, str) else s[1] if len(s) > 1 else "" for s in block["segs"])
+
+
+def typeset_text(data: dict[str, Any]) -> str:
+    """Everything a document's PDF prints (title, authors, lead-in, gold text) as text
+    with blank lines between paragraphs, so the PDF can be compared with the very
+    document it was typeset from, not only with the gold text inside it."""
+    heads = [data["title"], data["authors"]] if data["title"] else []
+    return "\n\n".join([*heads, *(flat(block) for block in data["blocks"])])
 
 
 def describe(path: Path, data: dict[str, Any]) -> dict[str, Any]:
