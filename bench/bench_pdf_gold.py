@@ -166,10 +166,7 @@ def main(argv: Sequence[str]) -> int:
     settings = Settings()
     engine = create_engine(settings)
     pipeline = Pipeline(SCHEMA, engine, settings, path="anchored")
-    if args.pdf_results:
-        pdf_results = _load(args.pdf_results)
-    else:
-        pdf_results = _run(pipeline, pdf_docs, "pdf")
+    pdf_results = _load(args.pdf_results) if args.pdf_results else _run(pipeline, pdf_docs, "pdf")
     if args.text_results:
         text_results = _load(args.text_results)
     else:
