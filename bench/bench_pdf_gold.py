@@ -21,8 +21,8 @@ those PDFs with molextract's reader, extracts from them exactly as from the text
   forgives it.
 
 ``--text-results`` reuses a saved gold-text run (``bench_anchored.py gold --save``) and
-``--pdf-results`` a saved PDF run (``--save``), made with the same code, instead of
-running them again.
+``--pdf-results`` and ``--typeset-results`` saved PDF and typeset-text runs
+(``--save``), made with the same code, instead of running them again.
 """
 
 from __future__ import annotations
@@ -142,6 +142,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--pdfs", type=Path, default=DEFAULT_PDFS)
     parser.add_argument("--text-results", type=Path)
     parser.add_argument("--pdf-results", type=Path)
+    parser.add_argument("--typeset-results", type=Path)
     parser.add_argument("--save", type=Path)
     args = parser.parse_args(argv)
     _typeset(args.pdfs)
@@ -173,7 +174,11 @@ def main(argv: Sequence[str]) -> int:
         text_docs = [Document(d.id, d.text) for d in gold]
         text_results = _run(pipeline, text_docs, "text")
     typeset_docs = [Document(d.id, str(manifest[d.id]["typeset_text"])) for d in gold]
-    typeset_results = _run(pipeline, typeset_docs, "typeset text")
+    typeset_results = (
+        _load(args.typeset_results)
+        if args.typeset_results
+        else _run(pipeline, typeset_docs, "typeset text")
+    )
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for name, kept in (("gold-pdf", pdf_results), ("gold-typeset-text", typeset_results)):

@@ -30,6 +30,7 @@ from molextract.ingest.pdf_layout import (
     Segment,
     build,
     furniture,
+    one_column_edges,
     paragraphs,
     reading_order,
     segments,
@@ -106,11 +107,9 @@ def read_layout(data: bytes) -> tuple[Layout, dict[str, Any]]:
     if not any(per_page):
         raise PdfProblem(NO_TEXT)
     dropped = furniture(per_page, heights)
-    lines = [
-        line
-        for segs in per_page
-        for line in reading_order([s for s in segs if id(s) not in dropped])
-    ]
+    body = [[s for s in segs if id(s) not in dropped] for segs in per_page]
+    edges = one_column_edges(body)
+    lines = [line for segs in body for line in reading_order(segs, edges)]
     layout = build(paragraphs(lines), count)
     if not layout.text.strip():
         raise PdfProblem(NO_TEXT)

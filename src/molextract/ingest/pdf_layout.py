@@ -335,15 +335,26 @@ def _body_size(segs: Iterable[Segment]) -> float:
 # --- 3. columns and reading order -------------------------------------------------------
 
 
-def reading_order(segs: Sequence[Segment]) -> list[Line]:
-    """One page's body segments as lines, band by band, left column first."""
+def one_column_edges(pages: Sequence[Sequence[Segment]]) -> tuple[float, float] | None:
+    """The text edges of the document's one-column pages taken together. A page of a
+    few short lines (the end of an SI entry, a data sheet) cannot tell its own right
+    margin; the document's other pages can."""
+    flat = [seg for segs in pages if segs and _gutter(segs) is None for seg in segs]
+    return _edges(flat) if flat else None
+
+
+def reading_order(
+    segs: Sequence[Segment], one_column: tuple[float, float] | None = None
+) -> list[Line]:
+    """One page's body segments as lines, band by band, left column first.
+    ``one_column``: the document's one-column edges, used on a one-column page."""
     if not segs:
         return []
     gutter = _gutter(segs)
     rows = _rows(segs)
     lines: list[Line] = []
     if gutter is None:
-        page_edges = _edges(segs)
+        page_edges = one_column or _edges(segs)
         return _notes_last([_line(row, 0, *page_edges) for row in rows], _body_size(segs))
     lo, hi = gutter
     edges = {
@@ -531,7 +542,7 @@ def _spaced(lines: Sequence[Line], pitch: float, body: float) -> bool:
         if abs(a.size - body) > 0.5 or abs(b.size - body) > 0.5:
             continue  # to and from headings: space around them says nothing
         if a.right < a.column_right - 2.5 * a.size:
-            if a.bottom - b.bottom > 1.4 * pitch:
+            if a.bottom - b.bottom > _PARAGRAPH_GAP * pitch:
                 gapped += 1
             elif b.left > b.column_left + 0.8 * b.size:
                 indented += 1
@@ -592,7 +603,9 @@ def _boundary(
     same_column = previous.page == line.page and previous.column == line.column
     if same_column and line.bottom > previous.bottom:
         return "paragraph"  # back up the same column: a new block (a caption, a float)
-    if same_column and previous.bottom - line.bottom > 1.4 * pitch * max(1.0, size / body):
+    if same_column and previous.bottom - line.bottom > _PARAGRAPH_GAP * pitch * max(
+        1.0, size / body
+    ):
         return "paragraph"
     if previous.ends_with_hyphen:
         return "none"  # a word split at a line end
@@ -609,6 +622,11 @@ def _boundary(
     if short and (ends_sentence or half):
         return "line" if spaced and same_column else "paragraph"
     return "none"
+
+
+#: A step from one line to the next this much longer than the usual one is space set
+#: between paragraphs (lines of one paragraph vary by a few per cent at most).
+_PARAGRAPH_GAP = 1.18
 
 
 # --- 5. joining --------------------------------------------------------------------------
