@@ -620,7 +620,10 @@ def _boundary(
     ends_sentence = previous.text.rstrip().endswith((".", ":", "!", "?", ")"))
     half = previous.right - previous.column_left < 0.6 * width
     if short and (ends_sentence or half):
-        return "line" if spaced and same_column else "paragraph"
+        # Short lines one after another, with no space between, are a block of
+        # fields or list entries (``Yield:⏎0.02 g``) rather than one-line paragraphs.
+        listed = line.right < line.column_right - 2.5 * size
+        return "line" if listed or (spaced and same_column) else "paragraph"
     return "none"
 
 
