@@ -1,7 +1,7 @@
 """How fast PDFs are read, and whether memory stays flat over a large folder of them.
 
     .venv/bin/python bench/bench_pdf.py PDF_OR_FOLDER... [--folder-size 1000] [--workers 2]
-        [--compare-pdfplumber]
+        [--compare-pdfplumber] [--memory-only]
 
 - ``speed``: every given PDF read once through molextract's reader (pdfium glyphs ->
   layout -> text), pages per second on one core and on ``--workers`` processes (the
@@ -50,7 +50,7 @@ def _read(path: Path) -> int:
 
 
 def _plumber(path: Path) -> int:
-    import pdfplumber  # type: ignore[import-not-found]
+    import pdfplumber
 
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
@@ -112,12 +112,16 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--folder-size", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--compare-pdfplumber", action="store_true")
+    parser.add_argument(
+        "--memory-only", action="store_true", help="skip the speed part: a clean process"
+    )
     args = parser.parse_args(argv)
     files = _pdfs(args.paths)
     if not files:
         parser.error("no PDF found in the given paths")
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}")
-    speed(files, args.workers, args.compare_pdfplumber)
+    if not args.memory_only:
+        speed(files, args.workers, args.compare_pdfplumber)
     if args.folder_size:
         memory(files, args.folder_size)
     return 0

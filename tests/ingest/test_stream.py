@@ -95,7 +95,7 @@ def test_directory_tree_with_mixed_files(tmp_path: Path) -> None:
         stream.write(json.dumps({"text": "ndjson.gz"}) + "\n")
     (root / "a.csv").write_text("text\ncsv\n", encoding="utf-8")
     (root / "c.txt").write_text("txt", encoding="utf-8")
-    (root / "b" / "notes.pdf").write_bytes(b"%PDF")
+    (root / "b" / "notes.docx").write_bytes(b"%PDF")
     (root / "README").write_text("about", encoding="utf-8")
     (root / ".hidden.jsonl").write_text("not read", encoding="utf-8")
     (root / ".git").mkdir()
@@ -112,7 +112,7 @@ def test_directory_tree_with_mixed_files(tmp_path: Path) -> None:
     assert documents[1].metadata["source"] == str(root / "b" / "more.ndjson.gz")
     assert skips == [
         Skipped(str(root / "README"), None, "unsupported file type"),
-        Skipped(str(root / "b" / "notes.pdf"), None, "unsupported file type"),
+        Skipped(str(root / "b" / "notes.docx"), None, "unsupported file type"),
     ]
 
 
@@ -135,7 +135,7 @@ def test_symlink_loop_is_walked_once(tmp_path: Path) -> None:
 
 def test_problems_with_inputs_do_not_stop_the_run(tmp_path: Path) -> None:
     missing = tmp_path / "missing.jsonl"
-    unsupported = tmp_path / "paper.pdf"
+    unsupported = tmp_path / "paper.docx"
     unsupported.write_bytes(b"%PDF")
     good = jsonl(tmp_path / "good.jsonl", {"text": "fine"})
     documents, skips = read([missing, unsupported, good])
@@ -173,7 +173,7 @@ def test_check_inputs_accepts_usable_inputs(tmp_path: Path) -> None:
 
 def test_check_inputs_names_every_problem(tmp_path: Path) -> None:
     missing = tmp_path / "missing.jsonl"
-    pdf = tmp_path / "paper.pdf"
+    pdf = tmp_path / "paper.docx"
     pdf.write_bytes(b"%PDF")
     good = jsonl(tmp_path / "good.jsonl", {"text": "x"})
     with pytest.raises(InputError) as caught:
@@ -273,6 +273,8 @@ def test_supported_suffixes() -> None:
         ".xml.gz",
         ".nxml",
         ".nxml.gz",
+        ".pdf",
+        ".pdf.gz",
     }
 
 
