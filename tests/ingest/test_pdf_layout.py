@@ -173,3 +173,24 @@ def test_page_map_gives_each_line_its_page_and_offset() -> None:
     )
     assert layout.page_starts == (0, layout.text.index("edge"), len(layout.text))
     assert [(p.start, p.page) for p in layout.lines] == [(0, 1), (layout.text.index("edge"), 2)]
+
+
+def test_a_first_page_abstract_with_a_side_box_reads_abstract_box_then_columns() -> None:
+    rows = []
+    for i in range(6):  # the abstract, set in from the left, beside a box of dates
+        y = 700 - 12 * i
+        rows.append(_typeset(f"abstract line {i} of the summary that runs on wide", 150, y))
+    rows.append(_typeset("Received 1st May", 450, 700, size=8))
+    rows.append(_typeset("Accepted 2nd June", 450, 682, size=8))
+    for i in range(4):  # then the two columns of the introduction, on one baseline grid
+        y = 600 - 12 * i
+        rows.append(_typeset(f"left {i} words of the introduction", 50, y, justify=250))
+        rows.append(_typeset(f"right {i} words of the introduction", 320, y, justify=520))
+    text = _text([_page(1, rows)])
+    assert text.split("\n\n")[0] == " ".join(
+        f"abstract line {i} of the summary that runs on wide" for i in range(6)
+    )
+    order = ["Received 1st May", "Accepted 2nd June"]
+    order += [f"{side} {i} words" for side in ("left", "right") for i in range(4)]
+    positions = [text.index(piece) for piece in order]
+    assert positions == sorted(positions)

@@ -361,26 +361,40 @@ def reading_order(
         0: _edges([s for s in segs if s.right <= hi]),
         1: _edges([s for s in segs if s.left >= lo]),
     }
-    full = _edges(segs)
     band: dict[int, list[list[Segment]]] = {0: [], 1: []}
+    #: Pieces beside a full-width block (a box of dates beside an abstract): read after
+    #: the block, before the columns below it.
+    beside: dict[int, list[list[Segment]]] = {0: [], 1: []}
 
-    def flush() -> None:
+    def flush(parts: dict[int, list[list[Segment]]]) -> None:
         for column in (0, 1):
-            for row in band[column]:
+            for row in parts[column]:
                 lines.append(_line(row, column, *edges[column]))
-            band[column] = []
+            parts[column] = []
 
-    for row in rows:
-        crossing = [s for s in row if s.left < lo and s.right > hi]
+    crosses = [[s for s in row if s.left < lo and s.right > hi] for row in rows]
+    # Full-width lines measure their edges among themselves: an abstract set in from
+    # the page's left margin is not indented line by line.
+    full = _edges([s for part in crosses for s in part] or segs)
+    for i, row in enumerate(rows):
+        crossing = crosses[i]
+        # A row of the side box alone, between two full-width lines, is still beside.
+        sandwiched = 0 < i < len(rows) - 1 and bool(crosses[i - 1]) and bool(crosses[i + 1])
         if crossing:
-            flush()
-            lines.append(_line(row, 2, *full))
-            continue
+            flush(band)
+            lines.append(_line(crossing, 2, *full))
+            target = beside
+        elif sandwiched:
+            target = beside
+        else:
+            flush(beside)
+            target = band
         for column in (0, 1):
-            part = [s for s in row if (s.right <= hi) == (column == 0)]
+            part = [s for s in row if s not in crossing and (s.right <= hi) == (column == 0)]
             if part:
-                band[column].append(part)
-    flush()
+                target[column].append(part)
+    flush(beside)
+    flush(band)
     return _notes_last(lines, _body_size(segs))
 
 
@@ -415,27 +429,43 @@ def _edges(segs: Sequence[Segment]) -> tuple[float, float]:
 
 
 def _gutter(segs: Sequence[Segment]) -> tuple[float, float] | None:
-    """The widest vertical strip in the middle of the page that body text does not
-    cross, when enough text stands on both sides of it to make two columns."""
+    """The vertical strip in the middle of the page between two columns, or None.
+
+    A strip is a gutter when at least three rows have text on both sides of it and
+    few full-width lines stand among those rows (a first page's abstract above them
+    does not count), or, for columns whose lines do not share baselines, when much
+    more text stands on either side than crosses it. Of the candidates, the one that
+    splits the most rows wins, then the widest.
+    """
     left = min(s.left for s in segs)
     right = max(s.right for s in segs)
     width = right - left
     if width <= 0:
         return None
+    rows = _rows(segs)
     best: tuple[float, float] | None = None
-    best_width = 0.0
+    best_key = (0, 0.0)
     x = left + 0.3 * width
     while x <= left + 0.7 * width:
-        # Lines, not characters: a full-width title or abstract crosses the gutter with
-        # many characters but few lines, and each column has many short lines.
+        split: list[float] = []
+        crossed: list[float] = []
+        for row in rows:
+            if any(s.left < x < s.right for s in row):
+                crossed.append(row[0].baseline)
+            elif any(s.right <= x for s in row) and any(s.left >= x for s in row):
+                split.append(row[0].baseline)
+        among = [y for y in crossed if split and min(split) <= y <= max(split)]
+        side_by_side = len(split) >= 3 and len(among) <= 0.5 * len(split)
         crossing = sum(1 for s in segs if s.left < x < s.right)
         on_left = sum(1 for s in segs if s.right <= x)
         on_right = sum(1 for s in segs if s.left >= x)
-        if min(on_left, on_right) >= 3 and crossing <= 0.5 * min(on_left, on_right):
+        apart = min(on_left, on_right) >= 3 and crossing <= 0.5 * min(on_left, on_right)
+        if side_by_side or apart:
             lo = max((s.right for s in segs if s.right <= x), default=x)
             hi = min((s.left for s in segs if s.left >= x), default=x)
-            if hi - lo > best_width:
-                best, best_width = (lo, hi), hi - lo
+            key = (len(split), hi - lo)
+            if key > best_key:
+                best, best_key = (lo, hi), key
         x += 2.0
     return best
 
@@ -603,6 +633,8 @@ def _boundary(
     same_column = previous.page == line.page and previous.column == line.column
     if same_column and line.bottom > previous.bottom:
         return "paragraph"  # back up the same column: a new block (a caption, a float)
+    if previous.page == line.page and (previous.column == 2) != (line.column == 2):
+        return "paragraph"  # from a full-width block into the columns, or back
     if same_column and previous.bottom - line.bottom > _PARAGRAPH_GAP * pitch * max(
         1.0, size / body
     ):
