@@ -81,13 +81,11 @@ class Segment:
 
     @property
     def size(self) -> float:
-        """The type size most of the line is set in (sub- and superscripts aside)."""
-        return Counter(round(c.size, 1) for c in self.chars).most_common(1)[0][0]
+        return _usual_size(self.chars)
 
     @property
     def bold(self) -> bool:
-        letters = [c for c in self.chars if c.text.strip()]
-        return bool(letters) and sum(c.bold for c in letters) >= 0.8 * len(letters)
+        return _mostly_bold(self.chars)
 
     @property
     def height(self) -> float:
@@ -175,6 +173,16 @@ class Layout:
     headings: tuple[tuple[int, int], ...]
     lines: tuple[Placed, ...]
     page_starts: tuple[int, ...]
+
+
+def _usual_size(chars: Sequence[Char]) -> float:
+    """The type size most of a line is set in (sub- and superscripts aside)."""
+    return Counter(round(c.size, 1) for c in chars).most_common(1)[0][0]
+
+
+def _mostly_bold(chars: Sequence[Char]) -> bool:
+    letters = [c for c in chars if c.text.strip()]
+    return bool(letters) and sum(c.bold for c in letters) >= 0.8 * len(letters)
 
 
 # --- 1. segments ----------------------------------------------------------------------
@@ -495,8 +503,7 @@ def _line(row: list[Segment], column: int, column_left: float, column_right: flo
     flags = [*first.bold_flags[stripped:], False]
     bold_prefix = flags.index(False)
     last = row[-1].chars[-1]
-    letters = [c for s in row for c in s.chars if c.text.strip()]
-    sizes = Counter(round(c.size, 1) for c in letters)
+    chars = [c for s in row for c in s.chars]
     return Line(
         text=text,
         page=row[0].page,
@@ -505,8 +512,8 @@ def _line(row: list[Segment], column: int, column_left: float, column_right: flo
         bottom=min(s.bottom for s in row),
         right=row[-1].right,
         top=max(s.top for s in row),
-        size=sizes.most_common(1)[0][0],
-        bold=sum(c.bold for c in letters) >= 0.8 * len(letters),
+        size=_usual_size(chars),
+        bold=_mostly_bold(chars),
         column_left=column_left,
         column_right=column_right,
         ends_with_hyphen=last.hyphen or last.text in "-\u00ad\u2010\ufffe",
