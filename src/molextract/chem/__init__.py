@@ -5,7 +5,7 @@ any front end, with nothing but RDKit and pint.
 """
 
 from molextract.chem.grounding import Span, locate, numbers_in, numbers_present
-from molextract.chem.plausibility import is_plausible
+from molextract.chem.plausibility import SIRange, is_plausible, is_within
 from molextract.chem.structure import (
     StructureInfo,
     analyze_smiles,
@@ -17,11 +17,13 @@ from molextract.chem.values import ParsedValue, parse_value
 
 __all__ = [
     "ParsedValue",
+    "SIRange",
     "Span",
     "StructureInfo",
     "analyze_smiles",
     "formula_consistent",
     "is_plausible",
+    "is_within",
     "locate",
     "normalize_unit",
     "numbers_in",

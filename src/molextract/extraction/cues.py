@@ -5,6 +5,14 @@ property cues are regular, so code finds them. So are the signs that a number is
 value at all (``heated to 80 °C``, ``55% in oil``, ``98% ee``, ``(lit. 122 °C)``).
 Cues only decide which candidates reach the model and what it is told about them;
 the model decides what each candidate is.
+
+What belongs to one property (its cues before and after a value, the nouns that open
+a list of its values, the words that make a number never a value of it) is declared
+with that property in ``schemas/properties.py``; the per-property tables here
+(``BEFORE_CUES``, ``LOG_CUES``, ``AFTER_CUES``, ``LIST_CUES``, ``PERCENT_NOT_YIELD_*``)
+are views of those declarations, and ``custom_cue`` is a user's property's declared
+cue. What holds across properties stays here: the verbs that make a product or add a
+reagent, literature values, conditions, rates, differences, solvents.
 """
 
 from __future__ import annotations
@@ -12,69 +20,37 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from molextract.schemas.properties import BUILTIN, REACTION_YIELD, custom_declaration
+
 _I = re.IGNORECASE
+
+
+def _declared(pattern: re.Pattern[str] | None) -> re.Pattern[str]:
+    if pattern is None:
+        raise AssertionError("the declaration lacks the pattern this module reads")
+    return pattern
+
 
 #: Cues that name a property when printed before its value in the same sentence.
 BEFORE_CUES: dict[str, re.Pattern[str]] = {
-    "melting_point": re.compile(
-        r"(?<![A-Za-z])[Mm]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])MP(?![A-Za-z])"
-        # "Tm", "T_m", "Tₘ": the melting temperature of thermal analysis; not thulium
-        # ("TmCl3", "Tm(OTf)3"), which a letter or a bracket follows
-        r"|(?<![A-Za-z])T_?[mₘ](?![A-Za-z0-9(])"
-        r"|(?i:melting(?:\s+(?:point|range|temperature)s?)?|\bmelts?\b|\bmelted\b"
-        r"|\bm\.\s?pt\b\.?|\bfreez(?:es|ing\s+point)\b|\bendotherm\b|\bfusion\b)",
-    ),
-    "boiling_point": re.compile(
-        r"(?<![A-Za-z])[Bb]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])BP(?![A-Za-z])"
-        r"|boiling(?:\s+(?:point|range|temperature)s?)?|\bboils?\b|\bboiled\b"
-        # not the distillation that removes a solvent ("distilled off") or makes a
-        # reagent ("freshly distilled THF"), nor distilled water
-        r"|(?<!freshly\s)(?<!steam-)\bdistil+(?:s|ed|led|ling|lation)?\b"
-        r"(?!\s+(?:water|off|out|away)\b)",
-        _I,
-    ),
-    "reaction_yield": re.compile(r"\byield(?:s|ed|ing)?\b|\byld\b", _I),
-    "density": re.compile(
-        r"\bdensit(?:y|ies)\b|(?<![A-Za-z])d\s?(?:\d{1,2}|[²⁰₄¹⁵]{1,3})?\s*[=:]?\s*$|ρ"
-        r"|\bspecific\s+gravity\b",
-        _I,
-    ),
-    "solubility": re.compile(
-        r"\bsolubilit(?:y|ies)\b|\b(?:in)?soluble\b|\bdissol(?:ve|ves|ved|ving|ution)\b"
-        # not a work-up reagent: "saturated NaHCO3", "saturated aqueous sodium chloride"
-        r"|\bsaturat(?:ed|ion)\b(?!\s+(?:aq(?:ueous)?\.?\s+)?(?:(?-i:[A-Z][a-z]?[A-Z0-9])|brine"
-        r"|sodium|potassium|ammonium|lithium|calcium|magnesium|Rochelle))|\bsolubili[sz]\w*"
-        r"|(?<![A-Za-z])S\s?\((?:water|H2O|aq\.?|buffer|PBS)\)|(?<![A-Za-z])S_?w(?![A-Za-z])",
-        _I,
-    ),
+    d.name: d.cue_before for d in BUILTIN if d.cue_before is not None and d.units != (None,)
 }
-
-#: Cues that open a list of values a sentence earlier ("Solubilities were measured by
-#: …. Carbamazepine reached 0.17 mg/mL"): nouns only, a verb ("dissolved in DMSO")
-#: does not announce a list.
+#: ``logP = 2.3``, ``log Kow``, ``clogP``: the cue leads, the number has no unit.
+LOG_CUES: dict[str, re.Pattern[str]] = {
+    d.name: d.cue_before for d in BUILTIN if d.cue_before is not None and d.units == (None,)
+}
+#: Cues that open a list of values a sentence earlier (``Solubilities were measured by
+#: …. Carbamazepine reached 0.17 mg/mL``).
 LIST_CUES: dict[str, re.Pattern[str]] = {
-    "solubility": re.compile(r"\bsolubilit(?:y|ies)\b", _I),
-    "density": re.compile(r"\bdensit(?:y|ies)\b", _I),
-    "melting_point": re.compile(r"\bmelting\s+points?\b|\bDSC\b", _I),
-    "boiling_point": re.compile(r"\bboiling\s+points?\b", _I),
+    d.name: d.list_cue for d in BUILTIN if d.list_cue is not None
 }
-
 #: Cues printed right after a value: ``70% yield``, ``83% of the theoretical``.
 AFTER_CUES: dict[str, re.Pattern[str]] = {
-    "solubility": re.compile(
-        r"^[^.;]{0,30}?\b(?:dissol(?:ve|ves|ved)|(?:is|was|are|were)\s+(?:\w+ly\s+)?soluble"
-        r"|solubility)\b",
-        _I,
-    ),
-    "reaction_yield": re.compile(
-        r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|chemical)\s+)?"
-        r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
-        # "(77% overall)", "(62% over two steps)"
-        r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))",
-        _I,
-    ),
-    "melting_point": re.compile(r"^\s*\((?:dec|decomp|decomposition)\.?\)", _I),
+    d.name: d.cue_after for d in BUILTIN if d.cue_after is not None
 }
+#: A percentage followed or preceded by these is a reagent's strength, a purity, an ee.
+PERCENT_NOT_YIELD_AFTER = _declared(REACTION_YIELD.trap_after)
+PERCENT_NOT_YIELD_BEFORE = _declared(REACTION_YIELD.trap_before)
 
 #: The solvents reagents are sold in (``n-BuLi, 2.5 M in hexanes``); not water, DMSO or a
 #: buffer, which solubilities are measured in.
@@ -165,15 +141,6 @@ REAGENT_SOLUTION_AFTER = re.compile(
     _I,
 )
 
-#: ``logP = 2.3``, ``log Kow``, ``clogP``: the cue leads, the number has no unit.
-LOG_CUES: dict[str, re.Pattern[str]] = {
-    "logD": re.compile(r"(?<![A-Za-z])(?:log\s?D_?\d+(?:\.\d+)?|log\s?D)(?![A-Za-z])", _I),
-    "logP": re.compile(
-        r"(?<![A-Za-z])(?:[cCxXaAmM]|AC|XLOG)?(?:log\s?P(?:ow|o/w|\s?\(o/w\))?|log\s?K_?ow)"
-        r"(?![A-Za-z])",
-        _I,
-    ),
-}
 #: What may stand between a log cue and its number: ``values of``, ``(pH 7.4) =``.
 LOG_LINK = re.compile(
     r"(?:(?:of|for)\s+[^;=.()]{1,40}?\s(?:is|was|were|are)\b|\s|[:=,|]|≈|values?\b|of\b"
@@ -230,34 +197,6 @@ PROCESS_BETWEEN = re.compile(
 #: A property cue within this many characters before a condition word overrides it
 #: (``melts at``, ``distilled at``, ``mp of``).
 CUE_OVERRIDES_CONDITION = 24
-
-#: A percentage followed by these is a reagent's strength, a purity, an ee.
-PERCENT_NOT_YIELD_AFTER = re.compile(
-    r"^\)?\s*(?:e\.?e\.?|d\.?e\.?|ee|de|in\s+(?:mineral\s+)?oil|dispersion|suspension"
-    r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
-    r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
-    r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
-    r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
-    r"|acetic\s+acid|AcOH)\b"
-    r"|by\s+(?:HPLC|GC|NMR|LC)|HPLC|GC\b"
-    r"|[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
-    r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
-    r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"
-    r"|cases|cells|mice|rats|animals|children|women|men|samples|population))",
-    re.IGNORECASE,
-)
-PERCENT_NOT_YIELD_BEFORE = re.compile(
-    r"(?:purity|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
-    r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
-    r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery|efficiency"
-    r"|assay|\barea|\ba/a|\bde|d\.e\.)"
-    # "ee of 98%", "ee's from 88 to 96%", "conversion was 80%"
-    r"(?:\s?['’]?s)?[\s:(,=]*(?:(?:values?\s+)?(?:of|was|were|is|are|from|between"
-    r"|ranging\s+from|up\s+to)\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
-    # an instrument's purity: "(1.1 g, yield: 83%, LC-MS 60%)", "LC/MS; 74%"
-    r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$",
-    re.IGNORECASE,
-)
 
 #: Solvents of eluents and reagent solutions.
 _SOLVENT = (
@@ -332,11 +271,7 @@ def cues_before(prop: str, sentence: str, limit: int) -> list[CueHit]:
 
 
 def custom_cue(name: str, description: str = "") -> re.Pattern[str]:
-    """A cue for a user's property: its name as words (``flash_point`` → flash point), or
-    its first word as a stem (``flashes at``), since writers inflect it."""
-    words = [w for w in re.split(r"[_\-\s]+", name) if w]
-    phrase = r"\s*[-_]?\s*".join(re.escape(w) for w in words)
-    alternatives = [rf"\b{phrase}\b"]
-    if words and len(words[0]) >= 4:
-        alternatives.append(rf"\b{re.escape(words[0])}\w*")
-    return re.compile("|".join(alternatives), re.IGNORECASE)
+    """The cue of a user's property, as its declaration (``custom_declaration``) has it:
+    its name as words (``flash_point`` → flash point), or its first word as a stem
+    (``flashes at``), since writers inflect it. The description gives no cue."""
+    return _declared(custom_declaration(name, description).cue_before)

@@ -1,23 +1,28 @@
 """The built-in schemas: one per property family, plus ``molecular_properties``.
 
+A property's name, description and units come from its declaration
+(``schemas/properties.py``); a schema here adds its instructions and examples.
 Examples are short on purpose: they sit in every prompt, ahead of the document,
 so llama.cpp evaluates them once and reuses that prefix for every chunk.
 """
 
-from molextract.schemas.spec import Example, PropertySpec, SchemaSpec
+from molextract.schemas import properties as declared
+from molextract.schemas.properties import SOLUBILITY_UNITS, TEMPERATURE_UNITS
+from molextract.schemas.spec import Example, SchemaSpec
 
-TEMPERATURE_UNITS = ("°C", "K", "°F")
-SOLUBILITY_UNITS = (
-    "g/L", "mg/mL", "mg/L", "µg/mL", "g/100 mL", "mol/L", "mmol/L", "µmol/L", "M", "mM", "µM",
-)  # fmt: skip
+# Each property as its declaration (``schemas/properties.py``) states it.
+MELTING = declared.MELTING_POINT.spec
+BOILING = declared.BOILING_POINT.spec
+SOLUBILITY = declared.SOLUBILITY.spec
+LOGP = declared.LOGP.spec
+LOGD = declared.LOGD.spec
+YIELD = declared.REACTION_YIELD.spec
+DENSITY = declared.DENSITY.spec
 
-MELTING = PropertySpec("melting_point", "temperature at which the solid melts", TEMPERATURE_UNITS)
-BOILING = PropertySpec("boiling_point", "temperature at which the liquid boils", TEMPERATURE_UNITS)
-SOLUBILITY = PropertySpec("solubility", "amount that dissolves in a solvent", SOLUBILITY_UNITS)
-LOGP = PropertySpec("logP", "octanol/water partition coefficient (log10)", (None,))
-LOGD = PropertySpec("logD", "distribution coefficient at a stated pH (log10)", (None,))
-YIELD = PropertySpec("reaction_yield", "isolated or measured yield of a product", ("%",))
-DENSITY = PropertySpec("density", "mass per volume", ("g/cm³", "g/mL", "kg/m³", "g/L"))
+__all__ = [
+    "BOILING", "BUILTIN_SCHEMAS", "DENSITY", "LOGD", "LOGP", "MELTING", "SOLUBILITY",
+    "SOLUBILITY_UNITS", "TEMPERATURE_UNITS", "YIELD",
+]  # fmt: skip
 
 _RULES = (
     "Rules: one record per stated value. 'quote' is the shortest full sentence or clause "
