@@ -74,6 +74,8 @@ def test_sample_patent() -> None:
         "10. Preparation according to claim 5, characterized in that it is a hair colorant."
     )
     assert len(document.text) == 39832
+    tables = document.metadata.pop("tables")
+    assert len(tables) == 37  # one per CALS tgroup of the 22 <tables>
     assert document.metadata == {
         "title": TITLE,
         "date": "2005-01-11",

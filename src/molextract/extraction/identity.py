@@ -60,8 +60,14 @@ def identify(
             continue
         table = build_label_table(text)
         entries = read_entries(text, table)
+        # a table record's compound is its row's or its header's, decided already
         result.records = _one_per_value(
-            [_with_mention(record, text, table, entries) for record in result.records]
+            [
+                record
+                if record.evidence.table is not None
+                else _with_mention(record, text, table, entries)
+                for record in result.records
+            ]
         )
     names = {
         r.compound.name
@@ -88,8 +94,9 @@ _SUMMARY = re.compile(
 
 
 def _one_per_value(records: list[Record]) -> list[Record]:
-    """A value restated in one document (abstract and results, text and table, a
-    heading's compound named two ways) is one value: the first statement is kept.
+    """A value restated in one document's text (abstract and results, a heading's
+    compound named two ways) is one value: the first statement is kept; a table cell
+    stays a record of its own.
     Compounds are compared once resolved, so ``Crystalline sucrose`` and ``sucrose``
     are one; values of no named compound are never merged, as nothing says they are
     one compound's."""
@@ -106,6 +113,9 @@ def _one_per_value(records: list[Record]) -> list[Record]:
             kept.append(record)
             continue
         key = (
+            # a table's cell is a statement of its own: restated in the text, or in
+            # another cell, it is two records with two evidences
+            None if record.evidence.table is None else record.evidence.table.cell_start,
             record.property,
             name_key(name or ""),
             label_key(label or ""),

@@ -24,7 +24,7 @@ from molextract.chem.names import default_resolver
 from molextract.config import Settings
 from molextract.engines.base import Engine, Generation
 from molextract.errors import SchemaError
-from molextract.extraction import anchored, association, engine_calls, identity
+from molextract.extraction import anchored, association, engine_calls, identity, tables
 from molextract.extraction.assessment import assess, record_key
 from molextract.extraction.candidates import Candidate, anchored_supported
 from molextract.extraction.chunking import Chunk, chunk_text
@@ -153,12 +153,19 @@ class Pipeline:
         self, documents: Sequence[Document], results: list[DocumentResult]
     ) -> None:
         questions: list[anchored.Question] = []
+        readings: dict[int, list[tables.TableReading]] = {}
+        asked: dict[str, tables.HeaderQuestion] = {}
+        headers: list[tables.HeaderQuestion] = []
         for i, doc in enumerate(documents):
             problem = self._refuse(doc)
             if problem:
                 results[i].errors.append(problem)
                 continue
-            questions.extend(self._plan(i, doc, results[i]))
+            readings[i] = tables.read_tables(doc, self.schema)
+            headers += tables.header_questions(i, readings[i], self.schema, asked)
+            claimed = [reading.claimed for reading in readings[i]]
+            questions.extend(self._plan(i, doc, results[i], claimed))
+        await self._read_tables(documents, results, readings, headers)
         counter = self._counter(documents, results)
         budget = min(association.answer_tokens(self.schema), self.settings.max_new_tokens)
         for wave in self._waves(questions):
@@ -181,11 +188,42 @@ class Pipeline:
         for result in results:
             result.records.sort(key=lambda r: r.evidence.value_start or 0)
 
-    def _plan(self, i: int, doc: Document, result: DocumentResult) -> list[anchored.Question]:
+    async def _read_tables(
+        self,
+        documents: Sequence[Document],
+        results: list[DocumentResult],
+        readings: dict[int, list[tables.TableReading]],
+        headers: list[tables.HeaderQuestion],
+    ) -> None:
+        """Table records: code reads the cells; the model is asked only about headers
+        no declaration knows, once per distinct header in the batch."""
+        await tables.ask_headers(self.engine, headers, self.schema)
+        for question in headers:
+            result = results[question.doc]
+            _add_usage(result, question.usage)
+            if question.problem is not None and question.problem not in result.errors:
+                result.errors.append(question.problem)
+        for i, found in readings.items():
+            if found:
+                records = tables.table_records(documents[i], found, self.schema, self.engine_info)
+                results[i].records.extend(records)
+
+    def _plan(
+        self, i: int, doc: Document, result: DocumentResult, claimed: Sequence[tuple[int, int]]
+    ) -> list[anchored.Question]:
         """The questions of one document; the values the text settles alone become
-        records at once (``anchored.settled``)."""
+        records at once (``anchored.settled``). Values inside ``claimed`` spans (tables
+        the table path reads) are left to it."""
         usage = result.usage
         plans = anchored.plan_chunks(doc.text, self._chunks(doc), self.schema)
+        if claimed:
+            plans = [
+                anchored.ChunkPlan(
+                    plan.chunk,
+                    [c for c in plan.candidates if not _inside(c.quantity.start, claimed)],
+                )
+                for plan in plans
+            ]
         if not any(plan.candidates for plan in plans):
             usage.chunks_skipped += len(plans)
             return []
@@ -364,6 +402,10 @@ def _add_usage(result: DocumentResult, generations: Sequence[Generation]) -> Non
         result.usage.completion_tokens += generation.completion_tokens
         result.usage.seconds = round(result.usage.seconds + generation.seconds, 3)
         result.usage.model_calls += 1
+
+
+def _inside(offset: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= offset < end for start, end in spans)
 
 
 def _site(text: str, table: LabelTable, entries: list[Entry], candidate: Candidate) -> Site:

@@ -232,6 +232,12 @@ def _unit_at(text: str, pos: int) -> tuple[str, Kind, int, int] | None:
     return canonical, kind, start, found.end()
 
 
+def unit_at(text: str, pos: int) -> tuple[str, Kind, int, int] | None:
+    """The unit printed at ``pos``: canonical spelling, kind, start and end. Table
+    headers print units apart from any number (``Yield (%)``, ``M.p./°C``)."""
+    return _unit_at(text, pos)
+
+
 def _ordered(a: float, b: float, sep: str) -> bool:
     """A range reads low to high: ``3 to 0.13 mg/mL`` is two values, not a range."""
     return a <= b

@@ -16,10 +16,12 @@ from lxml import etree
 from molextract.ingest.base import SkipHandler, Source
 from molextract.ingest.document import Document
 from molextract.ingest.records import default_id
+from molextract.ingest.tables import Table
 from molextract.ingest.xmlstream import build_documents, read_records
 from molextract.ingest.xmltext import (
     Handler,
     TextBuilder,
+    add_tables,
     collapse,
     flow,
     ignore,
@@ -27,7 +29,6 @@ from molextract.ingest.xmltext import (
     labelled,
     prepare,
     strip_namespaces,
-    table_lines,
 )
 
 ROOTS = ("article", "pmc-articleset")
@@ -115,6 +116,7 @@ def _document(source: Source, line: int, article: etree._Element) -> Document | 
         "year": _year(meta),
         "doi": _article_id(meta, "doi"),
         "sections": text.builder.sections,
+        "tables": [table.to_json() for table in text.tables],
         "source": source.name,
         "line": line,
     }
@@ -126,6 +128,7 @@ class _Text:
 
     def __init__(self) -> None:
         self.builder = TextBuilder()
+        self.tables: list[Table] = []
         self.blocks: dict[str, Handler] = {
             **dict.fromkeys(_CONTAINERS, self.flow),
             **dict.fromkeys(_NOT_PROSE, ignore),
@@ -158,12 +161,15 @@ class _Text:
     def table(self, wrap: etree._Element) -> None:
         label = inline_text(wrap.find("label"))
         with self.builder.section(label or "Table"):
-            self.builder.paragraph(labelled(label, inline_text(wrap.find("caption"))))
-            tables = wrap.findall(".//{*}table") or [wrap]
-            self.builder.lines(line for table in tables for line in table_lines(table))
             foot = wrap.find("table-wrap-foot")
-            if foot is not None:
-                self.builder.lines(inline_text(note) for note in foot)
+            add_tables(
+                self.builder,
+                self.tables,
+                wrap.findall(".//{*}table") or [wrap],
+                label=label,
+                caption=labelled(label, inline_text(wrap.find("caption"))),
+                notes=[] if foot is None else [inline_text(note) for note in foot],
+            )
 
     def figure(self, figure: etree._Element) -> None:
         label = inline_text(figure.find("label"))

@@ -19,6 +19,7 @@ from molextract.ingest.base import SkipHandler, Skipped, Source
 from molextract.ingest.document import Document
 from molextract.ingest.lines import GZIP_ERRORS, SkipFile, open_bytes, read_error_reason
 from molextract.ingest.records import default_id
+from molextract.ingest.tables import Table
 from molextract.ingest.xmlsplit import Piece, Splitter
 from molextract.ingest.xmlstream import (
     REST_SKIPPED,
@@ -30,11 +31,11 @@ from molextract.ingest.xmlstream import (
 from molextract.ingest.xmltext import (
     Handler,
     TextBuilder,
+    add_tables,
     collapse,
     flow,
     inline_text,
     prepare,
-    table_lines,
 )
 
 ROOTS = ("us-patent-grant", "us-patent-application")
@@ -110,6 +111,7 @@ def _document(source: Source, line: int, patent: etree._Element) -> Document | s
         "title": title or None,
         "date": _date(document_id),
         "sections": builder.sections,
+        "tables": [table.to_json() for table in text.tables],
         "source": source.name,
         "line": line,
     }
@@ -121,6 +123,7 @@ class _Text:
 
     def __init__(self) -> None:
         self.builder = TextBuilder()
+        self.tables: list[Table] = []
         self.blocks: dict[str, Handler] = {
             **dict.fromkeys(_CONTAINERS, self.flow),
             "heading": self.heading,
@@ -135,8 +138,9 @@ class _Text:
 
     def table(self, tables: etree._Element) -> None:
         # Each tgroup has its own columns, so empty columns are judged per group.
-        groups = tables.findall(".//tgroup") or [tables]
-        self.builder.lines(line for group in groups for line in table_lines(group))
+        number = tables.get("num") or ""
+        label = f"Table {number.lstrip('0') or number}" if number.strip("0") else ""
+        add_tables(self.builder, self.tables, tables.findall(".//tgroup") or [tables], label=label)
 
 
 def _first(element: etree._Element, tags: tuple[str, ...]) -> etree._Element | None:

@@ -16,11 +16,19 @@ from typing import Any, cast
 
 from lxml import etree
 
+from molextract.ingest.tables import (
+    Footnote,
+    SourceCell,
+    Span,
+    Table,
+    TableRecorder,
+    footnote_marker,
+)
 from molextract.ingest.xmlstream import local_name
 
 PARAGRAPH_BREAK = "\n\n"
-#: Between the cells of a table row; rows are lines, because properties often live in tables.
-CELL_SEPARATOR = " | "
+#: A rowspan or colspan above this is a markup error, not a table that big.
+_MAX_SPAN = 1000
 
 #: lxml-stubs do not declare the factory that is the ``tag`` of entity-reference nodes.
 _ENTITY: Any = etree.Entity
@@ -118,27 +126,65 @@ def labelled(label: str, caption: str) -> str:
     return f"{label}{' ' if label[-1] in '.:' else '. '}{caption}"
 
 
+def table_rows(table: etree._Element) -> list[list[SourceCell]]:
+    """The rows of an HTML/JATS table or a CALS ``tgroup``, each cell with its spans.
+
+    A cell is a header cell when it is a ``th`` or its row is in a ``thead``. CALS
+    spans (``namest``/``nameend`` against the ``colspec`` names, ``morerows``) are
+    turned into the HTML counts the grid is laid out by.
+    """
+    columns = {
+        spec.get("colname"): i
+        for i, spec in enumerate(table.iter("colspec", "{*}colspec"))
+        if spec.get("colname")
+    }
+    rows = []
+    for row in table.iter():
+        if local_name(row) not in _ROW_TAGS:
+            continue
+        parent = row.getparent()
+        in_head = parent is not None and local_name(parent) == "thead"
+        cells = []
+        for cell in row:
+            name = local_name(cell)
+            if name not in _CELL_TAGS:
+                continue
+            cells.append(
+                SourceCell(
+                    inline_text(cell),
+                    row_span=_span_count(cell.get("rowspan"), 1)
+                    + _span_count(cell.get("morerows"), 0),
+                    col_span=_cals_columns(cell, columns) or _span_count(cell.get("colspan"), 1),
+                    header=in_head or name == "th",
+                )
+            )
+        rows.append(cells)
+    return rows
+
+
+def _span_count(raw: str | None, default: int) -> int:
+    """A span attribute as a count; junk or absurd values read as ``default``."""
+    try:
+        value = int((raw or "").strip())
+    except ValueError:
+        return default
+    return value if 0 <= value <= _MAX_SPAN else default
+
+
+def _cals_columns(cell: etree._Element, columns: Mapping[str | None, int]) -> int:
+    first, last = columns.get(cell.get("namest")), columns.get(cell.get("nameend"))
+    if first is None or last is None or last < first:
+        return 0
+    return last - first + 1
+
+
 def table_lines(table: etree._Element) -> list[str]:
-    """One line per row, cells joined by ``CELL_SEPARATOR``.
+    """One line per row, cells joined by ``" | "``.
 
     Rows with no text (rules drawn as empty rows) and columns empty in every row
     (indentation columns) are dropped; other empty cells stay so columns line up.
     """
-    rows = [
-        [inline_text(cell) for cell in row if local_name(cell) in _CELL_TAGS]
-        for row in table.iter()
-        if local_name(row) in _ROW_TAGS
-    ]
-    rows = [row for row in rows if any(row)]
-    width = max((len(row) for row in rows), default=0)
-    kept = [i for i in range(width) if any(i < len(row) and row[i] for row in rows)]
-    lines = []
-    for row in rows:
-        cells = [row[i] if i < len(row) else "" for i in kept]
-        while cells and not cells[-1]:
-            cells.pop()
-        lines.append(CELL_SEPARATOR.join(cells))
-    return lines
+    return TableRecorder(table_rows(table)).lines
 
 
 class TextBuilder:
@@ -158,6 +204,11 @@ class TextBuilder:
     @property
     def text(self) -> str:
         return PARAGRAPH_BREAK.join(self._paragraphs)
+
+    @property
+    def next_start(self) -> int:
+        """Where the next paragraph will begin in ``text``."""
+        return self._length + (len(PARAGRAPH_BREAK) if self._paragraphs else 0)
 
     @property
     def paragraph_count(self) -> int:
@@ -196,6 +247,43 @@ class TextBuilder:
         self._starts.append(self._length)
         self._paragraphs.append(text)
         self._length += len(text)
+
+
+def add_tables(
+    builder: TextBuilder,
+    found: list[Table],
+    groups: Sequence[etree._Element],
+    *,
+    label: str = "",
+    caption: str = "",
+    notes: Sequence[str] = (),
+) -> None:
+    """A table as text (caption, then one paragraph of rows, then one of notes), and
+    as structure appended to ``found``. ``groups`` are the markup tables (or CALS
+    groups) printed under one caption: each is a ``Table`` of its own, since each
+    has its own columns."""
+    caption_span = None
+    caption = collapse(caption)
+    if caption:
+        caption_span = Span(caption, builder.next_start, builder.next_start + len(caption))
+        builder.paragraph(caption)
+    recorders = [recorder for g in groups if (recorder := TableRecorder(table_rows(g))).lines]
+    start = builder.next_start
+    builder.lines(line for recorder in recorders for line in recorder.lines)
+    note_lines = [line for line in map(collapse, notes) if line]
+    at = builder.next_start
+    builder.lines(note_lines)
+    footnotes = []
+    for line in note_lines:
+        footnotes.append(Footnote(footnote_marker(line), Span(line, at, at + len(line))))
+        at += len(line) + 1
+    for recorder in recorders:
+        found.append(
+            recorder.table(
+                start, index=len(found), label=label, caption=caption_span, footnotes=footnotes
+            )
+        )
+        start += sum(len(line) + 1 for line in recorder.lines)
 
 
 def flow(builder: TextBuilder, element: etree._Element, blocks: Mapping[str, Handler]) -> None:

@@ -57,8 +57,25 @@ class Compound(_Strict):
         "it (e.g. 'described_compound', 'entry_compound'), 'model' (the model chose it among "
         "the compounds the text names), or 'label_table' (the model chose 'the title "
         "compound', which the document's headings resolve), or 'passage_subject' (the model "
-        "chose none; the compound the passage is about); null when there is none.",
+        "chose none; the compound the passage is about); for a value in a table, "
+        "'table_row' (the row's compound column), 'table_header' (the column's header names "
+        "it) or 'table_caption' (the one product the caption names); null when there is none.",
     )
+
+
+class TableCell(_Strict):
+    """Where in a table a value is printed."""
+
+    table: int = Field(description="0-based index of the table in the document.")
+    label: str | None = Field(default=None, description="The table's label ('Table 2').")
+    row: int = Field(description="0-based row of the table as printed, header rows included.")
+    column: int = Field(description="0-based column of the table as printed.")
+    header: str = Field(
+        description="The header path the property was read from ('Yield (%) › 3a'); for a "
+        "table with properties in rows, the row's header."
+    )
+    cell_start: int = Field(description="Code-point offset of the cell in the document.")
+    cell_end: int
 
 
 class Evidence(_Strict):
@@ -76,6 +93,11 @@ class Evidence(_Strict):
         default=None,
         description="1-based page on which the value (or, without one, the quote) is printed, "
         "for documents read from a PDF; null for documents without pages.",
+    )
+    table: TableCell | None = Field(
+        default=None,
+        description="The table cell that states the value; null for a value in running "
+        "text. The quote is then the table's row.",
     )
 
 

@@ -1,0 +1,778 @@
+"""Values in tables: the column says what a number is, the row (or the header) whose.
+
+A table is the one place where a chemist states the property once, in a header
+(``Isolated yield [%]``, ``M.p./°C``), and the compound once per row (``3a``, a name,
+a SMILES), so code reads it far more reliably than a model reading cells as prose.
+One path serves every reader: JATS, USPTO and HTML readers keep tables as structure
+(``ingest/tables.py``); tables printed as text (`` | `` or tab-separated rows, as
+``molextract ingest`` writes them) are found in the text here.
+
+What decides what, in order:
+- a column's property and unit: its header, matched against the property
+  declarations (``schemas/properties.py``); a header no declaration knows but whose
+  unit one of the schema's properties is stated in goes to the model once (one call
+  per distinct header, never per cell); a header that names a reaction condition
+  (``T (°C)``, ``time (h)``) or a look-alike (``conv. (%)``, ``cLogP``) is nothing;
+- a value's compound: the compound the column header names (``Yield 7b``, ``Yield
+  (%) › 3a``), else the row's compound column (``Compound``, ``Product``, a SMILES
+  column; ``Entry`` only when it holds labels), else the single product label the
+  caption names (an optimisation table), each label resolved through the document's
+  label table to its name;
+- a cell's value: the quantity finder reads it, with the header's unit when the cell
+  prints none; footnote letters are stripped and their notes become the record's
+  conditions; ``—``, ``n.d.``, ``trace`` and blanks are no value.
+
+A table with a property column is claimed whole: the text path skips its rows, so a
+cell is never two records and an additive column's ``10% CuI`` is never a yield. A
+table the code cannot read as data (a layout table of ``Yield: | 0.02 g (90%)``
+pairs, a composition list) is left to the text path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, create_model
+
+from molextract.chem import is_plausible, to_si
+from molextract.engines.base import Engine, Generation, Prompt
+from molextract.extraction import engine_calls
+from molextract.extraction.candidates import dimension
+from molextract.extraction.label_table import LabelTable, build_label_table
+from molextract.extraction.labels import LABEL
+from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
+from molextract.ingest.document import Document
+from molextract.ingest.tables import (
+    CELL_SEPARATOR,
+    Footnote,
+    Span,
+    Table,
+    document_tables,
+    footnote_marker,
+    guess_header_rows,
+)
+from molextract.schemas.properties import PropertyDeclaration, declarations
+from molextract.schemas.records import (
+    Checks,
+    Compound,
+    DocumentError,
+    EngineInfo,
+    Evidence,
+    Record,
+    Status,
+    TableCell,
+)
+from molextract.schemas.spec import SchemaSpec
+
+_I = re.IGNORECASE
+
+#: Headers of the column that names each row's compound.
+_COMPOUND_HEADER = re.compile(
+    r"\b(?:compounds?|compd?s?\.?|products?|substrates?|names?|molecules?|drugs?|chemicals?"
+    r"|samples?|materials?|derivatives?|examples?|ex\.|ligands?|analogues?|analogs?"
+    r"|structures?|salts?|cocrystals?|solids?|liquids?)(?![A-Za-z])",
+    _I,
+)
+#: Headers of a column of row numbers: compounds only when its cells are labels.
+_ENTRY_HEADER = re.compile(r"^\s*(?:entry|entries|no\.?|nr\.?|#|run|number|item)\s*$", _I)
+_SMILES_HEADER = re.compile(r"\bsmiles\b", _I)
+#: Substituent columns (``R``, ``Ar``, ``R1``, ``X``) name a group, not the compound.
+_GROUP_HEADER = re.compile(r"^\s*(?:R\s?\d*'*|Ar\s?\d*|X|Y|Z|substituents?|groups?)\s*$", _I)
+#: Conditions, amounts and look-alikes: a column under one of these is never a value.
+_CONDITION_HEADER = re.compile(
+    r"(?<![A-Za-z])(?:T|t|temp\.?|temperature|time|conc\.?|concentration|equiv\.?|eq\.?"
+    r"|loading|pressure|pH|amount|mass|weight|volume|catalyst|cat\.|ligand|base|solvent"
+    r"|additive|oxidant|reductant|reagent|acid|conditions?|ratio|rr|er|dr|ee|conv\.?"
+    r"|conversion|selectivity|TON|TOF|purity|Mw|MW|M\.W\.|mol\.?\s?wt|IC50|EC50|Ki|Kd"
+    r"|pKa|λ|wavelength|HRMS|calc(?:d|ulated)?\.?|found|predicted|lit\.?|literature"
+    r"|reported|ref\.?)(?![A-Za-z])"
+)
+#: Words around a compound named in a header (``Isolated yield of 7b``).
+_HEADER_NOISE = re.compile(
+    r"\b(?:isolated|nmr|gc|hplc|lc|crude|overall|total|combined|product|of|the|a|an|in|"
+    r"for|%|calcd|exp(?:tl)?|obs|measured)\b|[()\[\]%,:;/]",
+    _I,
+)
+_BRACKETED = re.compile(r"[(\[]([^()\[\]]*)[)\]]")
+_NO_VALUE = re.compile(
+    r"^\s*(?:[-–—‒−]+|n\.?\s?d\.?|n\.?\s?r\.?|n\.?\s?a\.?|nd|nr|na|trace|traces|none|"
+    r"no\s+reaction|not\s+determined|not\s+detected|-{1,2}|\?|\*)?\s*$",
+    _I,
+)
+#: Footnote letters glued to a number (``85a``, ``85b,c``, ``70*``, ``64†``).
+_MARKER_TAIL = re.compile(r"(?<=[\d%)\]°C])\s*([a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*)\s*$")
+_LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({LABEL})", _I)
+_LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*[(\[]\s*(?P<label>{LABEL})\s*[)\]]\s*$")
+#: A product label the caption of an optimisation table names: ``3a``, ``12b``.
+_CAPTION_LABEL = re.compile(r"(?<![\w-])(\d{1,3}[a-z]{1,2}|[1-9]\d?)(?![\w-])")
+_CAPTION_PRODUCT = re.compile(
+    r"\b(?:of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
+    r"(?:the\s+)?(?:products?\s+|compounds?\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",
+    _I,
+)
+#: When a temperature column states no unit anywhere, it is in °C (tables in kelvin
+#: say so; no one prints a melting point in °F without saying it).
+_TEMPERATURE_DEFAULT = "°C"
+_QUESTION_TOKENS = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A compound the table names: a cell or a header, with its label when it has one."""
+
+    name: str | None
+    label: str | None
+    start: int
+    end: int
+    source: str
+
+
+@dataclass(slots=True)
+class Column:
+    """What one column holds, as far as its header says."""
+
+    index: int
+    header: str
+    property: str | None = None
+    unit: str | None = None
+    decided_by: Literal["header", "model"] | None = None
+    compound: Mention | None = None
+    #: The header needs the model: no declaration knows it, but its unit fits.
+    ask: bool = False
+
+
+@dataclass(slots=True)
+class Grid:
+    """A table as columns of properties over rows of compounds; a transposed table
+    (properties in rows) is read through its transpose. ``where`` maps a body cell
+    back to its place in the table as printed."""
+
+    table: Table
+    transposed: bool
+    headers: list[str]
+    header_cells: list[list[Span]]
+    rows: list[list[Span]]
+
+    def where(self, row: int, column: int) -> tuple[int, int]:
+        if self.transposed:
+            return column, row + 1
+        return row + self.table.header_rows, column
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The document's label table, less what it read inside tables: a header row
+    ``3a | 3b`` defines no label."""
+
+    labels: LabelTable
+    tables: tuple[tuple[int, int], ...] = ()
+
+    def name_of(self, label: str) -> str | None:
+        definition = self.labels.definition(label)
+        if definition is None or definition.name is None:
+            return None
+        if any(start <= definition.start < end for start, end in self.tables):
+            return None
+        return definition.name
+
+    def label_of(self, name: str) -> str | None:
+        return self.labels.label_of(name)
+
+
+@dataclass(slots=True)
+class TableReading:
+    """One table read as data: its property columns and its compound column."""
+
+    grid: Grid
+    columns: list[Column]
+    compound_column: int | None
+    smiles_column: int | None
+    caption_compound: Mention | None
+    names: Names | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.grid.table
+
+    @property
+    def claimed(self) -> tuple[int, int]:
+        """The rows' span in the text: the text path leaves it to the table path."""
+        cells = [cell for row in self.table.rows for cell in row]
+        return min(c.start for c in cells), max(c.end for c in cells)
+
+
+@dataclass
+class HeaderQuestion:
+    """A header only the model can place, asked once for every column that prints it."""
+
+    key: str
+    doc: int
+    prompt: Prompt
+    columns: list[Column] = field(default_factory=list)
+    generation: Generation | None = None
+    answer: str | None = None
+    problem: DocumentError | None = None
+    usage: list[Generation] = field(default_factory=list)
+
+
+# --- finding and reading tables --------------------------------------------------------
+
+
+def tables_of(doc: Document) -> list[Table]:
+    """The tables a reader kept, else those printed as text in the document."""
+    if "tables" in doc.metadata:
+        return document_tables(doc.metadata, doc.text)
+    return text_tables(doc.text)
+
+
+_ROW_LINE = re.compile(r"[^\n]*(?: \| |\t)[^\n]*")
+
+
+def text_tables(text: str) -> list[Table]:
+    """Tables printed as text: runs of two or more lines of `` | ``- or tab-separated
+    cells. The line before a run is its caption when it starts with ``Table``;
+    the lines after it that start with a footnote marker are its notes."""
+    lines: list[tuple[int, int]] = []
+    at = 0
+    for line in text.split("\n"):
+        lines.append((at, at + len(line)))
+        at += len(line) + 1
+    tables: list[Table] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _ROW_LINE.fullmatch(text, *lines[j]):
+            j += 1
+        if j - i >= 2:
+            tables.append(_text_table(text, lines, i, j, len(tables)))
+            i = j
+        else:
+            i += 1
+    return tables
+
+
+def _text_table(
+    text: str, lines: Sequence[tuple[int, int]], first: int, last: int, index: int
+) -> Table:
+    rows: list[list[Span]] = []
+    for start, end in lines[first:last]:
+        line = text[start:end]
+        separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
+        row: list[Span] = []
+        at = start
+        for part in line.split(separator):
+            stripped = part.strip()
+            offset = at + (len(part) - len(part.lstrip()))
+            row.append(Span(stripped, offset, offset + len(stripped)))
+            at += len(part) + 1
+        rows.append(row)
+    width = max(len(row) for row in rows)
+    for row in rows:
+        end = row[-1].end
+        row.extend(Span("", end, end) for _ in range(width - len(row)))
+    caption = None
+    k = first - 1
+    while k >= 0 and lines[k][0] == lines[k][1]:
+        k -= 1
+    if k >= 0 and re.match(r"\s*Table\s+\S+", text[lines[k][0] : lines[k][1]], _I):
+        start, end = lines[k]
+        caption = Span(text[start:end], start, end)
+    footnotes = []
+    k = last
+    while k < len(lines) and lines[k][0] < lines[k][1]:
+        note = text[lines[k][0] : lines[k][1]]
+        marker = footnote_marker(note)
+        if not marker:
+            break
+        footnotes.append(Footnote(marker, Span(note, *lines[k])))
+        k += 1
+    label = ""
+    if caption is not None:
+        found = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption.text, _I)
+        label = found.group(1) if found else ""
+    header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
+    return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
+
+
+def read_tables(
+    doc: Document, schema: SchemaSpec, labels: LabelTable | None = None
+) -> list[TableReading]:
+    """Every table of ``doc`` that holds values of the schema's properties."""
+    tables = tables_of(doc)
+    if not tables:
+        return []
+    known = declarations(schema.property_names)
+    units = {u for p in schema.properties for u in p.units if u is not None}
+    readings = []
+    for table in tables:
+        reading = read_table(table, known, units)
+        if reading is not None:
+            readings.append(reading)
+    if readings:
+        spans = tuple((t.start, t.end) for t in tables if t.rows)
+        names = Names(labels or build_label_table(doc.text), spans)
+        for reading in readings:
+            reading.names = names
+            _resolve(reading, names)
+    return readings
+
+
+def read_table(
+    table: Table, known: Sequence[PropertyDeclaration], units: set[str]
+) -> TableReading | None:
+    """The table as data, or None when it is no table of values (no column or row
+    header names a property, or it is a layout table of ``Key: | value`` pairs)."""
+    if table.width < 2 or len(table.body) < 1 or _key_value_layout(table):
+        return None
+    grid = _grid(table, transposed=False)
+    columns = [_column(grid, c, known, units) for c in range(len(grid.headers))]
+    if not any(c.property or c.ask for c in columns):
+        transposed = _grid(table, transposed=True)
+        flipped = [_column(transposed, c, known, units) for c in range(len(transposed.headers))]
+        if not any(c.property for c in flipped):
+            return None
+        grid, columns = transposed, flipped
+    compound_column = _compound_column(grid, columns)
+    smiles_column = next(
+        (c for c, header in enumerate(grid.headers) if _SMILES_HEADER.search(header)), None
+    )
+    caption = table.caption
+    return TableReading(grid, columns, compound_column, smiles_column, _caption_compound(caption))
+
+
+def _key_value_layout(table: Table) -> bool:
+    """``Yield: | 0.02 g (90% of theory)``: two columns whose first cells end with a
+    colon are a patent's layout, prose set in a table; the text path reads them."""
+    texts = [[cell.text for cell in row if cell.text] for row in table.rows]
+    pairs = [row for row in texts if len(row) == 2]
+    colons = [row for row in pairs if row[0].rstrip().endswith(":")]
+    return bool(texts) and len(colons) * 2 >= len(texts)
+
+
+def _grid(table: Table, *, transposed: bool) -> Grid:
+    if not transposed:
+        return Grid(
+            table,
+            False,
+            [table.column_header(c) for c in range(table.width)],
+            [[row[c] for row in table.header] for c in range(table.width)],
+            table.body,
+        )
+    rows = table.rows
+    return Grid(
+        table,
+        True,
+        [row[0].text for row in rows],
+        [[row[0]] for row in rows],
+        [[rows[r][c] for r in range(len(rows))] for c in range(1, table.width)],
+    )
+
+
+def _column(
+    grid: Grid, index: int, known: Sequence[PropertyDeclaration], units: set[str]
+) -> Column:
+    header = grid.headers[index]
+    column = Column(index, header)
+    if not header or not any(_has_number(row[index].text) for row in grid.rows):
+        return column
+    unit = header_unit(header)
+    for declaration in known:
+        found = declaration.header.search(header)
+        if found is None:
+            continue
+        if declaration.header_traps is not None and declaration.header_traps.search(header):
+            return column
+        if unit is not None and not _fits(unit, declaration):
+            continue
+        column.property = declaration.name
+        column.unit = unit or declaration.default_unit
+        column.decided_by = "header"
+        column.compound = _header_compound(grid, index, declaration)
+        return column
+    if _CONDITION_HEADER.search(header) or _GROUP_HEADER.match(header):
+        return column
+    if unit is not None and unit in units:
+        column.unit = unit
+        column.ask = True
+    return column
+
+
+def _has_number(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
+
+
+def header_unit(header: str) -> str | None:
+    """The unit a header prints: in brackets (``Yield (%)``, ``b.p. [K]``), after a
+    slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none."""
+    places = [m.start(1) for m in _BRACKETED.finditer(header)]
+    places += [m.end() for m in re.finditer(r"[/,]\s*", header)]
+    for place in places:
+        found = unit_at(header, place)
+        if found is not None and found[1] not in ("amount", "other", "pressure"):
+            return found[0]
+    return None
+
+
+def _fits(unit: str, declaration: PropertyDeclaration) -> bool:
+    """The unit measures what the property is stated in."""
+    wanted = {dimension(u) for u in declaration.units}
+    return dimension(unit) in wanted or unit in declaration.units
+
+
+def _header_compound(grid: Grid, index: int, declaration: PropertyDeclaration) -> Mention | None:
+    """The compound a header names besides its property: ``Yield 7b``, ``Yield (%) ›
+    3a``, ``Yield of the acid``."""
+    for cell in grid.header_cells[index]:
+        text = cell.text
+        found = declaration.header.search(text)
+        rest = text if found is None else text[: found.start()] + " " + text[found.end() :]
+        rest = " ".join(_HEADER_NOISE.sub(" ", _BRACKETED.sub(" ", rest)).split())
+        if not _LABEL_CELL.fullmatch(rest):  # "3a" is a label; "Yield (%)a" has a marker
+            rest = _MARKER_TAIL.sub("", rest).strip()
+        if not rest:
+            continue
+        offset = text.find(rest)
+        start = cell.start + max(offset, 0)
+        end = start + len(rest) if offset >= 0 else cell.end
+        label = _LABEL_CELL.fullmatch(rest)
+        if label is not None:
+            return Mention(None, label.group(1), start, end, "table_header")
+        if len(rest) > 2 and any(ch.isalpha() for ch in rest) and offset >= 0:
+            return Mention(rest, None, start, end, "table_header")
+    return None
+
+
+def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
+    """The column that names each row's compound."""
+    taken = {c.index for c in columns if c.property or c.ask}
+    free = [c for c in range(len(grid.headers)) if c not in taken]
+    for c in free:
+        header = grid.headers[c]
+        if _SMILES_HEADER.search(header) or _GROUP_HEADER.match(header):
+            continue
+        if _COMPOUND_HEADER.search(header) and _names_things(grid, c):
+            return c
+    for c in free:
+        if _ENTRY_HEADER.match(grid.headers[c]) and _holds_labels(grid, c):
+            return c
+    for c in free:
+        header = grid.headers[c]
+        if _ENTRY_HEADER.match(header) or _GROUP_HEADER.match(header):
+            continue
+        if _CONDITION_HEADER.search(header) or _SMILES_HEADER.search(header):
+            continue
+        if _names_things(grid, c) and (not header or c == 0):
+            return c
+    return None
+
+
+def _cells(grid: Grid, column: int) -> list[str]:
+    return [row[column].text for row in grid.rows if row[column].text]
+
+
+def _names_things(grid: Grid, column: int) -> bool:
+    """Most cells are names or labels, not numbers."""
+    cells = _cells(grid, column)
+    named = [t for t in cells if _LABEL_CELL.fullmatch(t) or re.search(r"[A-Za-z]{2}", t)]
+    return bool(cells) and len(named) * 2 > len(cells)
+
+
+def _holds_labels(grid: Grid, column: int) -> bool:
+    """Labels such as ``3a`` or ``S1``, not a plain count ``1, 2, 3``."""
+    cells = _cells(grid, column)
+    labels = [t for t in cells if _LABEL_CELL.fullmatch(t) and not t.isdigit()]
+    return bool(cells) and len(labels) * 2 > len(cells)
+
+
+def _caption_compound(caption: Span | None) -> Mention | None:
+    """The one product label an optimisation table's caption names (``Optimisation of
+    the synthesis of 3a``); None when it names none or several."""
+    if caption is None:
+        return None
+    found = {m.group(1): m for m in _CAPTION_PRODUCT.finditer(caption.text)}
+    if len(found) != 1:
+        return None
+    match = next(iter(found.values()))
+    start = caption.start + match.start(1)
+    return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
+
+
+def _resolve(reading: TableReading, labels: Names) -> None:
+    """Labels named in headers and the caption get their names from the document."""
+    for column in reading.columns:
+        column.compound = _named(column.compound, labels)
+    reading.caption_compound = _named(reading.caption_compound, labels)
+
+
+def _named(mention: Mention | None, labels: Names) -> Mention | None:
+    if mention is None or mention.name is not None or mention.label is None:
+        return mention
+    return Mention(
+        labels.name_of(mention.label), mention.label, mention.start, mention.end, mention.source
+    )
+
+
+# --- the model, for headers code does not know -------------------------------------------
+
+
+def header_questions(
+    doc: int,
+    readings: Sequence[TableReading],
+    schema: SchemaSpec,
+    asked: dict[str, HeaderQuestion],
+) -> list[HeaderQuestion]:
+    """The new questions for headers only the model can place; a header already in
+    ``asked`` (this batch's questions so far) adds its column to that question."""
+    new = []
+    for reading in readings:
+        for column in reading.columns:
+            if not column.ask:
+                continue
+            key = " ".join(column.header.split()).casefold()
+            question = asked.get(key)
+            if question is None:
+                question = HeaderQuestion(key, doc, _header_prompt(schema, reading, column))
+                asked[key] = question
+                new.append(question)
+            question.columns.append(column)
+    return new
+
+
+def _header_prompt(schema: SchemaSpec, reading: TableReading, column: Column) -> Prompt:
+    cells = _cells(reading.grid, column.index)[:4]
+    properties = "\n".join(f"  {p.name}: {p.description}" for p in schema.properties)
+    system = (
+        "You read the column headers of chemistry tables. Say what the numbers in the "
+        "column are measured values of: one of these properties, or none (a reaction "
+        "condition such as a temperature or a time, an amount, a ratio, a selectivity, "
+        "a calculated or literature value):\n" + properties
+    )
+    caption = reading.table.caption.text if reading.table.caption else "(none)"
+    user = (
+        f"Table caption: {caption}\nColumn header: {column.header}\n"
+        f"Cells: {'; '.join(cells)}\nWhich property?"
+    )
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _answer_model(schema: SchemaSpec) -> type[BaseModel]:
+    """The answer's grammar: one of the schema's properties, or none, nothing else."""
+    choices: Any = Literal.__getitem__((*schema.property_names, "none"))
+    return create_model("HeaderAnswer", __base__=_Strict, property=(choices, ...))
+
+
+async def ask_headers(
+    engine: Engine, questions: Sequence[HeaderQuestion], schema: SchemaSpec
+) -> None:
+    """One batched call for every header question; the answers land on the columns."""
+    if not questions:
+        return
+    model = _answer_model(schema)
+    outcomes = await engine_calls.generate_parsed(
+        engine,
+        [q.prompt for q in questions],
+        [0] * len(questions),
+        model.model_json_schema(),
+        _QUESTION_TOKENS,
+        lambda text: str(model.model_validate_json(text).model_dump()["property"]),
+    )
+    for question, outcome in zip(questions, outcomes, strict=True):
+        if outcome.generation is not None:
+            question.usage.append(outcome.generation)
+            question.generation = outcome.generation
+        question.problem, question.answer = outcome.problem, outcome.parsed
+        for column in question.columns:
+            column.ask = False
+            if question.answer and question.answer != "none":
+                column.property = question.answer
+                column.decided_by = "model"
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+def table_records(
+    doc: Document,
+    readings: Sequence[TableReading],
+    schema: SchemaSpec,
+    engine: EngineInfo,
+) -> list[Record]:
+    """Every value of the tables' property columns, one record per cell."""
+    records = []
+    for reading in readings:
+        names = reading.names or Names(build_label_table(doc.text))
+        for r, row in enumerate(reading.grid.rows):
+            for column in reading.columns:
+                if column.property is None:
+                    continue
+                record = _record(doc, reading, r, row, column, schema, engine, names)
+                if record is not None:
+                    records.append(record)
+    return records
+
+
+def _record(
+    doc: Document,
+    reading: TableReading,
+    r: int,
+    row: list[Span],
+    column: Column,
+    schema: SchemaSpec,
+    engine: EngineInfo,
+    labels: Names,
+) -> Record | None:
+    cell = row[column.index]
+    prop = column.property
+    assert prop is not None
+    parsed = cell_value(cell.text)
+    if parsed is None:
+        return None
+    quantity, markers = parsed
+    known = {d.name: d for d in declarations(schema.property_names)}
+    declaration = known.get(prop)
+    unit = quantity.unit
+    if unit is not None and declaration is not None and not _fits(unit, declaration):
+        return None
+    if unit is None:
+        unit = column.unit
+    if unit is None and declaration is not None and "°C" in declaration.units:
+        unit = _TEMPERATURE_DEFAULT
+    if unit is not None and dimension(unit) == "dimensionless":
+        unit = None
+    value_si = unit_si = None
+    plausible = None
+    if quantity.value is not None:
+        converted = to_si(quantity.value, unit)
+        if converted is not None:
+            value_si, unit_si = converted
+            plausible = is_plausible(prop, value_si, unit_si)
+    failed = [] if plausible is not False else ["implausible"]
+    if unit is not None and unit_si is None:
+        failed.append("unit_unknown")
+    status: Status = "flagged" if failed else "accepted"
+    mention = column.compound or _row_compound(reading, row, labels) or reading.caption_compound
+    smiles = None
+    if reading.smiles_column is not None and row[reading.smiles_column].text:
+        smiles = row[reading.smiles_column].text
+    line_start = doc.text.rfind("\n", 0, cell.start) + 1
+    line_end = doc.text.find("\n", cell.end)
+    line_end = len(doc.text) if line_end < 0 else line_end
+    table_row, table_column = reading.grid.where(r, column.index)
+    value_start = cell.start + quantity.start
+    return Record(
+        doc_id=doc.id,
+        schema_name=schema.name,
+        compound=Compound(
+            name=None if mention is None else mention.name,
+            label=None if mention is None else mention.label,
+            smiles=smiles,
+            smiles_source="text" if smiles else None,
+            start=None if mention is None else mention.start,
+            end=None if mention is None else mention.end,
+            grounded=None if mention is None else True,
+            source=None if mention is None else mention.source,
+        ),
+        property=prop,
+        value=quantity.value,
+        value_low=quantity.low,
+        value_high=quantity.high,
+        qualifier=quantity.qualifier,
+        unit=unit,
+        value_si=value_si,
+        unit_si=unit_si,
+        conditions=_conditions(reading.table, column, markers),
+        evidence=Evidence(
+            quote=doc.text[line_start:line_end],
+            start=line_start,
+            end=line_end,
+            match="exact",
+            value_start=value_start,
+            value_end=cell.start + quantity.end,
+            table=TableCell(
+                table=reading.table.index,
+                label=reading.table.label or None,
+                row=table_row,
+                column=table_column,
+                header=column.header,
+                cell_start=cell.start,
+                cell_end=cell.end,
+            ),
+        ),
+        checks=Checks(
+            structure="absent",
+            grounded=True,
+            value_in_quote=True,
+            plausible=plausible,
+            formula_consistent=None,
+        ),
+        status=status,
+        failed_checks=failed,
+        engine=engine,
+        extraction="anchored",
+    )
+
+
+def cell_value(text: str) -> tuple[Quantity, list[str]] | None:
+    """The value a cell states and its footnote markers; None for no value (blank,
+    ``—``, ``n.d.``, ``trace``, a cell of words)."""
+    markers: list[str] = []
+    found = _MARKER_TAIL.search(text)
+    clean = text
+    if found is not None:
+        markers = [m.strip() for m in found.group(1).split(",")]
+        clean = text[: found.start()] + " " * (len(text) - found.start())
+    if _NO_VALUE.match(clean):
+        return None
+    quantities = scan_numbers(clean)
+    if not quantities:
+        return None
+    first = quantities[0]
+    if first.kind in ("amount", "pressure", "other") and first.unit is not None:
+        return None
+    # a cell is one value: "85 (80)" is the yield and its restatement; "10% CuI" is
+    # no value of a yield column's kind (its words are an additive's name)
+    if re.search(r"[A-Za-z]{2}", clean[first.end :].split("(")[0]):
+        return None
+    return first, markers
+
+
+def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Mention | None:
+    column = reading.compound_column
+    if column is None:
+        return None
+    cell = row[column]
+    # only symbols: the "a" of "3a" is the label's, not a footnote's
+    text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
+    if not text:
+        return None
+    end = cell.start + len(text)
+    label = _LABEL_CELL.fullmatch(text)
+    if label is not None:
+        return Mention(labels.name_of(label.group(1)), label.group(1), cell.start, end, "table_row")
+    named = _LABEL_AFTER_NAME.match(text)
+    if named is not None:
+        return Mention(named["name"], named["label"], cell.start, end, "table_row")
+    if not re.search(r"[A-Za-z]", text):
+        return None
+    return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
+    """The notes the cell's and the header's footnote markers point to."""
+    wanted = set(markers)
+    header_markers = _MARKER_TAIL.search(column.header.split(" › ")[-1])
+    if header_markers is not None:
+        wanted.update(m.strip() for m in header_markers.group(1).split(","))
+    for part in column.header.split(" › "):
+        tail = re.search(r"(?<=[)\]%A-Za-z])([a-h*†‡§¶#])$", part)
+        if tail is not None:
+            wanted.add(tail.group(1))
+    notes = [note.span.text for note in table.footnotes if note.marker and note.marker in wanted]
+    return "; ".join(notes) or None

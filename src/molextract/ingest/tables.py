@@ -1,0 +1,352 @@
+"""Tables kept as structure beside the text they are printed in.
+
+Every reader renders a table into the document text as lines of ``" | "``-separated
+cells (what the text path and ``molextract ingest`` show). A ``Table`` records where
+each cell of that rendering is, as a grid: spanning cells are resolved so every
+column has a header path (``Yield (%) › 3a``) and every body row a cell in every
+column. Offsets point into the document text, so a table record's evidence is as
+exact as a running-text one, and the text path can tell which spans are tables.
+
+A table travels in ``Document.metadata["tables"]`` as plain JSON (offsets only; the
+text of a cell is ``text[start:end]``), because metadata crosses process and network
+boundaries (Celery, the job API) as JSON.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Between the cells of a rendered row, as every reader writes it.
+CELL_SEPARATOR = " | "
+#: Between the parts of a column's header path, top row first.
+HEADER_PATH_SEPARATOR = " › "
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A piece of the document text: ``text == document_text[start:end]``."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Footnote:
+    """``a Isolated yields``: the marker the cells carry, and the note."""
+
+    marker: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table: ``rows`` is a full grid (``header_rows`` of them first); a cell that
+    spans rows or columns appears in every position it covers, and a position no cell
+    covers is an empty span at the end of its row's line."""
+
+    index: int
+    label: str
+    caption: Span | None
+    rows: list[list[Span]]
+    header_rows: int
+    footnotes: list[Footnote] = field(default_factory=list)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+    @property
+    def header(self) -> list[list[Span]]:
+        return self.rows[: self.header_rows]
+
+    @property
+    def body(self) -> list[list[Span]]:
+        return self.rows[self.header_rows :]
+
+    @property
+    def start(self) -> int:
+        first = [self.caption.start] if self.caption else []
+        return min([*first, *(cell.start for row in self.rows for cell in row)])
+
+    @property
+    def end(self) -> int:
+        ends = [cell.end for row in self.rows for cell in row]
+        ends += [note.span.end for note in self.footnotes]
+        if self.caption:
+            ends.append(self.caption.end)
+        return max(ends)
+
+    def column_path(self, column: int) -> list[str]:
+        """The distinct header texts above ``column``, top row first: a cell spanning
+        several columns heads each of them once."""
+        path: list[str] = []
+        for row in self.header:
+            text = row[column].text
+            if text and (not path or path[-1] != text):
+                path.append(text)
+        return path
+
+    def column_header(self, column: int) -> str:
+        return HEADER_PATH_SEPARATOR.join(self.column_path(column))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "label": self.label,
+            "caption": _span_json(self.caption),
+            "header_rows": self.header_rows,
+            "rows": [[[c.start, c.end] for c in row] for row in self.rows],
+            "footnotes": [[n.marker, n.span.start, n.span.end] for n in self.footnotes],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], text: str) -> Table:
+        def span(pair: Sequence[int]) -> Span:
+            start, end = int(pair[0]), int(pair[1])
+            return Span(text[start:end], start, end)
+
+        caption = data.get("caption")
+        return cls(
+            index=int(data["index"]),
+            label=str(data.get("label") or ""),
+            caption=None if caption is None else span(caption),
+            rows=[[span(cell) for cell in row] for row in data["rows"]],
+            header_rows=int(data.get("header_rows", 0)),
+            footnotes=[Footnote(str(m), span((s, e))) for m, s, e in data.get("footnotes", [])],
+        )
+
+
+def _span_json(span: Span | None) -> list[int] | None:
+    return None if span is None else [span.start, span.end]
+
+
+def document_tables(metadata: Mapping[str, Any], text: str) -> list[Table]:
+    """The tables a reader kept, read back from a document's metadata."""
+    raw = metadata.get("tables")
+    if not isinstance(raw, list):
+        return []
+    tables = []
+    for item in raw:
+        # metadata may come from a user's JSONL or the API: a malformed table is
+        # left out (its text is still read as text), never a failed document
+        try:
+            table = Table.from_json(item, text)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            continue
+        if _well_formed(table, len(text)):
+            tables.append(table)
+    return tables
+
+
+def _well_formed(table: Table, length: int) -> bool:
+    spans = [cell for row in table.rows for cell in row]
+    spans += [note.span for note in table.footnotes]
+    if table.caption is not None:
+        spans.append(table.caption)
+    widths = {len(row) for row in table.rows}
+    return (
+        bool(table.rows)
+        and len(widths) == 1
+        and 0 <= table.header_rows <= len(table.rows)
+        and all(0 <= span.start <= span.end <= length for span in spans)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SourceCell:
+    """A cell as markup gives it, before it is placed on the grid."""
+
+    text: str
+    row_span: int = 1
+    col_span: int = 1
+    header: bool = False
+
+
+def render_row(cells: Sequence[str]) -> tuple[str, list[tuple[int, int]]]:
+    """A row's line and each cell's span in it: the line is exactly
+    ``" ".join(CELL_SEPARATOR.join(cells).split())``, what readers have always
+    written, and an empty cell is an empty span where it would stand."""
+    raw = CELL_SEPARATOR.join(cells)
+    # Map every raw position to its position in the collapsed line.
+    positions: list[int] = []
+    out: list[str] = []
+    pending_space = False
+    for char in raw:
+        if char.isspace():
+            pending_space = bool(out)
+            positions.append(len(out))
+            continue
+        if pending_space:
+            out.append(" ")
+            pending_space = False
+        positions.append(len(out))
+        out.append(char)
+    positions.append(len(out))
+    line = "".join(out)
+    spans = []
+    at = 0
+    for cell in cells:
+        start, end = positions[at], positions[at + len(cell)]
+        spans.append((min(start, len(line)), min(max(end, start), len(line))))
+        at += len(cell) + len(CELL_SEPARATOR)
+    return line, spans
+
+
+def lay_out(rows: Sequence[Sequence[SourceCell]]) -> list[list[int | None]]:
+    """Each grid position's source cell, as ``(row, index in row)`` flattened to the
+    index into ``[cell for row in rows for cell in row]``; rowspans and colspans
+    resolved as HTML does. Positions no cell covers are None."""
+    grid: dict[tuple[int, int], int] = {}
+    flat = 0
+    width = 0
+    for r, row in enumerate(rows):
+        column = 0
+        for cell in row:
+            while (r, column) in grid:
+                column += 1
+            for dr in range(max(1, cell.row_span)):
+                if r + dr >= len(rows):
+                    break
+                for dc in range(max(1, cell.col_span)):
+                    grid.setdefault((r + dr, column + dc), flat)
+            column += max(1, cell.col_span)
+            width = max(width, column)
+            flat += 1
+    return [[grid.get((r, c)) for c in range(width)] for r in range(len(rows))]
+
+
+_DIGITS = re.compile(r"\d")
+
+
+def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
+    """Header rows of a table printed without markup for them: the leading rows in
+    which no cell but the first holds a number, at most three, and never all rows."""
+    count = 0
+    for row in rows[: min(3, len(rows) - 1)]:
+        if any(_DIGITS.search(cell) and not _is_label_like(cell) for cell in row[1:]):
+            break
+        if not any(row):
+            break
+        count += 1
+    return count
+
+
+_LABEL_LIKE = re.compile(r"^(?:\d+[a-z]?|[A-Z]?\d+[a-z]?'?|[a-z]\d*)$")
+_HEADER_NUMBER = re.compile(r"\(\s*%\s*\)|\[.*\]|/\s*°|\b\d+[a-z]\b")
+
+
+def _is_label_like(cell: str) -> bool:
+    """``3a`` in a header row names a compound (``Yield 3a``), not a value."""
+    return bool(_HEADER_NUMBER.search(cell)) or any(
+        _LABEL_LIKE.match(word) and not word.isdigit() and _DIGITS.search(word)
+        for word in cell.split()
+    )
+
+
+class TableRecorder:
+    """Builds one table's text lines and its ``Table``, given where the lines will start.
+
+    Readers call ``lines()`` to get the lines to hand their text builder (rows with no
+    text dropped, as always), then ``table()`` with the offset the builder put them at.
+    """
+
+    def __init__(self, rows: Sequence[Sequence[SourceCell]], header_rows: int | None = None):
+        kept = [row for row in rows if any(cell.text for cell in row)]
+        self._rows = kept
+        self._layout = lay_out(kept)
+        texts = [[cell.text for cell in row] for row in kept]
+        if header_rows is None:
+            header_rows = _marked_header_rows(kept)
+            if header_rows == 0:
+                header_rows = guess_header_rows(texts)
+        self._header_rows = min(header_rows, max(0, len(kept) - 1))
+        # Columns empty in every row (indentation columns) are left out of the lines.
+        width = max((len(row) for row in texts), default=0)
+        shown = [i for i in range(width) if any(i < len(row) and row[i] for row in texts)]
+        self._lines: list[str] = []
+        self._spans: list[list[tuple[int, int] | None]] = []
+        for row in texts:
+            cells = [row[i] if i < len(row) else "" for i in shown]
+            while cells and not cells[-1]:
+                cells.pop()
+            line, spans = render_row(cells)
+            self._lines.append(line)
+            by_index: list[tuple[int, int] | None] = [None] * len(row)
+            for i, span in zip(shown, spans, strict=False):
+                if i < len(row):
+                    by_index[i] = span
+            self._spans.append(by_index)
+
+    @property
+    def lines(self) -> list[str]:
+        return self._lines
+
+    def table(
+        self,
+        start: int,
+        *,
+        index: int,
+        label: str = "",
+        caption: Span | None = None,
+        footnotes: Iterable[Footnote] = (),
+    ) -> Table:
+        """The table whose lines begin at ``start``, joined by single newlines."""
+        line_starts = []
+        at = start
+        for line in self._lines:
+            line_starts.append(at)
+            at += len(line) + 1
+        cell_spans: list[Span] = []
+        for r, row in enumerate(self._rows):
+            line_end = line_starts[r] + len(self._lines[r])
+            for i in range(len(row)):
+                local = self._spans[r][i]
+                if local is None:  # a hidden (always empty) column or a popped tail
+                    cell_spans.append(Span("", line_end, line_end))
+                    continue
+                s, e = line_starts[r] + local[0], line_starts[r] + local[1]
+                cell_spans.append(Span(self._lines[r][local[0] : local[1]], s, e))
+        grid: list[list[Span]] = []
+        for r, positions in enumerate(self._layout):
+            line_end = line_starts[r] + len(self._lines[r])
+            grid.append(
+                [
+                    cell_spans[p] if p is not None else Span("", line_end, line_end)
+                    for p in positions
+                ]
+            )
+        # Columns empty in every row (indentation, spacing) carry nothing.
+        width = len(grid[0]) if grid else 0
+        filled = [c for c in range(width) if any(row[c].text for row in grid)]
+        grid = [[row[c] for c in filled] for row in grid]
+        return Table(
+            index=index,
+            label=label,
+            caption=caption,
+            rows=grid,
+            header_rows=self._header_rows,
+            footnotes=list(footnotes),
+        )
+
+
+def _marked_header_rows(rows: Sequence[Sequence[SourceCell]]) -> int:
+    """Leading rows the markup marks as header (``<thead>``, all ``<th>``)."""
+    count = 0
+    for row in rows[:-1]:
+        if not row or not all(cell.header for cell in row):
+            break
+        count += 1
+    return count
+
+
+_FOOTNOTE_MARKER = re.compile(r"^\s*(?:\(?([a-z]|[*†‡§¶#]+|\d)\)?[.:)]?)\s+(?=\S)")
+
+
+def footnote_marker(note: str) -> str:
+    """``a Isolated yield.`` → ``a``; ``† NMR yield`` → ``†``; ``""`` when none."""
+    found = _FOOTNOTE_MARKER.match(note)
+    return found.group(1) if found else ""

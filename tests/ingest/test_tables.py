@@ -1,0 +1,154 @@
+"""Tables as structure: grids of exact spans into the rendered text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from molextract.ingest.base import Skipped, Source
+from molextract.ingest.document import Document
+from molextract.ingest.jats import read_jats
+from molextract.ingest.tables import (
+    SourceCell,
+    Table,
+    TableRecorder,
+    document_tables,
+    footnote_marker,
+    guess_header_rows,
+    lay_out,
+    render_row,
+)
+from molextract.ingest.uspto import read_uspto
+
+DATA = Path(__file__).parents[1] / "data" / "literature"
+
+
+def _exact(doc: Document) -> list[Table]:
+    tables = document_tables(doc.metadata, doc.text)
+    for table in tables:
+        for row in table.rows:
+            for cell in row:
+                assert doc.text[cell.start : cell.end] == cell.text
+        for note in table.footnotes:
+            assert doc.text[note.span.start : note.span.end] == note.span.text
+        if table.caption is not None:
+            assert doc.text[table.caption.start : table.caption.end] == table.caption.text
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("cells", "line", "texts"),
+    [
+        (["a", "b"], "a | b", ["a", "b"]),
+        (["", "x"], "| x", ["", "x"]),
+        (["a", "", "b"], "a | | b", ["a", "", "b"]),
+        (["3a", "4-MeO-C6H4", "85"], "3a | 4-MeO-C6H4 | 85", ["3a", "4-MeO-C6H4", "85"]),
+    ],
+)
+def test_a_row_renders_as_readers_always_wrote_it(
+    cells: list[str], line: str, texts: list[str]
+) -> None:
+    rendered, spans = render_row(cells)
+    assert rendered == line == " ".join(" | ".join(cells).split())
+    assert [rendered[s:e] for s, e in spans] == texts
+
+
+def test_spans_are_laid_out_as_html_does() -> None:
+    rows = [
+        [SourceCell("Entry", row_span=2), SourceCell("Yield (%)", col_span=2)],
+        [SourceCell("3a"), SourceCell("3b")],
+        [SourceCell("1"), SourceCell("85"), SourceCell("70")],
+    ]
+    assert lay_out(rows) == [[0, 1, 1], [0, 2, 3], [4, 5, 6]]
+
+
+def test_recorder_gives_paths_and_offsets() -> None:
+    rows = [
+        [SourceCell("Entry", row_span=2, header=True), SourceCell("Yield (%)", 1, 2, True)],
+        [SourceCell("3a", header=True), SourceCell("3b", header=True)],
+        [SourceCell("1"), SourceCell("85"), SourceCell("70")],
+        [SourceCell("2"), SourceCell("—"), SourceCell("64")],
+    ]
+    recorder = TableRecorder(rows)
+    prefix = "Table 1. Scope\n\n"
+    text = prefix + "\n".join(recorder.lines)
+    table = recorder.table(len(prefix), index=0, label="Table 1")
+    assert recorder.lines == ["Entry | Yield (%)", "3a | 3b", "1 | 85 | 70", "2 | — | 64"]
+    assert table.header_rows == 2
+    assert [table.column_header(c) for c in range(3)] == [
+        "Entry",
+        "Yield (%) › 3a",
+        "Yield (%) › 3b",
+    ]
+    assert [[text[c.start : c.end] for c in row] for row in table.body] == [
+        ["1", "85", "70"],
+        ["2", "—", "64"],
+    ]
+    again = Table.from_json(table.to_json(), text)
+    assert again == table
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([["Compound", "mp (°C)"], ["1", "121"], ["2", "130"]], 1),
+        ([["Entry", "Yield 7b"], ["1", "85"]], 1),
+        ([["Yield:", "0.02 g (90%)"], ["Mass:", "206"]], 0),
+        ([["1", "2"], ["3", "4"]], 0),
+        ([["Compound", "Solubility"], ["", "(mg/mL)"], ["1", "0.5"]], 2),
+    ],
+)
+def test_header_rows_are_guessed_where_markup_does_not_say(
+    rows: list[list[str]], expected: int
+) -> None:
+    assert guess_header_rows(rows) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "marker"),
+    [("a Isolated yield.", "a"), ("† NMR yield", "†"), ("(b) GC yield", "b"), ("Yields", "")],
+)
+def test_footnote_markers(note: str, marker: str) -> None:
+    assert footnote_marker(note) == marker
+
+
+_JATS = """<article><front><article-meta><title-group><article-title>Scope</article-title>
+</title-group><abstract><p>Aryl couplings.</p></abstract></article-meta></front><body>
+<sec><title>Results</title><p>See Table 1.</p>
+<table-wrap id="t1"><label>Table 1</label><caption><p>Scope of the coupling</p></caption>
+<table><thead><tr><th rowspan="2">Entry</th><th colspan="2">Yield (%)<sup>a</sup></th></tr>
+<tr><th>3a</th><th>3b</th></tr></thead>
+<tbody><tr><td>1</td><td>85</td><td>70<sup>b</sup></td></tr>
+<tr><td>2</td><td>&#x2014;</td><td>64</td></tr></tbody></table>
+<table-wrap-foot><fn id="f1"><label>a</label><p>Isolated yields.</p></fn>
+<fn id="f2"><label>b</label><p>NMR yield.</p></fn></table-wrap-foot></table-wrap>
+</sec></body></article>"""
+
+
+def test_jats_tables_keep_structure_with_exact_offsets(tmp_path: Path) -> None:
+    path = tmp_path / "scope.nxml"
+    path.write_text(_JATS, encoding="utf-8")
+    skipped: list[Skipped] = []
+    [doc] = list(read_jats(Source(path, str(path), "scope", "jats"), skipped.append))
+    assert skipped == []
+    [table] = _exact(doc)
+    assert table.label == "Table 1"
+    assert table.caption is not None and table.caption.text == "Table 1. Scope of the coupling"
+    assert table.column_header(2) == "Yield (%)a › 3b"
+    assert [[c.text for c in row] for row in table.body] == [["1", "85", "70b"], ["2", "—", "64"]]
+    assert [(n.marker, n.span.text) for n in table.footnotes] == [
+        ("a", "a Isolated yields."),
+        ("b", "b NMR yield."),
+    ]
+    assert "1 | 85 | 70b\n2 | — | 64" in doc.text
+
+
+def test_uspto_tables_are_exact() -> None:
+    path = DATA / "US06840965B2.xml"
+    [doc] = list(read_uspto(Source(path, str(path), "x", "uspto"), lambda s: None))
+    tables = _exact(doc)
+    assert len(tables) == 37
+    assert {t.label for t in tables} >= {"Table 1", "Table 2", "Table 10"}
+    analysis = next(t for t in tables if any(c.text == "Calculated" for r in t.rows for c in r))
+    assert [c.text for c in analysis.rows[0]] == ["Calculated", "52.75", "4.43", "6.15", "15.57"]
