@@ -1,8 +1,8 @@
 """What each property is, declared once: every reader of property knowledge reads it here.
 
 A property is more than a name. Chemists print it under column headers (``M.p./°C``,
-``Isolated yield [%]``, ``logD7.4``), in units with many spellings, after cues in
-running text (``mp 121 °C``, ``logD7.4 = 1.2``), before cues (``70% yield``), and
+``Isolated yield [%]``, ``logD7.4``), in units with many spellings, in running text
+after a cue (``mp 121 °C``, ``logD7.4 = 1.2``) or before one (``70% yield``), and
 next to look-alikes that are not it (``conv. (%)``, ``ee (%)``, ``cLogP``, ``55% in
 oil``). One ``PropertyDeclaration`` holds all of that for one property, as
 ChemDataExtractor's property models do, and every reader takes it from there:
