@@ -275,6 +275,10 @@ def test_supported_suffixes() -> None:
         ".nxml.gz",
         ".pdf",
         ".pdf.gz",
+        ".html",
+        ".html.gz",
+        ".htm",
+        ".htm.gz",
     }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
 from molextract.ingest.document import Document
+from molextract.ingest.html import read_html
 from molextract.ingest.jats import ROOTS as JATS_ROOTS
 from molextract.ingest.jats import read_jats
 from molextract.ingest.jsonl import read_jsonl
@@ -58,6 +59,7 @@ FORMATS: tuple[Format, ...] = (
     Format("xml", (".xml",), _read_xml),
     Format("jats", (".nxml",), read_jats, JATS_ROOTS),
     Format("pdf", (".pdf",), read_pdf),
+    Format("html", (".html", ".htm"), read_html),
     Format("pubmed", (), read_pubmed, PUBMED_ROOTS),
     Format("uspto", (), read_uspto, USPTO_ROOTS),
 )
