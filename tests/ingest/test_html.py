@@ -366,6 +366,52 @@ def test_furniture_left_out(tmp_path: Path) -> None:
     ]
 
 
+def test_caption_before_table_and_shared_foot_row(tmp_path: Path) -> None:
+    """RSC prints a table's caption in a block of its own before the table, all its
+    footnotes in one ``tfoot`` row, and figures as an image over a caption in a table."""
+    body = (
+        "<h2>Results</h2><p>See Table 1.</p>"
+        "<div class='table_caption'><b>Table 1</b> <span>Textural properties</span></div>"
+        "<div class='rtable__wrapper'><table><thead><tr><th>Sample</th>"
+        "<th>S<sub>BET</sub><sup><a href='#fa'>a</a></sup> (m<sup>2</sup> g<sup>−1</sup>)</th>"
+        "</tr></thead><tfoot><tr><th colspan='2'><a id='fa'><span class='tfootnote'>a</span></a>"
+        " <span>BET surface area in m<sup>2</sup>.</span><a id='fb'>"
+        "<span class='tfootnote'>b</span></a> <span>t-plot.</span></th></tr></tfoot>"
+        "<tbody><tr><td>3</td><td>587</td></tr></tbody></table></div>"
+        "<div class='image_table'><table><tr><td colspan='3'><img src='f1.gif' alt='XRD'></td>"
+        "</tr><tr><td> </td><td class='image_title'><b>Fig. 1 </b> XRD patterns.</td><td> </td>"
+        "</tr></table></div><p>After.</p>"
+    )
+    document = one(write(tmp_path / "a.html", page(body)))
+    [table] = tables(document)
+    assert table.label == "Table 1"
+    assert table.caption is not None and table.caption.text == "Table 1 Textural properties"
+    assert table.column_header(1) == "SBETa (m2 g−1)"
+    assert [(n.marker, n.span.text) for n in table.footnotes] == [
+        ("a", "a BET surface area in m2."),
+        ("b", "b t-plot."),
+    ]
+    assert document.text == (
+        "A study\n\nResults\n\nSee Table 1.\n\nTable 1 Textural properties\n\n"
+        "Sample | SBETa (m2 g−1)\n3 | 587\n\na BET surface area in m2.\nb t-plot.\n\n"
+        "Fig. 1 XRD patterns.\n\nAfter."
+    )
+
+
+def test_bullets_and_definition_lists(tmp_path: Path) -> None:
+    body = (
+        "<div class='abstract author-highlights'><h2>Highlights</h2><ul><li>"
+        "<span class='list-label'>•</span><span><p>Fast synthesis.</p></span></li></ul></div>"
+        "<div class='abstract author'><h2>Abstract</h2><p>We made it.</p></div>"
+        "<h2>1. Introduction</h2><p>Start.</p>"
+    )
+    document = one(write(tmp_path / "a.html", page(body)))
+    assert document.text == (
+        "A study\n\nHighlights\n\nFast synthesis.\n\nAbstract\n\nWe made it.\n\n"
+        "1. Introduction\n\nStart."
+    )
+
+
 def test_nested_sections(tmp_path: Path) -> None:
     body = (
         "<p class='abstract'>Short abstract of the work.</p>"

@@ -150,9 +150,9 @@ _CAPTION_CLASS = re.compile(r"caption|legend|title|label|heading|header", re.IGN
 _FOOT_CLASS = re.compile(r"foot|note|fn", re.IGNORECASE)
 #: Link texts of figure and table viewers, not part of the article.
 _UI_TEXT = re.compile(
-    r"^(?:full size (?:table|image)|open in (?:a )?new (?:tab|window)|download(?: .*)?"
-    r"|view (?:larger|table|figure|in article|full size).*|click here.*|powerpoint(?: slide)?"
-    r"|open in figure viewer|high resolution image|table options)$",
+    r"^(?:full[- ]size (?:table|image)|open in (?:a )?new (?:tab|window)|download(?: .*)?"
+    r"|view (?:larger|table|figure|in article|in workspace|full[- ]size).*|click here.*"
+    r"|powerpoint(?: slide)?|open in figure viewer|high[- ]resolution image|table options)$",
     re.IGNORECASE,
 )
 _TABLE_LABEL = re.compile(r"^((?:Table|Tab\.)\s*[A-Z]?\d+[A-Za-z]?)\b")
@@ -471,11 +471,16 @@ class _Article:
     """The page cleaned of furniture, its abstracts, and its blocks in reading order."""
 
     def __init__(self, root: etree._Element) -> None:
-        # Thumbnail tables (one row holding an image) preview a table shown elsewhere.
         for table in list(root.iter("table")):
-            rows = [row for row in table.iter("tr")]
-            if len(rows) == 1 and next(table.iter("img"), None) is not None:
+            if next(table.iter("img"), None) is None:
+                continue
+            rows = list(table.iter("tr"))
+            if len(rows) == 1:
+                # A thumbnail (one row holding an image) previews a table shown elsewhere.
                 _remove(table)
+            elif all(sum(1 for c in row if _inline(c)) <= 1 for row in rows):
+                # An image over its caption, laid out as a table: a figure.
+                table.tag = "figure"
         etree.strip_elements(root, *_DROPPED_TAGS, with_tail=False)
         for node in list(root.iter()):
             if not isinstance(node.tag, str):
@@ -673,8 +678,8 @@ class _Walker:
         # A colon left of a run-in heading (``<h2>Abstract</h2><b>:</b>``) starts nothing.
         text = collapse("".join(pending)).removeprefix(": ")
         pending.clear()
-        if not text or _UI_TEXT.match(text):
-            return
+        if not any(ch.isalnum() for ch in text) or _UI_TEXT.match(text):
+            return  # a list's bullet printed as a block of its own carries nothing
         # A "paragraph" that is all links is a menu, a list of tools or of journals.
         if linked >= _LINKED * sum(1 for ch in text if not ch.isspace()):
             return
@@ -686,7 +691,7 @@ class _Walker:
         caption = ""
         for table in tables:
             for foot in list(table.iter("tfoot")):
-                notes.extend(_inline(row) for row in foot.iter("tr"))
+                notes.extend(line for row in foot.iter("tr") for line in _note_lines(row))
                 _remove(foot)
             found = table.find("caption")
             if found is not None:
@@ -700,6 +705,19 @@ class _Walker:
                 caption = _inline(caption_el)
             skip = inside | (set(caption_el.iter()) if caption_el is not None else set())
             notes = _notes(wrapper, skip) + notes
+        items = self.out.items
+        before = wrapper.getprevious()
+        last = items[-1] if items else None
+        # The caption printed just before the table, outside any wrapper (RSC).
+        if (
+            not caption
+            and isinstance(last, _Paragraph)
+            and before is not None
+            and _TABLE_LABEL.match(last.text)
+            and _inline(before) == last.text
+        ):
+            caption = last.text
+            items.pop()
         found_label = _TABLE_LABEL.match(caption)
         self.out.items.append(
             _TableBlock(
@@ -723,7 +741,8 @@ class _Walker:
             labelled = [line for line in lines if _FIGURE_LABEL.match(line)]
             caption = (labelled or sorted(lines, key=len, reverse=True) or [""])[0]
         if caption and not _UI_TEXT.match(caption):
-            found = _FIGURE_LABEL.match(caption)
+            # A table printed as an image is a figure here, under its own label.
+            found = _FIGURE_LABEL.match(caption) or _TABLE_LABEL.match(caption)
             self.out.items.append(_Figure(found.group(0) if found else "", caption))
 
 
@@ -811,6 +830,37 @@ def _notes(wrapper: etree._Element, skip: set[etree._Element]) -> list[str]:
     if marker:
         notes.append(" ".join(marker))
     return [n for n in notes if not _UI_TEXT.match(n)]
+
+
+def _note_lines(row: etree._Element) -> list[str]:
+    """A table-foot row, split where a footnote marker opens the next note: several
+    notes often share one row (``<span class="tfootnote">a</span> BET area.
+    <span class="tfootnote">b</span> …``)."""
+    parts: list[list[str]] = [[]]
+
+    def visit(node: etree._Element) -> None:
+        if node is not row and _is_marker(node):
+            if collapse("".join(parts[-1])):
+                parts.append([])
+            parts[-1].append(_inline(node) + " ")
+            return
+        parts[-1].append(node.text or "")
+        for child in node:
+            if isinstance(child.tag, str):
+                visit(child)
+            parts[-1].append(child.tail or "")
+
+    visit(row)
+    return [line for line in (collapse("".join(p)) for p in parts) if line]
+
+
+def _is_marker(node: etree._Element) -> bool:
+    text = _inline(node)
+    if not _MARKER.fullmatch(text):
+        return False
+    if node.tag == "sup":
+        return not text.isdigit()  # "cm<sup>3</sup>" is a unit, not a note
+    return any(_FOOT_CLASS.search(t) or "label" in t.lower() for t in _tokens(node))
 
 
 def _note_start(child: etree._Element, pending: list[str]) -> str:
