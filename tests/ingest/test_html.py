@@ -464,6 +464,23 @@ def test_encodings(tmp_path: Path) -> None:
     assert third.metadata["encoding"] == "cp1252"
 
 
+def test_xhtml_with_prefixed_mathml_and_layout_table(tmp_path: Path) -> None:
+    page_text = (
+        '<?xml version="1.0" encoding="ISO-8859-1"?>\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:mml="http://www.w3.org/1998/Math/MathML">'
+        "<head><title>Old page</title></head><body><table class='layout'><tr><td>"
+        "<h1>Old page</h1><p>Heat of fusion <mml:math><mml:mi>&#916;</mml:mi><mml:mi>H</mml:mi>"
+        "<mml:annotation encoding='application/x-tex'>\\Delta H</mml:annotation></mml:math>"
+        " at 25 \xb0C.</p></td><td><table><tr><th>T</th><th>K</th></tr><tr><td>298</td>"
+        "<td>1.5</td></tr></table></td></tr></table></body></html>"
+    )
+    document = one(write(tmp_path / "a.html", page_text.encode("latin-1")))
+    assert document.metadata["encoding"] == "cp1252"
+    assert document.text == "Old page\n\nHeat of fusion ΔH at 25 °C.\n\nT | K\n298 | 1.5"
+    [table] = tables(document)
+    assert table.column_header(1) == "K" and table.body[0][1].text == "1.5"
+
+
 def test_bom(tmp_path: Path) -> None:
     path = write(tmp_path / "a.html", b"\xef\xbb\xbf" + page("<p>Text.</p>").encode())
     assert one(path).metadata["encoding"] == "utf-8"

@@ -778,11 +778,11 @@ def _is_table_wrapper(element: etree._Element) -> bool:
 
 
 def _is_figure(element: etree._Element) -> bool:
-    if element.tag in _INLINE or next(element.iter("table"), None) is not None:
+    named = element.tag == "figure" or any(_FIGURE_CLASS.search(t) for t in _tokens(element))
+    if not named or element.tag in _INLINE:
         return False
-    if any(n.tag in _HEADINGS for n in element.iterdescendants()):
-        return False
-    return element.tag == "figure" or any(_FIGURE_CLASS.search(t) for t in _tokens(element))
+    # A "figure" holding a table or a section is a wrapper of more than a figure.
+    return not any(n.tag == "table" or n.tag in _HEADINGS for n in element.iterdescendants())
 
 
 def _caption_element(wrapper: etree._Element, skip: set[etree._Element]) -> etree._Element | None:
