@@ -49,13 +49,13 @@ def count_documents_hint(paths: Sequence[Path]) -> int | None:
     """A progress-bar total, or None when only reading everything could tell.
 
     Counts one document per line of uncompressed JSONL (blank lines included, so it may
-    run high) and one per text or ``.nxml`` file (PMC ships one article per file; a rare
-    multi-article ``.nxml`` makes it run low); any CSV, ``.xml`` or compressed record
-    file gives None.
+    run high) and one per text, HTML or ``.nxml`` file (a saved article page is one
+    document, as is a PMC file; a rare multi-article ``.nxml`` makes it run low); any
+    CSV, ``.xml`` or compressed record file gives None.
     """
     total = 0
     for source in _sources_quietly(paths):
-        if source.format in ("txt", "jats"):
+        if source.format in ("txt", "jats", "html"):
             total += 1
         elif source.format == "jsonl" and not is_gzip_name(source.path):
             lines = _count_lines(source)
