@@ -11,6 +11,9 @@ import lxml.html
 import pytest
 
 from molextract.chem import analyze_smiles
+from molextract.extraction.tables import read_tables, table_records
+from molextract.ingest.document import Document
+from molextract.ingest.tables import SourceCell, Span, TableRecorder
 from molextract.results.report import depict, render_report, write_report
 from molextract.schemas import (
     Checks,
@@ -19,6 +22,7 @@ from molextract.schemas import (
     EngineInfo,
     Evidence,
     Record,
+    get_schema,
 )
 from molextract.schemas.records import Status
 
@@ -246,3 +250,139 @@ def test_a_schemas_own_fields_get_a_column_each_and_builtin_reports_none() -> No
     assert "DSC" in first and "10 K/min" in first and "yes" in first and "a, b" in first
     plain = lxml.html.fromstring(render_report([RESULT], {"d1": TEXT}, title="t"))
     assert len(list(plain.get_element_by_id("record-table").iter("th"))) == 8
+
+
+# --- tables -------------------------------------------------------------------------
+
+TABLE_TEXT = (
+    "Products were isolated as white solids.\n\n"
+    "Table 2. Yields and melting points of 3a–3c.\n"
+    "Compound | Yield (%) | M.p. (°C)\n"
+    "3a | 92 | 122–124\n"
+    "3b <i> | 85a | 135\n"
+    "3c | — | 101\n"
+    "a Isolated yield after chromatography.\n\n"
+    "Compound 3a was recrystallised from ethanol."
+)
+
+
+def _table_result(
+    text: str, metadata: dict[str, object] | None = None, doc_id: str = "t1"
+) -> DocumentResult:
+    """Records as extraction makes them from the document's tables (no model runs:
+    every header is one the property declarations know)."""
+    doc = Document(id=doc_id, text=text, metadata=metadata or {})
+    schema = get_schema("molecular_properties")
+    records = table_records(doc, read_tables(doc, schema), schema, ENGINE)
+    assert records and all(r.evidence.table for r in records)
+    return DocumentResult(
+        doc_id=doc_id, schema_name="molecular_properties", records=records, engine=ENGINE
+    )
+
+
+def _source_tables(tree: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
+    return list(tree.xpath("//table[@class='source']"))
+
+
+def test_a_table_record_is_marked_in_its_table_drawn_where_it_is_printed() -> None:
+    result = _table_result(TABLE_TEXT)
+    tree = lxml.html.fromstring(render_report([result], {"t1": TABLE_TEXT}, title="t"))
+    [text] = tree.xpath("//article[@id='doc-0']/div[@class='text']")
+    [table] = _source_tables(tree)
+    # The table stands in for its lines; the prose around it is kept.
+    assert text.xpath(".//figure[@class='source-table']")
+    shown = text.text_content()
+    assert shown.startswith("Products were isolated") and shown.endswith("from ethanol.")
+    assert " | " not in shown
+    assert tree.xpath("//figure[@class='source-table']/figcaption")[0].text_content() == (
+        "Table 2. Yields and melting points of 3a–3c."
+    )
+    assert [th.text_content() for th in table.xpath("thead/tr/th")] == [
+        "Compound", "Yield (%)", "M.p. (°C)",
+    ]  # fmt: skip
+    body = [[td.text_content() for td in tr.findall("td")] for tr in table.xpath("tbody/tr")]
+    assert body == [["3a", "92", "122–124"], ["3b <i>", "85a", "135"], ["3c", "—", "101"]]
+    assert tree.xpath("//ul[@class='table-notes']/li")[0].text_content().startswith("a Isolated")
+    # Each record's cell is marked at the cell's offsets, anchored as its evidence and
+    # linked to its row; the row says where in the table it is.
+    for index, record in enumerate(result.records, start=1):
+        where = record.evidence.table
+        assert where is not None
+        [mark] = _marks_of(tree, f"r{index}")
+        cell = mark.getparent()
+        assert cell.tag == "td" and cell.get("class") == "hit"
+        assert mark.text_content() == TABLE_TEXT[where.cell_start : where.cell_end]
+        assert (int(mark.get("data-start")), int(mark.get("data-end"))) == (
+            where.cell_start,
+            where.cell_end,
+        )
+        assert cell.xpath(f"a[@id='ev-r{index}']")
+        assert mark.xpath("a/@href") == [f"#row-r{index}"]
+        [position] = tree.xpath(f"//tr[@id='row-r{index}']//span[contains(@class, 'tpos')]")
+        assert position.text_content() == f"Table 2, row {where.row}"  # one header row
+        assert position.get("title") == f"column: {where.header}"
+    assert "<i>" not in lxml.html.tostring(table, encoding="unicode")
+
+
+def test_a_readers_table_is_drawn_with_its_spanning_headers() -> None:
+    rows = [
+        [SourceCell("Entry", row_span=2, header=True), SourceCell("Yield (%)", col_span=2,
+                                                                  header=True)],
+        [SourceCell("3a", header=True), SourceCell("3b", header=True)],
+        [SourceCell("1"), SourceCell("92"), SourceCell("85")],
+        [SourceCell("2"), SourceCell("—"), SourceCell("71")],
+    ]  # fmt: skip
+    recorder = TableRecorder(rows)
+    intro, caption = "The coupling was optimised.\n", "Table 1. Optimisation."
+    text = intro + caption + "\n" + "\n".join(recorder.lines) + "\nBoth are stable."
+    table = recorder.table(
+        len(intro + caption) + 1,
+        index=0,
+        label="Table 1",
+        caption=Span(caption, len(intro), len(intro + caption)),
+    )
+    metadata: dict[str, object] = {"tables": [table.to_json()]}
+    result = _table_result(text, metadata, doc_id="m1")
+    page = render_report([result], {"m1": text}, title="t", metadata={"m1": metadata})
+    tree = lxml.html.fromstring(page)
+    [drawn] = _source_tables(tree)
+    heads = [(th.text_content(), th.get("rowspan"), th.get("colspan")) for th in drawn.iter("th")]
+    assert heads == [("Entry", "2", None), ("Yield (%)", None, "2"), ("3a", None, None),
+                     ("3b", None, None)]  # fmt: skip
+    marked = [m.text_content() for m in drawn.iter("mark")]
+    assert marked == ["92", "85", "71"]
+    headers = [r.evidence.table.header for r in result.records if r.evidence.table]
+    assert headers == ["Yield (%) › 3a", "Yield (%) › 3b", "Yield (%) › 3b"]
+
+
+def test_a_table_a_text_quote_runs_into_is_drawn_after_the_text() -> None:
+    table_result = _table_result(TABLE_TEXT)
+    quote = "3a | 92 | 122–124"
+    start = TABLE_TEXT.index(quote)
+    text_record = _record(quote, "melting_point", 123, "°C", name="3a",
+                          span=(start, start + len(quote))).model_copy(update={"doc_id": "t1"})  # fmt: skip
+    result = table_result.model_copy(update={"records": [*table_result.records, text_record]})
+    tree = lxml.html.fromstring(render_report([result], {"t1": TABLE_TEXT}, title="t"))
+    [text] = tree.xpath("//article[@id='doc-0']/div[@class='text']")
+    assert text.text_content() == TABLE_TEXT  # the lines stay, with the text record on one
+    last = f"r{len(result.records)}"
+    assert [m.text_content() for m in _marks_of(tree, last)] == [quote]
+    [drawn] = tree.xpath("//article[@id='doc-0']/div[@class='tables']//table[@class='source']")
+    assert len(list(drawn.iter("mark"))) == len(table_result.records)
+
+
+def test_a_table_record_without_its_table_is_shown_as_before() -> None:
+    """Stale offsets, or no source text: the row's line is the evidence, as for text."""
+    result = _table_result(TABLE_TEXT)
+    other = TABLE_TEXT.replace("Products were", "Products  were")  # every offset moves by one
+    tree = lxml.html.fromstring(render_report([result], {"t1": other}, title="t"))
+    assert not _source_tables(tree)
+    marks = [m for m in tree.xpath("//div[@class='text']//mark") if m.get("data-start")]
+    assert marks  # each row line still marked at the recorded offsets
+    position = tree.xpath("//tr[@id='row-r1']//span[contains(@class, 'tpos')]")[0]
+    assert position.text_content() == "Table 2, row 2 (header rows included)"
+    quotes_only = lxml.html.fromstring(render_report([result], None, title="t"))
+    assert not _source_tables(quotes_only)
+    assert (
+        quotes_only.xpath("//ul[@class='quotes']/li/mark")[0].text_content() == "3a | 92 | 122–124"
+    )

@@ -9,6 +9,11 @@ opened offline years later.
 Document text and every model output are untrusted: all of it is HTML-escaped, and
 a Content-Security-Policy allows no network access and runs only the report's own
 script (pinned by its hash), so markup that slipped through would still be inert.
+
+A value read from a table is judged against its column and row, not against a line of
+`` | ``-separated cells, so each table that holds records is drawn as a table where
+it is printed, with the records' cells marked. The tables are the ones extraction
+read: those a reader kept in the document's metadata, else those printed as text.
 """
 
 from __future__ import annotations
@@ -21,10 +26,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from rdkit import Chem, rdBase
 from rdkit.Chem.Draw import rdMolDraw2D
 
+from molextract.extraction.tables import text_tables
+from molextract.ingest.tables import Table, document_tables
 from molextract.schemas.records import DocumentResult, Record, format_number, format_value
 
 STATUSES = ("accepted", "flagged", "rejected")
@@ -132,13 +140,18 @@ def _span(record: Record, text: str) -> tuple[int, int] | None:
     return start, end
 
 
-def _highlighted(text: str, rows: Sequence[_Row]) -> tuple[str, list[_Row]]:
+def _highlighted(
+    text: str, rows: Sequence[_Row], blocks: Mapping[int, tuple[int, str]] | None = None
+) -> tuple[str, list[_Row]]:
     """The text with every evidence span marked, and the rows that could not be placed.
 
     Spans may overlap (two values in one sentence often share it), and HTML elements
     cannot, so the text is cut at every span boundary and each piece is marked with
-    all the records covering it; ``data-record`` lists their ids.
+    all the records covering it; ``data-record`` lists their ids. ``blocks`` maps a
+    start offset to ``(end, html)``: that stretch of text (a table no span touches) is
+    shown as the HTML instead.
     """
+    blocks = blocks or {}
     spans: dict[str, tuple[int, int]] = {}
     unplaced: list[_Row] = []
     for row in rows:
@@ -148,26 +161,211 @@ def _highlighted(text: str, rows: Sequence[_Row]) -> tuple[str, list[_Row]]:
         else:
             spans[row.rid] = span
     by_id = {row.rid: row for row in rows}
-    cuts = sorted({0, len(text)} | {p for span in spans.values() for p in span})
+    block_cuts = {p for start, (end, _) in blocks.items() for p in (start, end)}
+    cuts = sorted({0, len(text)} | {p for span in spans.values() for p in span} | block_cuts)
     starts: dict[int, list[str]] = {}
     for rid, (start, _) in spans.items():
         starts.setdefault(start, []).append(rid)
     parts: list[str] = []
+    skip_to = 0
     for a, b in pairwise(cuts):
+        if a in blocks:
+            skip_to, block = blocks[a]
+            parts.append(block)
+        if a < skip_to:
+            continue
         parts.extend(f'<a class="anchor" id="ev-{rid}"></a>' for rid in starts.get(a, ()))
         covering = [rid for rid, (s, e) in spans.items() if s <= a and b <= e]
         piece = _e(text[a:b])
         if not covering:
             parts.append(piece)
             continue
-        first = by_id[covering[0]].record
-        classes = f"ev st-{_e(first.status)}" + (" overlap" if len(covering) > 1 else "")
-        title = "\n".join(_summary(by_id[rid].record) for rid in covering)
-        parts.append(
-            f'<mark class="{classes}" data-record="{" ".join(covering)}" data-start="{a}" '
-            f'data-end="{b}" title="{_e(title)}"><a href="#row-{covering[0]}">{piece}</a></mark>'
-        )
+        parts.append(_mark([by_id[rid].record for rid in covering], covering, piece, a, b))
     return "".join(parts), unplaced
+
+
+def _mark(records: Sequence[Record], rids: Sequence[str], piece: str, a: int, b: int) -> str:
+    """``piece`` (already escaped) marked for the records covering it, linking to the
+    first one's row."""
+    classes = f"ev st-{_e(records[0].status)}" + (" overlap" if len(records) > 1 else "")
+    title = "\n".join(_summary(record) for record in records)
+    return (
+        f'<mark class="{classes}" data-record="{" ".join(rids)}" data-start="{a}" '
+        f'data-end="{b}" title="{_e(title)}"><a href="#row-{rids[0]}">{piece}</a></mark>'
+    )
+
+
+# --- tables -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """Where a table record's value stands in a table the report has."""
+
+    table: Table
+    row: int
+    column: int
+
+
+def _tables(text: str, metadata: Mapping[str, Any] | None) -> list[Table]:
+    """The tables extraction read (``extraction.tables.tables_of``): a reader's, else
+    those printed as text, so a record's table index means the same table here."""
+    if metadata is not None and "tables" in metadata:
+        return document_tables(metadata, text)
+    return text_tables(text)
+
+
+def _locate(record: Record, tables: Sequence[Table]) -> _Cell | None:
+    """The record's cell: at its row and column when that cell is at its offsets, else
+    any cell at its offsets; None when the tables are not the ones it was read from."""
+    where = record.evidence.table
+    if where is None or where.cell_start >= where.cell_end:
+        return None
+
+    def at(table: Table, r: int, c: int) -> bool:
+        cell = table.rows[r][c]
+        return (cell.start, cell.end) == (where.cell_start, where.cell_end)
+
+    for table in tables:
+        r, c = where.row, where.column
+        fits = 0 <= r < len(table.rows) and 0 <= c < table.width
+        if table.index == where.table and fits and at(table, r, c):
+            return _Cell(table, r, c)
+    for table in tables:
+        for r, row in enumerate(table.rows):
+            for c in range(len(row)):
+                if at(table, r, c):
+                    return _Cell(table, r, c)
+    return None
+
+
+def _position(record: Record, cell: _Cell | None) -> str:
+    """``Table 2, row 3`` for a value read from a table: the row among the body rows
+    (what a reader counts) when the report has the table, else as the record gives it,
+    header rows included. The column's header path is its tooltip."""
+    where = record.evidence.table
+    if where is None:
+        return ""
+    if cell is not None:
+        label = cell.table.label or where.label or f"Table {cell.table.index + 1}"
+        body = cell.row - cell.table.header_rows
+        row = f"row {body + 1}" if body >= 0 else f"header row {cell.row + 1}"
+    else:
+        label = where.label or f"Table {where.table + 1}"
+        row = f"row {where.row + 1} (header rows included)"
+    return (
+        f' <span class="page tpos" title="{_e("column: " + where.header)}">'
+        f"{_e(label)}, {_e(row)}</span>"
+    )
+
+
+def _merged(table: Table) -> dict[tuple[int, int], tuple[int, int]]:
+    """Each drawn cell's grid position and ``(rowspan, colspan)``: a cell that spans
+    several positions (repeated at each in the grid) is drawn once, as markup had it.
+    A header cell never spans into the body."""
+    covered: set[tuple[int, int]] = set()
+    drawn: dict[tuple[int, int], tuple[int, int]] = {}
+    rows = table.rows
+    for r, row in enumerate(rows):
+        bottom = table.header_rows if r < table.header_rows else len(rows)
+        for c, span in enumerate(row):
+            if (r, c) in covered:
+                continue
+
+            def same(rr: int, cc: int, span: Any = span) -> bool:
+                other = rows[rr][cc]
+                return (
+                    bool(span.text)
+                    and (rr, cc) not in covered
+                    and ((other.start, other.end) == (span.start, span.end))
+                )
+
+            cols = 1
+            while c + cols < len(row) and same(r, c + cols):
+                cols += 1
+            height = 1
+            while r + height < bottom and all(same(r + height, c + k) for k in range(cols)):
+                height += 1
+            covered.update((r + dr, c + dc) for dr in range(height) for dc in range(cols))
+            drawn[(r, c)] = (height, cols)
+    return drawn
+
+
+def _drawn_table(table: Table, cells: Mapping[tuple[int, int], list[_Row]], doc: int) -> str:
+    """The table as HTML: caption, header rows as ``<th>``, body cells, footnotes; the
+    cells of ``cells`` marked for their records and anchored as their evidence."""
+    drawn = _merged(table)
+    owner: dict[tuple[int, int], tuple[int, int]] = {}
+    for (r, c), (height, cols) in drawn.items():
+        for dr in range(height):
+            for dc in range(cols):
+                owner[(r + dr, c + dc)] = (r, c)
+    marked: dict[tuple[int, int], list[_Row]] = {}
+    for position, rows in cells.items():
+        marked.setdefault(owner.get(position, position), []).extend(rows)
+    parts = []
+    for r, row in enumerate(table.rows):
+        tag = "th" if r < table.header_rows else "td"
+        tds = []
+        for c, span in enumerate(row):
+            if (r, c) not in drawn:
+                continue
+            height, cols = drawn[(r, c)]
+            spans = (f' rowspan="{height}"' if height > 1 else "") + (
+                f' colspan="{cols}"' if cols > 1 else ""
+            )
+            scope = ' scope="col"' if tag == "th" else ""
+            content = _e(span.text)
+            hits = marked.get((r, c))
+            css = ""
+            if hits:
+                css = ' class="hit"'
+                rids = [h.rid for h in hits]
+                anchors = "".join(f'<a class="anchor" id="ev-{rid}"></a>' for rid in rids)
+                content = anchors + _mark(
+                    [h.record for h in hits], rids, content, span.start, span.end
+                )
+            tds.append(f"<{tag}{scope}{spans}{css}>{content}</{tag}>")
+        parts.append(f"<tr>{''.join(tds)}</tr>")
+    head = "".join(parts[: table.header_rows])
+    body = "".join(parts[table.header_rows :])
+    # A figure caption, not <caption>: that is as narrow as the table, and a
+    # three-column table's caption would wrap at every other word.
+    caption = ""
+    if table.caption is not None and table.caption.text:
+        caption = f"<figcaption>{_e(table.caption.text)}</figcaption>"
+    elif table.label:
+        caption = f'<figcaption class="label">{_e(table.label)}</figcaption>'
+    notes = "".join(f"<li>{_e(note.span.text)}</li>" for note in table.footnotes)
+    return (
+        f'<figure class="source-table" id="doc-{doc}-table-{table.index}">{caption}'
+        '<div class="scroll"><table class="source">'
+        + (f"<thead>{head}</thead>" if head else "")
+        + f"<tbody>{body}</tbody></table></div>"
+        + (f'<ul class="table-notes">{notes}</ul>' if notes else "")
+        + "</figure>"
+    )
+
+
+_TABLE_PUNCTUATION = frozenset(" \t\r\n|")
+
+
+def _region(text: str, table: Table) -> tuple[int, int] | None:
+    """The whole lines the table is printed on, when they hold nothing but the table
+    (caption, cells, separators, notes), so the drawn table can stand in for them."""
+    start = text.rfind("\n", 0, table.start) + 1
+    end = text.find("\n", table.end)
+    end = len(text) if end < 0 else end + 1
+    spans = [cell for row in table.rows for cell in row]
+    spans += [note.span for note in table.footnotes]
+    if table.caption is not None:
+        spans.append(table.caption)
+    kept = [True] * (end - start)
+    for span in spans:
+        for i in range(max(span.start, start), min(span.end, end)):
+            kept[i - start] = False
+    leftover = (ch for ch, keep in zip(text[start:end], kept, strict=True) if keep)
+    return (start, end) if all(ch in _TABLE_PUNCTUATION for ch in leftover) else None
 
 
 def _quote_list(rows: Sequence[_Row], css: str) -> str:
@@ -284,7 +482,13 @@ def _field_kind(rows: Sequence[_Row], name: str) -> str:
     return "number" if numeric else "text"
 
 
-def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = (), pdf: str | None = None) -> str:
+def _table_row(
+    row: _Row,
+    doc_id: str,
+    fields: Sequence[str] = (),
+    pdf: str | None = None,
+    cell: _Cell | None = None,
+) -> str:
     r = row.record
     si = "–"
     if r.value_si is not None:
@@ -292,7 +496,10 @@ def _table_row(row: _Row, doc_id: str, fields: Sequence[str] = (), pdf: str | No
     compound = " ".join(p for p in (r.compound.name, r.compound.label) if p) or "–"
     value_sort = r.value_low if r.value_low is not None else r.value
     cells = (
-        (f'<a href="#ev-{row.rid}">{_e(doc_id)}</a>{_page_link(r, pdf)}', doc_id),
+        (
+            f'<a href="#ev-{row.rid}">{_e(doc_id)}</a>{_page_link(r, pdf)}{_position(r, cell)}',
+            doc_id,
+        ),
         (_e(compound), compound),
         (_e(r.property), r.property),
         (_e(_value_text(r)), _sort_key(value_sort)),
@@ -331,7 +538,12 @@ def _controls(rows: Sequence[_Row]) -> str:
     )
 
 
-def _table(rows: Sequence[_Row], doc_ids: Sequence[str], pdfs: Mapping[str, str]) -> str:
+def _table(
+    rows: Sequence[_Row],
+    doc_ids: Sequence[str],
+    pdfs: Mapping[str, str],
+    cells: Mapping[str, _Cell],
+) -> str:
     """The records table; a schema's own fields get a column each, before the status."""
     fields = _field_names(rows)
     columns = [
@@ -345,7 +557,13 @@ def _table(rows: Sequence[_Row], doc_ids: Sequence[str], pdfs: Mapping[str, str]
         for name, kind in columns
     )
     body = "".join(
-        _table_row(row, doc_ids[row.doc_index], fields, pdfs.get(doc_ids[row.doc_index]))
+        _table_row(
+            row,
+            doc_ids[row.doc_index],
+            fields,
+            pdfs.get(doc_ids[row.doc_index]),
+            cells.get(row.rid),
+        )
         for row in rows
     )
     return (
@@ -355,14 +573,42 @@ def _table(rows: Sequence[_Row], doc_ids: Sequence[str], pdfs: Mapping[str, str]
     )
 
 
-def _document(index: int, doc_id: str, text: str | None, rows: Sequence[_Row]) -> str:
+def _document(
+    index: int,
+    doc_id: str,
+    text: str | None,
+    rows: Sequence[_Row],
+    cells: Mapping[str, _Cell],
+) -> str:
+    """A document's view: its text with the evidence marked, each table that holds
+    records drawn where it is printed (or after the text, when a text record's quote
+    runs into its lines), and the quotes that could not be placed."""
     parts = [f'<article class="document" id="doc-{index}"><h2>{_e(doc_id)}</h2>']
     if text is None:
         parts.append('<p class="note">Source text not supplied; the quoted evidence:</p>')
         parts.append(_quote_list(rows, "quotes"))
     else:
-        marked, unplaced = _highlighted(text, rows)
-        parts.append(f'<div class="text">{marked}</div>')
+        in_text = [row for row in rows if row.rid not in cells]
+        tables: dict[int, tuple[Table, dict[tuple[int, int], list[_Row]]]] = {}
+        for row in rows:
+            cell = cells.get(row.rid)
+            if cell is not None:
+                _, marked = tables.setdefault(id(cell.table), (cell.table, {}))
+                marked.setdefault((cell.row, cell.column), []).append(row)
+        quoted = [span for row in in_text if (span := _span(row.record, text)) is not None]
+        blocks: dict[int, tuple[int, str]] = {}
+        after: list[str] = []
+        for table, marked in sorted(tables.values(), key=lambda item: item[0].start):
+            drawn = _drawn_table(table, marked, index)
+            region = _region(text, table)
+            if region is None or any(s < region[1] and region[0] < e for s, e in quoted):
+                after.append(drawn)
+            else:
+                blocks[region[0]] = (region[1], drawn)
+        marked_text, unplaced = _highlighted(text, in_text, blocks)
+        parts.append(f'<div class="text">{marked_text}</div>')
+        if after:
+            parts.append(f'<div class="tables">{"".join(after)}</div>')
         if unplaced:
             parts.append('<p class="note">Quotes not found in the text:</p>')
             parts.append(_quote_list(unplaced, "quotes unplaced"))
@@ -408,6 +654,19 @@ figure.structure ul { margin: .3rem 0 0; padding-left: 1rem; }
 .doc { color: #777; }
 .guess { color: #8a5a00; }
 .note { color: #555; font-size: 14px; }
+figure.source-table { white-space: normal; margin: .4rem 0 .8rem; }
+figure.source-table .scroll { overflow-x: auto; }
+figure.source-table figcaption { font-weight: 600; font-size: 14px; padding: .2rem 0; }
+figure.source-table figcaption.label { color: #555; }
+table.source { width: auto; font-size: 13px; }
+table.source th, table.source td { border: 1px solid #d4d4d4; padding: .15rem .45rem; }
+table.source thead th { background: #f4f4f6; }
+table.source td.hit { outline: 2px solid #3b6fd8; outline-offset: -2px; }
+table.source td.hit mark { display: inline-block; }
+table.source td.hit:has(> mark.off) { outline: none; }
+.table-notes { margin: .2rem 0 0; padding-left: 1rem; font-size: 12px; color: #555;
+  list-style: none; }
+.tpos { margin-left: .3rem; }
 """
 
 _SCRIPT = """
@@ -496,11 +755,14 @@ def render_report(
     *,
     title: str,
     pdfs: Mapping[str, str] | None = None,
+    metadata: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> str:
     """The report as one HTML string; ``write_report`` is the usual entry point.
 
     ``pdfs`` maps a document id to the address of the PDF it was read from, so each
-    record's page links to the page in the file."""
+    record's page links to the page in the file. ``metadata`` maps a document id to
+    its metadata, whose ``tables`` (as readers keep them) are the tables table records
+    are drawn in; a document without them has its tables found in its text."""
     results = list(results)
     doc_ids = [r.doc_id for r in results]
     rows: list[_Row] = []
@@ -511,10 +773,19 @@ def render_report(
         ]
         rows.extend(doc_rows)
         per_doc.append(doc_rows)
+    texts = [(documents or {}).get(result.doc_id) for result in results]
+    cells: dict[str, _Cell] = {}
+    for result, text, doc_rows in zip(results, texts, per_doc, strict=True):
+        if text is None or not any(row.record.evidence.table for row in doc_rows):
+            continue
+        tables = _tables(text, (metadata or {}).get(result.doc_id))
+        for row in doc_rows:
+            cell = _locate(row.record, tables)
+            if cell is not None:
+                cells[row.rid] = cell
     counts = ", ".join(f"{sum(1 for row in rows if row.record.status == s)} {s}" for s in STATUSES)
     articles = "".join(
-        _document(i, result.doc_id, (documents or {}).get(result.doc_id), per_doc[i])
-        for i, result in enumerate(results)
+        _document(i, result.doc_id, texts[i], per_doc[i], cells) for i, result in enumerate(results)
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -523,7 +794,8 @@ def render_report(
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"
         f"<header><h1>{_e(title)}</h1>"
         f'<p class="summary">{len(results)} documents · {len(rows)} records ({counts})</p>'
-        f"</header>{_controls(rows)}{_table(rows, doc_ids, pdfs or {})}{_compounds(rows, doc_ids)}"
+        f"</header>{_controls(rows)}{_table(rows, doc_ids, pdfs or {}, cells)}"
+        f"{_compounds(rows, doc_ids)}"
         f'<section class="documents"><h2>Documents</h2>{articles}</section>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
@@ -536,9 +808,11 @@ def write_report(
     *,
     title: str,
     pdfs: Mapping[str, str] | None = None,
+    metadata: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> None:
     """Write the HTML report to ``out``; without ``documents`` only the quotes are shown."""
-    out.write_text(render_report(results, documents, title=title, pdfs=pdfs), encoding="utf-8")
+    page = render_report(results, documents, title=title, pdfs=pdfs, metadata=metadata)
+    out.write_text(page, encoding="utf-8")
 
 
 def _si_unit(unit: str | None) -> str:
