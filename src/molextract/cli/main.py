@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
+from rich.console import Console
 
 from molextract._library import Extractor
 from molextract.cli import service
@@ -30,6 +31,7 @@ from molextract.cli.console import (
 )
 from molextract.cli.models import models_app
 from molextract.cli.options import Engine, Inputs, Limit, Model, Rejects, Resume, SchemaName
+from molextract.cli.tables import DEFAULT_ROWS, TablePrinter, plural
 from molextract.config import get_settings
 from molextract.engines import create_engine
 from molextract.errors import MolextractError
@@ -109,8 +111,25 @@ def ingest(
         list[Path], typer.Argument(help="Dump files or folders (any supported format).")
     ],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="JSONL (default: stdout).")
+        Path | None,
+        typer.Option("--output", "-o", help="JSONL (default: stdout; with --tables, none)."),
     ] = None,
+    tables: Annotated[
+        bool,
+        typer.Option(
+            "--tables",
+            help="Print each document's tables as extraction will read them: label, "
+            "caption, shape, column header paths ('Yield (%) › 3a') as column titles, "
+            "the first rows and the footnotes. They go to stdout, so the JSONL is "
+            "written only with --output.",
+        ),
+    ] = False,
+    table_rows: Annotated[
+        int,
+        typer.Option(
+            "--table-rows", min=0, help="Body rows printed per table with --tables (0: all)."
+        ),
+    ] = DEFAULT_ROWS,
 ) -> None:
     """Convert dumps into molextract's JSONL document form, without extracting anything."""
     try:
@@ -124,9 +143,23 @@ def ingest(
         if len(skipped) <= MAX_SKIP_LINES:
             err.print(f"[yellow]skipped[/] {item}", highlight=False)
 
-    with output.open("w", encoding="utf-8") if output else nullcontext(sys.stdout) as handle:
-        written = write_jsonl(inputs, handle, on_skip)
-    err.print(f"{written} documents written to {output or 'stdout'}, {len(skipped)} inputs skipped")
+    printer = TablePrinter(Console(soft_wrap=True), table_rows) if tables else None
+    # With --tables stdout is the tables' page: the JSONL goes only to --output.
+    target: AbstractContextManager[TextIO | None] = (
+        output.open("w", encoding="utf-8")
+        if output is not None
+        else nullcontext(None if tables else sys.stdout)
+    )
+    with target as out:
+        written = write_jsonl(inputs, out, on_skip, printer)
+    if printer is not None:
+        tables_read = (
+            f"{plural(printer.tables, 'table')} in {plural(printer.documents, 'document')}"
+        )
+        err.print(tables_read, highlight=False)
+    where = output or (None if tables else "stdout")
+    done = f"{written} documents written to {where}" if where else f"{written} documents read"
+    err.print(f"{done}, {len(skipped)} inputs skipped")
     if written == 0:
         fail("no document could be read from the inputs", code=1)
 
@@ -192,7 +225,9 @@ def report(
     output: Annotated[Path, typer.Option("--output", "-o", help="HTML file to write.")],
     docs: Annotated[
         list[Path] | None,
-        typer.Option("--docs", help="The inputs, to show full texts with highlights."),
+        typer.Option(
+            "--docs", help="The inputs, to show full texts and their tables with highlights."
+        ),
     ] = None,
     title: Annotated[str | None, typer.Option(help="Report title.")] = None,
 ) -> None:
@@ -203,6 +238,8 @@ def report(
         found = _finished_run(results)
         texts: dict[str, str] | None = None
         pdfs: dict[str, str] = {}
+        # Only the tables: the rest of a document's metadata is no use to the report.
+        tables: dict[str, dict[str, object]] = {}
         if docs:
             check_inputs(docs)
             wanted = set(found)
@@ -210,12 +247,19 @@ def report(
             for d in read_documents(docs, lambda s: err.print(f"[yellow]skipped[/] {s}")):
                 if d.id in wanted:
                     texts[d.id] = d.text
+                    if "tables" in d.metadata:
+                        tables[d.id] = {"tables": d.metadata["tables"]}
                     if d.metadata.get("format") == "pdf":
                         pdfs[d.id] = Path(str(d.metadata["source"])).resolve().as_uri()
     except MolextractError as exc:
         fail(str(exc))
     write_report(
-        found.values(), texts, output, title=title or f"molextract: {results.name}", pdfs=pdfs
+        found.values(),
+        texts,
+        output,
+        title=title or f"molextract: {results.name}",
+        pdfs=pdfs,
+        metadata=tables,
     )
     err.print(f"report written to {output} ({len(found)} documents)")
 
