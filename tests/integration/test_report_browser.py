@@ -220,3 +220,86 @@ def test_clicking_a_highlight_leads_to_its_row(browser: Any, report: Path) -> No
 
 def test_chromium_is_the_debian_build(chromium: Path) -> None:
     assert shutil.which("chromium") == str(chromium)
+
+
+TABLE_TEXT = (
+    "Products were isolated as white solids.\n\n"
+    "Table 2. Yields and melting points of 3a–3c.\n"
+    "Compound | Yield (%) | M.p. (°C)\n"
+    "3a | 92 | 122–124\n"
+    "3b | 85a | 135\n"
+    "3c | — | 101\n"
+    "a Isolated yield after chromatography.\n\n"
+    "Compound 3a was recrystallised from ethanol."
+)
+
+
+@pytest.fixture
+def table_report(tmp_path: Path) -> tuple[Path, list[Record]]:
+    """A report of records read from a table printed as text, as extraction makes them
+    (every header is a known one, so no model runs)."""
+    from molextract.extraction.tables import read_tables, table_records
+    from molextract.ingest.document import Document
+    from molextract.schemas import get_schema
+
+    doc = Document(id="table", text=TABLE_TEXT)
+    schema = get_schema("molecular_properties")
+    records = table_records(doc, read_tables(doc, schema), schema, ENGINE)
+    result = DocumentResult(doc_id="table", schema_name=schema.name, records=records, engine=ENGINE)
+    out = tmp_path / "tables.html"
+    write_report([*_results(), result], {**TEXTS, "table": TABLE_TEXT}, out, title="Tables")
+    return out, records
+
+
+def test_a_table_record_is_highlighted_in_its_drawn_table(
+    browser: Any, table_report: tuple[Path, list[Record]]
+) -> None:
+    report, records = table_report
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(report.as_uri())
+
+    first = f"r{len(SPECS) + 1}"  # the table's records follow the text documents'
+    mp_3b = f"r{len(SPECS) + 4}"
+    assert records[3].property == "melting_point" and records[3].value == 135
+    table = page.locator("#doc-2 table.source")
+    assert table.count() == 1
+    assert page.locator("#doc-2 figure.source-table figcaption").inner_text().startswith("Table 2.")
+    assert table.locator("thead th").all_inner_texts() == ["Compound", "Yield (%)", "M.p. (°C)"]
+    cell = table.locator(f"td.hit:has(mark[data-record='{mp_3b}'])")
+    assert cell.is_visible() and cell.inner_text() == "135"
+    # Highlighted: the mark has its status colour, the cell an outline.
+    background = cell.locator("mark").evaluate("m => getComputedStyle(m).backgroundColor")
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert cell.evaluate("c => getComputedStyle(c).outlineStyle") == "solid"
+    assert table.locator("mark[data-record]").count() == len(records)
+    # The row's line is no longer printed as " | " text.
+    assert "3b | 85a | 135" not in page.locator("#doc-2 div.text").inner_text()
+
+    # From the results table to the cell, and from the cell back to the row.
+    row = page.locator(f"#row-{mp_3b}")
+    assert "Table 2, row 2" in row.locator("td").first.inner_text()
+    row.locator(f"a[href='#ev-{mp_3b}']").click()
+    assert page.evaluate("location.hash") == f"#ev-{mp_3b}"
+    assert cell.evaluate(
+        "c => { const r = c.getBoundingClientRect(); "
+        "return r.top >= 0 && r.bottom <= window.innerHeight; }"
+    )
+    cell.locator("mark a").click()
+    assert page.evaluate("location.hash") == f"#row-{mp_3b}"
+    assert "flash" in (row.get_attribute("class") or "")
+
+    # Filters reach table marks as they reach text marks.
+    page.locator("#property-filter").select_option("reaction_yield")
+    assert "off" in (cell.locator("mark").get_attribute("class") or "")
+    yield_mark = table.locator(f"mark[data-record='{first}']")
+    assert "off" not in (yield_mark.get_attribute("class") or "")
+    assert cell.evaluate("c => getComputedStyle(c).outlineStyle") == "none"
+    page.locator("#property-filter").select_option("")
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#doc-2").screenshot(path=str(ARTIFACTS / "report-table.png"))
+    assert problems == []
+    page.close()
