@@ -386,3 +386,31 @@ def test_a_table_record_without_its_table_is_shown_as_before() -> None:
     assert (
         quotes_only.xpath("//ul[@class='quotes']/li/mark")[0].text_content() == "3a | 92 | 122–124"
     )
+
+
+def test_each_table_with_records_is_drawn_once_in_its_place() -> None:
+    second = "\n\nTable 3. Boiling points.\nCompound | B.p. (°C)\n4a | 210\n4b | 198\n\nThe end."
+    text = TABLE_TEXT + second
+    result = _table_result(text)
+    tree = lxml.html.fromstring(render_report([result], {"t1": text}, title="t"))
+    [shown] = tree.xpath("//article[@id='doc-0']/div[@class='text']")
+    captions = [c.text_content() for c in shown.xpath(".//figcaption")]
+    assert captions == ["Table 2. Yields and melting points of 3a–3c.", "Table 3. Boiling points."]
+    assert [len(list(t.iter("mark"))) for t in _source_tables(tree)] == [5, 2]
+    assert " | " not in shown.text_content() and shown.text_content().endswith("The end.")
+    assert tree.xpath("//tr[@id='row-r7']//span[contains(@class, 'tpos')]")[0].text_content() == (
+        "Table 3, row 2"
+    )
+
+
+def test_malformed_reader_tables_leave_the_records_in_the_text() -> None:
+    """A reader's table list that does not fit the text is no table: the records keep
+    their row lines, as before tables were drawn."""
+    result = _table_result(TABLE_TEXT)
+    broken = {"tables": [{"index": 0, "rows": [[[0, 10**6]]]}]}
+    page = render_report([result], {"t1": TABLE_TEXT}, title="t", metadata={"t1": broken})
+    tree = lxml.html.fromstring(page)
+    assert not _source_tables(tree)
+    [shown] = tree.xpath("//article[@id='doc-0']/div[@class='text']")
+    assert shown.text_content() == TABLE_TEXT
+    assert len(_marks_of(tree, "r1")) == 1

@@ -601,7 +601,8 @@ def _document(
         for table, marked in sorted(tables.values(), key=lambda item: item[0].start):
             drawn = _drawn_table(table, marked, index)
             region = _region(text, table)
-            if region is None or any(s < region[1] and region[0] < e for s, e in quoted):
+            taken = [*quoted, *((start, end) for start, (end, _) in blocks.items())]
+            if region is None or any(s < region[1] and region[0] < e for s, e in taken):
                 after.append(drawn)
             else:
                 blocks[region[0]] = (region[1], drawn)
