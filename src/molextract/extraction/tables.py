@@ -88,7 +88,8 @@ _CONDITION_HEADER = re.compile(
     r"|additive|oxidant|reductant|reagent|acid|conditions?|ratio|rr|er|dr|ee|conv\.?"
     r"|conversion|selectivity|TON|TOF|purity|Mw|MW|M\.W\.|mol\.?\s?wt|IC50|EC50|Ki|Kd"
     r"|pKa|λ|wavelength|HRMS|calc(?:d|ulated)?\.?|found|predicted|lit\.?|literature"
-    r"|reported|ref\.?)(?![A-Za-z])"
+    r"|reported|ref\.?)(?![A-Za-z])",
+    _I,
 )
 #: Words around a compound named in a header (``Isolated yield of 7b``).
 _HEADER_NOISE = re.compile(
@@ -105,7 +106,14 @@ _NO_VALUE = re.compile(
 #: Footnote letters glued to a number (``85a``, ``85b,c``, ``70*``, ``64†``).
 _MARKER_TAIL = re.compile(r"(?<=[\d%)\]°C])\s*([a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*)\s*$")
 _LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({LABEL})", _I)
-_LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*[(\[]\s*(?P<label>{LABEL})\s*[)\]]\s*$")
+_LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
+#: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
+_TABLE_LABEL = re.compile(
+    r"(?:(?:ex(?:ample)?|compd?|compound|no|cpd)\.?\s*)?"
+    r"((?:[A-Z]{1,5}|[IVX]{1,5})?(?:[-‐][A-Za-z]{1,3})*[-‐]?\d{1,4}[a-z]{0,2}['′]?)",
+    _I,
+)
+_FORMULA = re.compile(r"(?:[A-Z][a-z]?\d*){2,}")
 #: A product label the caption of an optimisation table names: ``3a``, ``12b``.
 _CAPTION_LABEL = re.compile(r"(?<![\w-])(\d{1,3}[a-z]{1,2}|[1-9]\d?)(?![\w-])")
 _CAPTION_PRODUCT = re.compile(
@@ -155,10 +163,12 @@ class Grid:
     headers: list[str]
     header_cells: list[list[Span]]
     rows: list[list[Span]]
+    #: Transposed: the table column the values start in (after names, and units).
+    first_value_column: int = 1
 
     def where(self, row: int, column: int) -> tuple[int, int]:
         if self.transposed:
-            return column, row + 1
+            return column, row + self.first_value_column
         return row + self.table.header_rows, column
 
 
@@ -246,17 +256,20 @@ def text_tables(text: str) -> list[Table]:
         j = i
         while j < len(lines) and _ROW_LINE.fullmatch(text, *lines[j]):
             j += 1
-        if j - i >= 2:
-            tables.append(_text_table(text, lines, i, j, len(tables)))
-            i = j
-        else:
-            i += 1
+        table = _text_table(text, lines, i, j, len(tables)) if j - i >= 2 else None
+        if table is not None:
+            tables.append(table)
+        i = max(j, i + 1)
     return tables
+
+
+#: A cell of a rule or an image placeholder: ``---``, ``:--:``, ``![]()``.
+_RULE_CELL = re.compile(r"[-:=+!\[\]()\s]*")
 
 
 def _text_table(
     text: str, lines: Sequence[tuple[int, int]], first: int, last: int, index: int
-) -> Table:
+) -> Table | None:
     rows: list[list[Span]] = []
     for start, end in lines[first:last]:
         line = text[start:end]
@@ -268,7 +281,10 @@ def _text_table(
             offset = at + (len(part) - len(part.lstrip()))
             row.append(Span(stripped, offset, offset + len(stripped)))
             at += len(part) + 1
-        rows.append(row)
+        if not all(_RULE_CELL.fullmatch(cell.text) for cell in row):
+            rows.append(row)
+    if len(rows) < 2:
+        return None
     width = max(len(row) for row in rows)
     for row in rows:
         end = row[-1].end
@@ -277,9 +293,13 @@ def _text_table(
     k = first - 1
     while k >= 0 and lines[k][0] == lines[k][1]:
         k -= 1
-    if k >= 0 and re.match(r"\s*Table\s+\S+", text[lines[k][0] : lines[k][1]], _I):
-        start, end = lines[k]
-        caption = Span(text[start:end], start, end)
+    # the caption: a "Table 2." line just above, or the one above that (a title line
+    # under a bare label)
+    for back in (k, k - 1):
+        if back >= 0 and re.match(r"\s*Table\s+\S+", text[lines[back][0] : lines[back][1]], _I):
+            start, end = lines[back][0], lines[k][1]
+            caption = Span(text[start:end], start, end)
+            break
     footnotes = []
     k = last
     while k < len(lines) and lines[k][0] < lines[k][1]:
@@ -362,13 +382,26 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
             table.body,
         )
     rows = table.rows
+    # a column of units beside the property names ("Density | g/cc | 12.4 | 21.4")
+    first = 2 if table.width > 2 and _unit_column(table) else 1
+    headers = [" › ".join(cell.text for cell in row[:first] if cell.text) for row in rows]
     return Grid(
         table,
         True,
-        [row[0].text for row in rows],
-        [[row[0]] for row in rows],
-        [[rows[r][c] for r in range(len(rows))] for c in range(1, table.width)],
+        headers,
+        [list(row[:first]) for row in rows],
+        [[rows[r][c] for r in range(len(rows))] for c in range(first, table.width)],
+        first,
     )
+
+
+def _unit_column(table: Table) -> bool:
+    """The second column holds units: its header says so, or most cells are a unit."""
+    if table.header_rows and re.fullmatch(r"\s*units?\s*", table.rows[0][1].text, _I):
+        return True
+    cells = [row[1].text for row in table.body if row[1].text]
+    units = [t for t in cells if (u := unit_at(t, 0)) is not None and not t[u[3] :].strip(" .")]
+    return bool(cells) and len(units) * 2 > len(cells)
 
 
 def _column(
@@ -413,6 +446,12 @@ def header_unit(header: str) -> str | None:
         found = unit_at(header, place)
         if found is not None and found[1] not in ("amount", "other", "pressure"):
             return found[0]
+    # a header row of units alone under the names ("Tm › Deg C.", "Density › g/cc")
+    for part in header.split(" › ")[1:]:
+        found = unit_at(part, 0)
+        kind_fits = found is not None and found[1] not in ("amount", "other", "pressure")
+        if found is not None and kind_fits and not part[found[3] :].strip(" .)"):
+            return found[0]
     return None
 
 
@@ -423,26 +462,34 @@ def _fits(unit: str, declaration: PropertyDeclaration) -> bool:
 
 
 def _header_compound(grid: Grid, index: int, declaration: PropertyDeclaration) -> Mention | None:
-    """The compound a header names besides its property: ``Yield 7b``, ``Yield (%) ›
-    3a``, ``Yield of the acid``."""
+    """The compound a header names besides its property: a label (``Yield 7b``,
+    ``Yield (%) › 3a``, ``Yield of 3a (%)b``) or a name after "of" (``Yield of the
+    acid``); other words in a header (``Water solubility``) say how it was measured."""
     for cell in grid.header_cells[index]:
         text = cell.text
-        found = declaration.header.search(text)
-        rest = text if found is None else text[: found.start()] + " " + text[found.end() :]
-        rest = " ".join(_HEADER_NOISE.sub(" ", _BRACKETED.sub(" ", rest)).split())
-        if not _LABEL_CELL.fullmatch(rest):  # "3a" is a label; "Yield (%)a" has a marker
-            rest = _MARKER_TAIL.sub("", rest).strip()
-        if not rest:
-            continue
-        offset = text.find(rest)
-        start = cell.start + max(offset, 0)
-        end = start + len(rest) if offset >= 0 else cell.end
-        label = _LABEL_CELL.fullmatch(rest)
-        if label is not None:
-            return Mention(None, label.group(1), start, end, "table_header")
-        if len(rest) > 2 and any(ch.isalpha() for ch in rest) and offset >= 0:
-            return Mention(rest, None, start, end, "table_header")
+        for version in (text, _MARKER_TAIL.sub("", text)):
+            found = declaration.header.search(version)
+            rest = (
+                version
+                if found is None
+                else version[: found.start()] + " " + version[found.end() :]
+            )
+            rest = " ".join(_HEADER_NOISE.sub(" ", _BRACKETED.sub(" ", rest)).split())
+            label = _LABEL_CELL.fullmatch(rest)
+            offset = text.find(rest)
+            if label is not None and offset >= 0:
+                start = cell.start + offset
+                return Mention(None, label.group(1), start, start + len(rest), "table_header")
+        named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
+        if named is not None:
+            start = cell.start + named.start(1)
+            return Mention(named.group(1), None, start, cell.start + named.end(1), "table_header")
     return None
+
+
+_HEADER_OF_NAME = re.compile(
+    r"\bof\s+((?:the\s+)?[A-Za-z][\w,()\[\]'′-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[(\[/,]|$))"
+)
 
 
 def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
@@ -476,14 +523,20 @@ def _cells(grid: Grid, column: int) -> list[str]:
 def _names_things(grid: Grid, column: int) -> bool:
     """Most cells are names or labels, not numbers."""
     cells = _cells(grid, column)
-    named = [t for t in cells if _LABEL_CELL.fullmatch(t) or re.search(r"[A-Za-z]{2}", t)]
+    named = [t for t in cells if _is_label(t) or re.search(r"[A-Za-z]{2}", t)]
     return bool(cells) and len(named) * 2 > len(cells)
+
+
+def _is_label(text: str) -> bool:
+    return bool(_LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)) and not (
+        _FORMULA.fullmatch(text)
+    )
 
 
 def _holds_labels(grid: Grid, column: int) -> bool:
     """Labels such as ``3a`` or ``S1``, not a plain count ``1, 2, 3``."""
     cells = _cells(grid, column)
-    labels = [t for t in cells if _LABEL_CELL.fullmatch(t) and not t.isdigit()]
+    labels = [t for t in cells if _is_label(t) and not t.isdigit()]
     return bool(cells) and len(labels) * 2 > len(cells)
 
 
@@ -635,6 +688,8 @@ def _record(
     if parsed is None:
         return None
     quantity, markers = parsed
+    if prop == "reaction_yield" and quantity.value == 0:
+        return None  # no product formed: there is no compound to give a yield to
     known = {d.name: d for d in declarations(schema.property_names)}
     declaration = known.get(prop)
     unit = quantity.unit
@@ -736,11 +791,19 @@ def cell_value(text: str) -> tuple[Quantity, list[str]] | None:
     first = quantities[0]
     if first.kind in ("amount", "pressure", "other") and first.unit is not None:
         return None
-    # a cell is one value: "85 (80)" is the yield and its restatement; "10% CuI" is
-    # no value of a yield column's kind (its words are an additive's name)
-    if re.search(r"[A-Za-z]{2}", clean[first.end :].split("(")[0]):
+    # a cell is one value: nothing before it, and after it at most a restatement
+    # ("85 (80)"), a reference ("[27]"), "dec." or footnote marks; "10% CuI" is an
+    # additive and "2.05-2.22 (m, 4H), …" an NMR listing
+    if clean[: first.start].strip() or not _CELL_TAIL.fullmatch(clean[first.end :]):
         return None
     return first, markers
+
+
+_CELL_TAIL = re.compile(
+    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?\s*%?\s*\)|\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]"
+    r"|\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)?\s*",
+    _I,
+)
 
 
 def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Mention | None:
@@ -753,8 +816,8 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not text:
         return None
     end = cell.start + len(text)
-    label = _LABEL_CELL.fullmatch(text)
-    if label is not None:
+    label = _LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)
+    if label is not None and not _FORMULA.fullmatch(text):
         return Mention(labels.name_of(label.group(1)), label.group(1), cell.start, end, "table_row")
     named = _LABEL_AFTER_NAME.match(text)
     if named is not None:

@@ -219,32 +219,19 @@ def lay_out(rows: Sequence[Sequence[SourceCell]]) -> list[list[int | None]]:
     return [[grid.get((r, c)) for c in range(width)] for r in range(len(rows))]
 
 
-_DIGITS = re.compile(r"\d")
+#: A cell that states a value: it starts with a number (or a sign or bound before one).
+_VALUE_CELL = re.compile(r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d")
 
 
 def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     """Header rows of a table printed without markup for them: the leading rows in
-    which no cell but the first holds a number, at most three, and never all rows."""
+    which no cell but the first starts with a number, at most three, never all rows."""
     count = 0
     for row in rows[: min(3, len(rows) - 1)]:
-        if any(_DIGITS.search(cell) and not _is_label_like(cell) for cell in row[1:]):
-            break
-        if not any(row):
+        if not any(row) or any(_VALUE_CELL.match(cell) for cell in row[1:]):
             break
         count += 1
     return count
-
-
-_LABEL_LIKE = re.compile(r"^(?:\d+[a-z]?|[A-Z]?\d+[a-z]?'?|[a-z]\d*)$")
-_HEADER_NUMBER = re.compile(r"\(\s*%\s*\)|\[.*\]|/\s*°|\b\d+[a-z]\b")
-
-
-def _is_label_like(cell: str) -> bool:
-    """``3a`` in a header row names a compound (``Yield 3a``), not a value."""
-    return bool(_HEADER_NUMBER.search(cell)) or any(
-        _LABEL_LIKE.match(word) and not word.isdigit() and _DIGITS.search(word)
-        for word in cell.split()
-    )
 
 
 class TableRecorder:
@@ -293,8 +280,11 @@ class TableRecorder:
         label: str = "",
         caption: Span | None = None,
         footnotes: Iterable[Footnote] = (),
+        keep_empty_columns: bool = False,
     ) -> Table:
-        """The table whose lines begin at ``start``, joined by single newlines."""
+        """The table whose lines begin at ``start``, joined by single newlines.
+        ``keep_empty_columns`` keeps the markup's column positions (to align it with
+        another part of the same table), else columns empty in every row go."""
         line_starts = []
         at = start
         for line in self._lines:
@@ -319,10 +309,8 @@ class TableRecorder:
                     for p in positions
                 ]
             )
-        # Columns empty in every row (indentation, spacing) carry nothing.
-        width = len(grid[0]) if grid else 0
-        filled = [c for c in range(width) if any(row[c].text for row in grid)]
-        grid = [[row[c] for c in filled] for row in grid]
+        if not keep_empty_columns:
+            grid = drop_empty_columns(grid)
         return Table(
             index=index,
             label=label,
@@ -331,6 +319,48 @@ class TableRecorder:
             header_rows=self._header_rows,
             footnotes=list(footnotes),
         )
+
+
+def drop_empty_columns(grid: list[list[Span]]) -> list[list[Span]]:
+    """Columns empty in every row (indentation, spacing) carry nothing."""
+    width = len(grid[0]) if grid else 0
+    filled = [c for c in range(width) if any(row[c].text for row in grid)]
+    return [[row[c] for c in filled] for row in grid]
+
+
+def stack_header(
+    headers: Sequence[tuple[Table, Sequence[float]]], body: Table, starts: Sequence[float]
+) -> Table:
+    """A body whose header was printed as tables of its own above it, each with other
+    columns (USPTO tables often set the header in separate CALS groups): each header
+    cell heads the body columns that begin under it, by the columns' x positions."""
+    rows: list[list[Span]] = []
+    for header, header_starts in headers:
+        for row in header.rows:
+            line_end = max(cell.end for cell in row)
+            placed = []
+            for x in starts:
+                under = [i for i, h in enumerate(header_starts) if h <= x + _ALIGN_TOLERANCE]
+                column = under[-1] if under else None
+                placed.append(
+                    row[column]
+                    if column is not None and column < len(row)
+                    else Span("", line_end, line_end)
+                )
+            rows.append(placed)
+    grid = drop_empty_columns(rows + body.rows)
+    return Table(
+        body.index,
+        body.label,
+        body.caption,
+        grid,
+        len(rows),
+        body.footnotes,
+    )
+
+
+#: Column positions within this many points are the same column.
+_ALIGN_TOLERANCE = 2.0
 
 
 def _marked_header_rows(rows: Sequence[Sequence[SourceCell]]) -> int:

@@ -140,7 +140,8 @@ class _Text:
         # Each tgroup has its own columns, so empty columns are judged per group.
         number = tables.get("num") or ""
         label = f"Table {number.lstrip('0') or number}" if number.strip("0") else ""
-        add_tables(self.builder, self.tables, tables.findall(".//tgroup") or [tables], label=label)
+        groups = tables.findall(".//tgroup") or [tables]
+        add_tables(self.builder, self.tables, groups, label=label, stacked_headers=True)
 
 
 def _first(element: etree._Element, tags: tuple[str, ...]) -> etree._Element | None:

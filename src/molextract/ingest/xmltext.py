@@ -18,6 +18,8 @@ from lxml import etree
 
 from molextract.ingest.tables import (
     Footnote,
+    drop_empty_columns,
+    stack_header,
     SourceCell,
     Span,
     Table,
@@ -257,17 +259,20 @@ def add_tables(
     label: str = "",
     caption: str = "",
     notes: Sequence[str] = (),
+    stacked_headers: bool = False,
 ) -> None:
     """A table as text (caption, then one paragraph of rows, then one of notes), and
     as structure appended to ``found``. ``groups`` are the markup tables (or CALS
     groups) printed under one caption: each is a ``Table`` of its own, since each
-    has its own columns."""
+    has its own columns. ``stacked_headers``: a group of header rows printed above
+    another group is that group's header (CALS, by the columns' x positions)."""
     caption_span = None
     caption = collapse(caption)
     if caption:
         caption_span = Span(caption, builder.next_start, builder.next_start + len(caption))
         builder.paragraph(caption)
-    recorders = [recorder for g in groups if (recorder := TableRecorder(table_rows(g))).lines]
+    kept = [(g, r) for g in groups if (r := TableRecorder(table_rows(g))).lines]
+    recorders = [recorder for _, recorder in kept]
     start = builder.next_start
     builder.lines(line for recorder in recorders for line in recorder.lines)
     note_lines = [line for line in map(collapse, notes) if line]
@@ -277,13 +282,69 @@ def add_tables(
     for line in note_lines:
         footnotes.append(Footnote(footnote_marker(line), Span(line, at, at + len(line))))
         at += len(line) + 1
-    for recorder in recorders:
-        found.append(
-            recorder.table(
-                start, index=len(found), label=label, caption=caption_span, footnotes=footnotes
-            )
+    pending: list[tuple[Table, list[float]]] = []
+    for i, (group, recorder) in enumerate(kept):
+        starts = _column_starts(group) if stacked_headers else None
+        full = starts is not None
+        table = recorder.table(
+            start,
+            index=len(found),
+            label=label,
+            caption=caption_span,
+            footnotes=footnotes,
+            keep_empty_columns=full,
         )
         start += sum(len(line) + 1 for line in recorder.lines)
+        if starts is not None and i + 1 < len(kept) and _header_like(table):
+            pending.append((table, starts))
+            continue
+        if starts is not None and pending:
+            table = stack_header(pending, table, starts)
+        else:
+            found.extend(_reindexed(t, len(found) + n) for n, (t, _) in enumerate(pending))
+            if full:
+                table = _reindexed(table, len(found), drop=True)
+        pending = []
+        found.append(_reindexed(table, len(found)))
+    found.extend(_reindexed(t, len(found) + n, drop=True) for n, (t, _) in enumerate(pending))
+
+
+def _reindexed(table: Table, index: int, *, drop: bool = False) -> Table:
+    rows = drop_empty_columns(table.rows) if drop else table.rows
+    return Table(index, table.label, table.caption, rows, table.header_rows, table.footnotes)
+
+
+def _header_like(table: Table) -> bool:
+    """A group of at most three rows of words, two columns or more: a header printed
+    as a group of its own."""
+    cells = [cell.text for row in table.rows for cell in row if cell.text]
+    filled = {c for row in table.rows for c, cell in enumerate(row) if cell.text}
+    return (
+        len(table.rows) <= 3
+        and len(filled) >= 2
+        and all(any(ch.isalpha() for ch in cell) for cell in cells)
+    )
+
+
+def _column_starts(group: etree._Element) -> list[float] | None:
+    """Where each CALS column begins, in points, from its ``colspec`` widths; None
+    when a width is missing or not in points."""
+    starts = []
+    at = 0.0
+    specs = list(group.iter("colspec", "{*}colspec"))
+    if not specs:
+        return None
+    for spec in specs:
+        width = (spec.get("colwidth") or "").strip()
+        if not width.endswith("pt"):
+            return None
+        try:
+            value = float(width[:-2])
+        except ValueError:
+            return None
+        starts.append(at)
+        at += value
+    return starts
 
 
 def flow(builder: TextBuilder, element: etree._Element, blocks: Mapping[str, Handler]) -> None:

@@ -91,7 +91,10 @@ SOLUBILITY_UNITS = (
 )  # fmt: skip
 
 #: Someone else's value or a computed one: not a measurement of the paper's own.
-_NOT_MEASURED_HEADER = re.compile(r"\blit(?:erature)?\.?\b|\breported\b|\bcalc", _I)
+#: Columns of values from elsewhere or from a calculation: "Mp (°C) References", "lit. mp".
+_NOT_MEASURED_HEADER = re.compile(
+    r"\blit(?:erature)?\.?\b|\breported\b|\bcalc|\breferences?\b|\bref\.", _I
+)
 _LOG_RANGE = (SIRange("1", -15.0, 20.0),)
 
 MELTING_POINT = PropertyDeclaration(
