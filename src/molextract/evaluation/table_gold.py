@@ -62,7 +62,7 @@ def load_table_gold(folder: Path, split: Split = "all") -> list[TableGoldDocumen
         if len(documents) != 1:
             reasons = "; ".join(s.reason for s in skipped)
             raise InputError(
-                f"{folder / 'gold.jsonl'}:{number}: {path} gives {len(documents)} documents, not 1"
+                f"{folder / 'gold.jsonl'}:{number}: {path} gives {len(documents)} documents, not 1: {reasons}"
             )
         document = documents[0]
         document = Document(raw["id"], document.text, document.metadata)

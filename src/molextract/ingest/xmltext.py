@@ -18,13 +18,13 @@ from lxml import etree
 
 from molextract.ingest.tables import (
     Footnote,
-    drop_empty_columns,
-    stack_header,
     SourceCell,
     Span,
     Table,
     TableRecorder,
+    drop_empty_columns,
     footnote_marker,
+    stack_header,
 )
 from molextract.ingest.xmlstream import local_name
 
