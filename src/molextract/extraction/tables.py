@@ -253,6 +253,14 @@ def text_tables(text: str) -> list[Table]:
     tables: list[Table] = []
     i = 0
     while i < len(lines):
+        markdown = _markdown_rows(text, lines, i)
+        if markdown is not None:
+            j, rows = markdown
+            table = _text_table(text, lines, i, j, len(tables), rows)
+            if table is not None:
+                tables.append(table)
+            i = max(j, i + 1)
+            continue
         j = i
         while j < len(lines) and _ROW_LINE.fullmatch(text, *lines[j]):
             j += 1
@@ -267,20 +275,68 @@ def text_tables(text: str) -> list[Table]:
 _RULE_CELL = re.compile(r"[-:=+!\[\]()\s]*")
 
 
+_MARKDOWN_HEADER = re.compile(r"\s*\|.*\|\s*")
+_MARKDOWN_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
+
+
+def _split(text: str, start: int, end: int, separator: str) -> list[Span]:
+    """The cells of ``text[start:end]``, each stripped, with its offsets."""
+    cells: list[Span] = []
+    at = start
+    for part in text[start:end].split(separator):
+        stripped = part.strip()
+        offset = at + (len(part) - len(part.lstrip()))
+        cells.append(Span(stripped, offset, offset + len(stripped)))
+        at += len(part) + 1
+    return cells
+
+
+def _markdown_rows(
+    text: str, lines: Sequence[tuple[int, int]], first: int
+) -> tuple[int, list[list[Span]]] | None:
+    """A Markdown table (``| a | b |`` over ``|---|---|``), whose rows web pages copied
+    as text often break over lines (an image cell leaves ``|`` alone on a line): a
+    row is complete when it has as many cells as the header. Returns the line after
+    the table and its rows, or None when no Markdown table starts at ``first``."""
+    if first + 1 >= len(lines):
+        return None
+    if not _MARKDOWN_HEADER.fullmatch(text, *lines[first]):
+        return None
+    if not _MARKDOWN_RULE.fullmatch(text, *lines[first + 1]):
+        return None
+    header = _split(text, *lines[first], "|")[1:-1]
+    width = len(header)
+    rows = [header]
+    k = first + 2
+    row_start: int | None = None
+    while k < len(lines) and "|" in text[lines[k][0] : lines[k][1]]:
+        start, end = lines[k]
+        if row_start is None:
+            row_start = start
+        if text.count("|", row_start, end) >= width + 1:
+            cells = _split(text, row_start, end, "|")
+            rows.append(cells[1:-1] if not cells[0].text and not cells[-1].text else cells)
+            row_start = None
+        k += 1
+    return k, rows
+
+
 def _text_table(
-    text: str, lines: Sequence[tuple[int, int]], first: int, last: int, index: int
+    text: str,
+    lines: Sequence[tuple[int, int]],
+    first: int,
+    last: int,
+    index: int,
+    given: list[list[Span]] | None = None,
 ) -> Table | None:
     rows: list[list[Span]] = []
-    for start, end in lines[first:last]:
-        line = text[start:end]
-        separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
-        row: list[Span] = []
-        at = start
-        for part in line.split(separator):
-            stripped = part.strip()
-            offset = at + (len(part) - len(part.lstrip()))
-            row.append(Span(stripped, offset, offset + len(stripped)))
-            at += len(part) + 1
+    if given is None:
+        given = []
+        for start, end in lines[first:last]:
+            line = text[start:end]
+            separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
+            given.append(_split(text, start, end, separator))
+    for row in given:
         if not all(_RULE_CELL.fullmatch(cell.text) for cell in row):
             rows.append(row)
     if len(rows) < 2:
@@ -505,11 +561,14 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     for c in free:
         if _ENTRY_HEADER.match(grid.headers[c]) and _holds_labels(grid, c):
             return c
+    # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
+    # point or a density in a "Solvent" column's row is the solvent's own
+    yields = any(c.property == "reaction_yield" for c in columns)
     for c in free:
         header = grid.headers[c]
         if _ENTRY_HEADER.match(header) or _GROUP_HEADER.match(header):
             continue
-        if _CONDITION_HEADER.search(header) or _SMILES_HEADER.search(header):
+        if _SMILES_HEADER.search(header) or (yields and _CONDITION_HEADER.search(header)):
             continue
         if _names_things(grid, c) and (not header or c == 0):
             return c
@@ -688,8 +747,8 @@ def _record(
     if parsed is None:
         return None
     quantity, markers = parsed
-    if prop == "reaction_yield" and quantity.value == 0:
-        return None  # no product formed: there is no compound to give a yield to
+    if prop == "reaction_yield" and (quantity.value == 0 or quantity.qualifier in ("<", "<=")):
+        return None  # no product formed (or a trace): no compound to give a yield to
     known = {d.name: d for d in declarations(schema.property_names)}
     declaration = known.get(prop)
     unit = quantity.unit
