@@ -68,6 +68,8 @@ from molextract.schemas.records import (
 from molextract.schemas.spec import SchemaSpec
 
 _I = re.IGNORECASE
+#: The configuration printed before a label: ``(S)-2``, ``(±)-3a``, ``rac-4``.
+_STEREO = r"(?:\((?:[RSEZ]|RS|SR|±|\+|−|-)\)-|rac-)"
 
 #: Headers of the column that names each row's compound.
 _COMPOUND_HEADER = re.compile(
@@ -105,7 +107,7 @@ _NO_VALUE = re.compile(
 )
 #: Footnote letters glued to a number (``85a``, ``85b,c``, ``70*``, ``64†``).
 _MARKER_TAIL = re.compile(r"(?<=[\d%)\]°C])\s*([a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*)\s*$")
-_LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({LABEL})", _I)
+_LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({_STEREO}?{LABEL})", _I)
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
 _TABLE_LABEL = re.compile(
@@ -486,6 +488,7 @@ def _column(
     if unit is not None and unit in units:
         column.unit = unit
         column.ask = True
+        column.compound = _header_compound(grid, index, None)
     return column
 
 
@@ -496,8 +499,10 @@ def _has_number(text: str) -> bool:
 def header_unit(header: str) -> str | None:
     """The unit a header prints: in brackets (``Yield (%)``, ``b.p. [K]``), after a
     slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none."""
+    header = re.sub(r"\bDeg\b", "deg", header)  # "Tm Deg C.": the unit's spelling is lower case
     places = [m.start(1) for m in _BRACKETED.finditer(header)]
-    places += [m.end() for m in re.finditer(r"[/,]\s*", header)]
+    # not after a number: "10−8/K" is per kelvin, not a temperature
+    places += [m.end() for m in re.finditer(r"(?<![\d⁰¹²³⁴⁵⁶⁷⁸⁹])[/,]\s*", header)]
     for place in places:
         found = unit_at(header, place)
         if found is not None and found[1] not in ("amount", "other", "pressure"):
@@ -517,14 +522,20 @@ def _fits(unit: str, declaration: PropertyDeclaration) -> bool:
     return dimension(unit) in wanted or unit in declaration.units
 
 
-def _header_compound(grid: Grid, index: int, declaration: PropertyDeclaration) -> Mention | None:
+def _header_compound(
+    grid: Grid, index: int, declaration: PropertyDeclaration | None
+) -> Mention | None:
     """The compound a header names besides its property: a label (``Yield 7b``,
     ``Yield (%) › 3a``, ``Yield of 3a (%)b``) or a name after "of" (``Yield of the
     acid``); other words in a header (``Water solubility``) say how it was measured."""
     for cell in grid.header_cells[index]:
         text = cell.text
+        stereo = re.search(rf"(?<![\w)]){_STEREO}{LABEL}(?![\w(])", text)
+        if stereo is not None:
+            start, end = cell.start + stereo.start(), cell.start + stereo.end()
+            return Mention(None, stereo.group(0), start, end, "table_header")
         for version in (text, _MARKER_TAIL.sub("", text)):
-            found = declaration.header.search(version)
+            found = None if declaration is None else declaration.header.search(version)
             rest = (
                 version
                 if found is None

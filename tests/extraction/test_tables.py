@@ -1,0 +1,281 @@
+"""Values in tables: header → property and unit, row or header → compound, cell → value.
+
+Everything here but the last tests runs without a model: code reads every header
+a declaration knows. The last tests run the real pipeline on the real engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from molextract.config import Settings
+from molextract.engines.local import LocalEngine
+from molextract.extraction import tables
+from molextract.extraction.pipeline import Pipeline
+from molextract.ingest.document import Document
+from molextract.ingest.tables import Table
+from molextract.schemas import get_schema
+from molextract.schemas.records import EngineInfo, Record
+
+ALL = get_schema("molecular_properties")
+ENGINE = EngineInfo(name="test", model="none")
+
+
+def records(text: str, metadata: dict[str, object] | None = None) -> list[Record]:
+    doc = Document("t", text, metadata or {})
+    readings = tables.read_tables(doc, ALL)
+    assert not any(c.ask for r in readings for c in r.columns), "no model in these tests"
+    found = tables.table_records(doc, readings, ALL, ENGINE)
+    for record in found:
+        cell = record.evidence.table
+        assert cell is not None
+        assert doc.text[cell.cell_start : cell.cell_end] in record.evidence.quote
+        assert record.evidence.value_start is not None and record.evidence.value_end is not None
+        assert cell.cell_start <= record.evidence.value_start < record.evidence.value_end
+        assert record.evidence.value_end <= cell.cell_end
+    return found
+
+
+def facts(found: list[Record]) -> list[tuple[object, ...]]:
+    return [
+        (
+            r.compound.name or r.compound.label,
+            r.property,
+            r.value if r.value_low is None else (r.value_low, r.value_high),
+            r.unit,
+        )
+        for r in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("Yield (%)", "%"),
+        ("Isolated yield [%]", "%"),
+        ("mp (°C)", "°C"),
+        ("M.p./°C", "°C"),
+        ("b.p. [K]", "K"),
+        ("ρ (g cm−3)", "g/cm³"),
+        ("Solubility (mg/mL)", "mg/mL"),
+        ("Yield, %", "%"),
+        ("Tm › Deg C.", "°C"),
+        ("log P", None),
+        ("Linear expansion (10−8/K)", None),
+    ],
+)
+def test_header_units(header: str, unit: str | None) -> None:
+    assert tables.header_unit(header) == unit
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "expected"),
+    [
+        ("Yield (%)", "85", ("reaction_yield", 85.0, "%")),
+        ("Isolated yield [%]", "85a", ("reaction_yield", 85.0, "%")),
+        ("mp (°C)", "121–123", ("melting_point", (121.0, 123.0), "°C")),
+        ("M.p./°C", "> 300", ("melting_point", 300.0, "°C")),
+        ("b.p. [K]", "351", ("boiling_point", 351.0, "K")),
+        ("log P", "2.31", ("logP", 2.31, None)),
+        ("logD7.4", "−0.4", ("logD", -0.4, None)),
+        ("ρ (g cm−3)", "1.21 ± 0.02", ("density", 1.21, "g/cm³")),
+        ("Solubility (mg/mL)", "0.52", ("solubility", 0.52, "mg/mL")),
+        ("Tm", "88 °C", ("melting_point", 88.0, "°C")),
+        ("Mp", "101–102", ("melting_point", (101.0, 102.0), "°C")),
+    ],
+)
+def test_the_usual_headers_are_read_by_code(
+    header: str, cell: str, expected: tuple[object, ...]
+) -> None:
+    text = f"Compound | {header}\n3a | {cell}\n"
+    [found] = facts(records(text))
+    assert found == ("3a", *expected)
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Conv. (%)", "ee (%)", "cLogP", "lit. mp (°C)", "Mp (°C) References", "T (°C)", "Time (h)"],
+)
+def test_look_alikes_and_conditions_are_no_values(header: str) -> None:
+    assert records(f"Compound | {header}\n3a | 85\n3b | 90\n") == []
+
+
+@pytest.mark.parametrize("cell", ["—", "–", "n.d.", "", "trace", "<5", "0", "10% CuI", "NR"])
+def test_cells_without_a_value(cell: str) -> None:
+    found = records(f"Entry | Product | Yield (%)\n1 | 3a | {cell}\n2 | 3b | 70\n")
+    assert facts(found) == [("3b", "reaction_yield", 70.0, "%")]
+
+
+def test_a_cell_of_nmr_data_in_a_melting_point_column_is_no_value() -> None:
+    text = (
+        "Ex. No. | M.p. [° C.] or 1H-NMR (CDCl3, δ in ppm)\n"
+        "I-a-6 | 181\n"
+        "I-a-7 | 2.05-2.22 (m, 4H), 2.30 (s, 3H)\n"
+    )
+    assert facts(records(text)) == [("I-a-6", "melting_point", 181.0, "°C")]
+
+
+def test_entry_numbers_are_not_compounds_but_a_product_column_is() -> None:
+    text = (
+        "Table 2. Scope of the coupling\n\n"
+        "Entry | Ar | Product | Yield (%)b\n"
+        "1 | 4-MeOC6H4 | 3a | 92\n"
+        "2 | 4-ClC6H4 | 3b | 85\n"
+        "b Isolated yield.\n"
+    )
+    found = records(text)
+    assert facts(found) == [
+        ("3a", "reaction_yield", 92.0, "%"),
+        ("3b", "reaction_yield", 85.0, "%"),
+    ]
+    assert found[0].compound.source == "table_row"
+    assert found[0].conditions == "b Isolated yield."
+    assert found[0].evidence.quote == "1 | 4-MeOC6H4 | 3a | 92"
+    cell = found[1].evidence.table
+    assert cell is not None and (cell.label, cell.row, cell.column) == ("Table 2", 2, 3)
+
+
+def test_a_label_gets_its_name_from_the_document() -> None:
+    text = (
+        "4-Methoxybiphenyl (3a) was obtained as a white solid.\n\n"
+        "Table 1\n"
+        "Product | mp (°C)\n"
+        "3a | 86–88\n"
+    )
+    [found] = records(text)
+    assert (found.compound.name, found.compound.label) == ("4-Methoxybiphenyl", "3a")
+
+
+def test_the_product_named_in_a_header_owns_the_column() -> None:
+    text = (
+        "Entry | Catalyst (mol%) | Additive | T (°C) | Yield of 3a (%)b\n"
+        "1 | Pd(PPh3)4 (2) | 10% CuI | 25 | 88\n"
+        "2 | Pd(OAc)2 (2) | 5% CuI | 80 | 52\n"
+    )
+    assert facts(records(text)) == [
+        ("3a", "reaction_yield", 88.0, "%"),
+        ("3a", "reaction_yield", 52.0, "%"),
+    ]
+
+
+def test_a_spanning_header_gives_each_column_its_product() -> None:
+    html_like = Table.from_json(
+        {
+            "index": 0,
+            "label": "Table 1",
+            "caption": None,
+            "header_rows": 2,
+            "rows": [
+                [[0, 5], [8, 17], [8, 17]],
+                [[0, 5], [18, 20], [23, 25]],
+                [[26, 27], [30, 32], [35, 37]],
+            ],
+            "footnotes": [],
+        },
+        "Entry | Yield (%)\n3a | 3b\n1 | 85 | 70",
+    )
+    text = "Entry | Yield (%)\n3a | 3b\n1 | 85 | 70"
+    found = records(text, {"tables": [html_like.to_json()]})
+    assert facts(found) == [
+        ("3a", "reaction_yield", 85.0, "%"),
+        ("3b", "reaction_yield", 70.0, "%"),
+    ]
+    assert [r.evidence.table.header for r in found if r.evidence.table] == [
+        "Yield (%) › 3a",
+        "Yield (%) › 3b",
+    ]
+
+
+def test_a_transposed_table_with_a_units_column() -> None:
+    text = (
+        "Property | units | Rh | Pt\n"
+        "Melting Point | ° C. | 1966 | 1769\n"
+        "Density | g/cc | 12.4 | 21.4\n"
+        "Young's Modulus | GPa | 414 | 171\n"
+    )
+    assert facts(records(text)) == [
+        ("Rh", "melting_point", 1966.0, "°C"),
+        ("Rh", "density", 12.4, "g/cm³"),
+        ("Pt", "melting_point", 1769.0, "°C"),
+        ("Pt", "density", 21.4, "g/cm³"),
+    ]
+
+
+def test_tab_separated_and_markdown_tables() -> None:
+    tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
+    assert facts(records(tab)) == [
+        ("ethanol", "boiling_point", 78.4, "°C"),
+        ("ethanol", "density", 0.789, "g/mL"),
+    ]
+    markdown = (
+        "| Entry | Product | Structure | Yield (%) | mp °C (Obs.) |\n"
+        "|---|---|---|---|---|\n"
+        "| 1 | 5a |\n|\n95 | 210–211 |\n"  # an image cell broke the row over lines
+        "| 2 | 5b | | 87 | 235–236 |\n"
+    )
+    assert facts(records(markdown)) == [
+        ("5a", "reaction_yield", 95.0, "%"),
+        ("5a", "melting_point", (210.0, 211.0), "°C"),
+        ("5b", "reaction_yield", 87.0, "%"),
+        ("5b", "melting_point", (235.0, 236.0), "°C"),
+    ]
+
+
+def test_a_layout_table_of_key_value_pairs_is_left_to_the_text() -> None:
+    text = "Bromo derivative used: | 3-bromofuran\nYield: | 0.012 g (53% of the theoretical)\n"
+    assert tables.read_tables(Document("t", text), ALL) == []
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        [{"index": 0}],
+        [{"index": 0, "rows": [[[0, 999]]], "header_rows": 0}],
+        [{"index": 0, "rows": [[[0, 1]], [[0, 1], [1, 2]]], "header_rows": 0}],
+        ["not a table"],
+    ],
+)
+def test_malformed_table_metadata_is_left_out(raw: list[object]) -> None:
+    doc = Document("t", "Compound | mp (°C)\n1 | 120\n", {"tables": raw})
+    assert tables.tables_of(doc) == []
+
+
+# --- through the pipeline, with the real engine ----------------------------------------
+
+
+@pytest.mark.model
+def test_a_value_in_a_table_and_in_the_text_is_two_records(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    text = (
+        "Compound 3a melted at 121–123 °C after recrystallisation.\n\n"
+        "Table 1. Melting points\n"
+        "Compound | mp (°C)\n"
+        "3a | 121–123\n"
+        "3b | 98–99\n"
+    )
+    [result] = Pipeline(ALL, smol_engine, settings).run([Document("d", text)])
+    in_table = [r for r in result.records if r.evidence.table is not None]
+    assert sorted((r.compound.label, r.value_low) for r in in_table) == [
+        ("3a", 121.0),
+        ("3b", 98.0),
+    ]
+    # the table's rows are the table path's: no text record inside them
+    table_start = text.index("Compound |")
+    assert all(
+        (r.evidence.value_start or 0) < table_start
+        for r in result.records
+        if r.evidence.table is None
+    )
+
+
+@pytest.mark.model
+def test_an_unknown_header_costs_one_call_for_the_whole_table(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    rows = "\n".join(f"{n}a | {100 + n} | {200 + n}" for n in range(1, 31))
+    text = f"Compound | mp (°C) | Td (°C)\n{rows}\n"
+    [result] = Pipeline(ALL, smol_engine, settings).run([Document("d", text)])
+    melting = [r for r in result.records if r.property == "melting_point"]
+    assert len([r for r in melting if r.evidence.table and r.evidence.table.column == 1]) == 30
+    assert result.usage.model_calls == 1  # "Td (°C)", once, not once per cell
