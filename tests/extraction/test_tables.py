@@ -94,7 +94,17 @@ def test_the_usual_headers_are_read_by_code(
 
 @pytest.mark.parametrize(
     "header",
-    ["Conv. (%)", "ee (%)", "cLogP", "lit. mp (°C)", "Mp (°C) References", "T (°C)", "Time (h)"],
+    [
+        "Conv. (%)",
+        "ee (%)",
+        "cLogP",
+        "lit. mp (°C)",
+        "Mp (°C) References",
+        "T (°C)",
+        "Time (h)",
+        "Td (°C)",
+        "Tg (°C)",
+    ],
 )
 def test_look_alikes_and_conditions_are_no_values(header: str) -> None:
     assert records(f"Compound | {header}\n3a | 85\n3b | 90\n") == []
@@ -274,8 +284,8 @@ def test_an_unknown_header_costs_one_call_for_the_whole_table(
     smol_engine: LocalEngine, settings: Settings
 ) -> None:
     rows = "\n".join(f"{n}a | {100 + n} | {200 + n}" for n in range(1, 31))
-    text = f"Compound | mp (°C) | Td (°C)\n{rows}\n"
+    text = f"Compound | mp (°C) | Clearing point (°C)\n{rows}\n"
     [result] = Pipeline(ALL, smol_engine, settings).run([Document("d", text)])
     melting = [r for r in result.records if r.property == "melting_point"]
     assert len([r for r in melting if r.evidence.table and r.evidence.table.column == 1]) == 30
-    assert result.usage.model_calls == 1  # "Td (°C)", once, not once per cell
+    assert result.usage.model_calls == 1  # "Clearing point (°C)", once, not per cell

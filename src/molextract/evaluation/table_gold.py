@@ -24,7 +24,7 @@ from molextract.ingest.base import Skipped
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult
 
-Split = Literal["dev", "test", "all"]
+Split = Literal["dev", "test", "unsupported", "all"]
 #: Fields of an expected cell that place it for people; scoring does not read them.
 _PLACEMENT = ("table", "row", "column")
 
