@@ -21,7 +21,7 @@ def main() -> None:
     ids = [d["id"] for d in docs]
     assert len(ids) == len(set(ids)), "duplicate ids"
     assert sorted(splits["dev"] + splits["test"] + splits.get("unsupported", [])) == sorted(ids), "splits do not cover the ids exactly once"
-    split_of = {i: s for s in ("dev", "test") for i in splits[s]}
+    split_of = {i: s for s in ("dev", "test", "unsupported") for i in splits.get(s, [])}
     cells = defaultdict(Counter)
     tables = Counter()
     for d in docs:
