@@ -319,6 +319,22 @@ def test_table_without_thead(tmp_path: Path) -> None:
     assert [c.text for c in second.body[0]] == ["THF", "90"]
 
 
+def test_tables_shown_in_pop_ups_after_the_references(tmp_path: Path) -> None:
+    """Some pages show a thumbnail in the text and the table itself in a dialog placed
+    after the reference list: the dialog is furniture, its table is not."""
+    body = (
+        "<h2>Results</h2><p>Yields are in Table 1.</p><h2>References</h2><ol><li>Ref.</li></ol>"
+        "<div class='modal fade' id='ModalTable1'><div class='modal-body'><table>"
+        "<caption>Table 1. Yields</caption><thead><tr><th>Entry</th><th>Yield (%)</th></tr>"
+        "</thead><tbody><tr><td>1</td><td>85</td></tr></tbody></table></div></div>"
+        "<div class='modal fade' id='ModalLogin'><p>Sign in to continue</p></div>"
+    )
+    document = one(write(tmp_path / "a.html", page(body)))
+    [table] = tables(document)
+    assert [c.text for c in table.body[0]] == ["1", "85"]
+    assert "Sign in" not in document.text and "Ref." not in document.text
+
+
 def test_inline_markup_flattens(tmp_path: Path) -> None:
     body = (
         "<h2>Synthesis of <i>N</i>-methyl<b>amide</b></h2>"

@@ -500,6 +500,11 @@ class _Article:
             if node in keep or not isinstance(node.tag, str) or node.getparent() is None:
                 continue
             if _is_noise(node) and weights.get(node, 0) < _MOST * total:
+                if (
+                    _POP_UP.search(" ".join(_tokens(node)))
+                    and next(node.iter("table"), None) is not None
+                ):
+                    continue  # a table shown in a pop-up is the article's table
                 _remove(node)
         self.root = root
         self._abstract_set = set(self.abstracts)
@@ -579,6 +584,10 @@ def _weights(root: etree._Element) -> dict[etree._Element, int]:
 
 def _tokens(node: etree._Element) -> list[str]:
     return (node.get("class") or "").split() + (node.get("id") or "").split()
+
+
+#: Pop-ups: furniture, except that some pages show their tables only in one.
+_POP_UP = re.compile(r"modal|popover|dialog|lightbox", re.IGNORECASE)
 
 
 def _is_noise(node: etree._Element) -> bool:
@@ -884,11 +893,12 @@ class _Text:
 
     def add(self, found: _Blocks | list[_Block], default_title: str = "") -> None:
         """Blocks under their headings: a heading opens a section that runs to the next
-        heading of the same or a higher rank. Back matter is skipped, and nothing is
-        read after a reference list's heading."""
+        heading of the same or a higher rank. Back matter is skipped, and after a
+        reference list's heading only tables are read."""
         items = found.items if isinstance(found, _Blocks) else found
         open_sections: list[tuple[int, AbstractContextManager[None]]] = []
         skipping: int | None = None
+        after_references = False
         outer: AbstractContextManager[None] | None = None
         if default_title and items and not isinstance(items[0], _Heading):
             # An abstract printed without a heading of its own.
@@ -896,10 +906,19 @@ class _Text:
             outer.__enter__()
         try:
             for block in items:
+                if after_references:
+                    # pages that show tables in pop-ups place them after the article:
+                    # the tables are read, nothing else is
+                    if isinstance(block, _TableBlock):
+                        self.table(block)
+                    continue
                 if isinstance(block, _Heading):
                     name = _NUMBERING.sub("", block.text).rstrip(" .:")
                     if _REFERENCES.fullmatch(name):
-                        break
+                        after_references = True
+                        while open_sections:
+                            open_sections.pop()[1].__exit__(None, None, None)
+                        continue
                     if skipping is not None and block.level > skipping:
                         continue
                     skipping = None
