@@ -786,6 +786,10 @@ def _record(
         failed.append("unit_unknown")
     status: Status = "flagged" if failed else "accepted"
     mention = column.compound or _row_compound(reading, row, labels) or reading.caption_compound
+    if mention is None and column.decided_by == "model":
+        # a column only the model placed, of no compound the table names ("Byproduct
+        # / %"): too weak to stand as a value
+        return None
     smiles = None
     if reading.smiles_column is not None and row[reading.smiles_column].text:
         smiles = row[reading.smiles_column].text
