@@ -289,3 +289,28 @@ def test_an_unknown_header_costs_one_call_for_the_whole_table(
     melting = [r for r in result.records if r.property == "melting_point"]
     assert len([r for r in melting if r.evidence.table and r.evidence.table.column == 1]) == 30
     assert result.usage.model_calls == 1  # "Clearing point (°C)", once, not per cell
+
+
+def test_a_very_wide_table_with_one_product_per_column() -> None:
+    labels = [f"{n}{letter}" for n in (3, 4) for letter in "abcdefghijklmnopqrstuvwxyz"]
+    header = " | ".join(f"Yield {label} (%)" for label in labels)
+    cells = " | ".join(str(40 + i) for i in range(len(labels)))
+    found = records(f"Entry | {header}\n1 | {cells}\n")
+    assert [(r.compound.label, r.value) for r in found] == [
+        (label, float(40 + i)) for i, label in enumerate(labels)
+    ]
+
+
+@pytest.mark.model
+def test_a_table_of_no_property_costs_no_model_call(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    text = (
+        "Table 1. Screening of catalysts\n"
+        "Entry | Catalyst | Time (h) | Conv. (%) | ee (%)\n"
+        "1 | Pd(OAc)2 | 12 | 85 | 90\n"
+        "2 | PdCl2 | 24 | 64 | 88\n"
+    )
+    [result] = Pipeline(ALL, smol_engine, settings).run([Document("d", text)])
+    assert result.records == []
+    assert result.usage.model_calls == 0
