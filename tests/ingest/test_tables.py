@@ -9,6 +9,7 @@ import pytest
 from molextract.ingest.base import Skipped, Source
 from molextract.ingest.document import Document
 from molextract.ingest.jats import read_jats
+from molextract.ingest.stream import read_documents
 from molextract.ingest.tables import (
     SourceCell,
     Table,
@@ -153,3 +154,19 @@ def test_uspto_tables_are_exact() -> None:
     analysis = next(t for t in tables if any(c.text == "Calculated" for r in t.rows for c in r))
     assert [c.text for c in analysis.body[0]] == ["Calculated", "52.75", "4.43", "6.15", "15.57"]
     assert analysis.column_header(1) == "% C"
+
+
+GOLD_TABLES = Path(__file__).parents[1] / "data" / "tables"
+
+
+@pytest.mark.parametrize(
+    "folder", ["jats", "uspto", "html"], ids=["jats", "uspto", "publisher-html"]
+)
+def test_real_files_keep_their_tables_with_exact_offsets(folder: str) -> None:
+    paths = sorted((GOLD_TABLES / folder).glob("*.*"))
+    assert paths
+    skipped: list[Skipped] = []
+    documents = list(read_documents(paths, skipped.append))
+    assert skipped == [] and len(documents) == len(paths)
+    kept = [table for doc in documents for table in _exact(doc)]
+    assert any(table.header_rows and len(table.body) >= 3 for table in kept)
