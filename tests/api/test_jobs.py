@@ -11,7 +11,11 @@ import pytest
 
 from molextract import schema_document
 from molextract.api import formats
-from molextract.schemas import DocumentResult
+from molextract.extraction import tables
+from molextract.ingest.document import Document
+from molextract.ingest.tables import SourceCell, TableRecorder
+from molextract.schemas import DocumentResult, get_schema
+from molextract.schemas.records import EngineInfo
 from tests.utils.api import (
     NDJSON_HEADERS,
     SCHEMA,
@@ -346,3 +350,46 @@ async def test_report_is_the_html_page_of_the_finished_documents(
     monkeypatch.setattr(formats, "REPORT_MAX_DOCUMENTS", 2)
     problem = assert_problem(await api.client.get(url, headers=api.auth), 422, "report-too-large")
     assert "molextract report" in problem["detail"]
+
+
+async def test_the_report_draws_a_table_record_in_the_table_it_was_submitted_with(
+    api: Api,
+) -> None:
+    """The reader's table structure travels in the document's metadata; the report reads
+    it back from the store, so the cell is highlighted in the table as read."""
+    recorder = TableRecorder(
+        [
+            [SourceCell("Compound", header=True), SourceCell("mp (°C)", header=True)],
+            [SourceCell("3a"), SourceCell("135")],
+        ]
+    )
+    prefix = "Table 1. Melting points\n\n"
+    text = prefix + "\n".join(recorder.lines)
+    table = recorder.table(len(prefix), index=0, label="Table 1")
+    metadata = {"tables": [table.to_json()]}
+    body = {"schema": SCHEMA, "documents": [{"id": "t", "text": text, "metadata": metadata}]}
+    response = await api.client.post("/v1/jobs", json=body, headers=api.auth)
+    assert response.status_code == 202, response.text
+    job_id = response.json()["id"]
+    schema = get_schema(SCHEMA)
+    document = Document("t", text, metadata)
+    found = tables.table_records(
+        document, tables.read_tables(document, schema), schema, EngineInfo(name="t", model="m")
+    )
+    assert [r.value for r in found] == [135.0]
+    pending = api.repository.pending_document_ids(job_id)
+    [claimed] = api.repository.claim_documents(job_id, pending)
+    api.repository.save_result(
+        job_id,
+        claimed.doc_id,
+        DocumentResult(doc_id="t", schema=SCHEMA, records=found, engine=found[0].engine),
+    )
+
+    assert api.repository.document_tables(job_id, ["t"]) == {"t": metadata}
+    response = await api.client.get(f"/v1/jobs/{job_id}/report", headers=api.auth)
+    assert response.status_code == 200, response.text
+    tree = lxml.html.fromstring(response.text)
+    [cell] = tree.xpath("//td[contains(@class, 'hit')]")
+    assert cell.text_content().strip() == "135"
+    drawn = next(cell.iterancestors("table"))
+    assert [th.text_content() for th in drawn.xpath(".//th")] == ["Compound", "mp (°C)"]

@@ -99,5 +99,8 @@ def report_page(repository: Repository, job: Job) -> str:
                 "`molextract report` on it",
             )
         results.append(DocumentResult.model_validate(line))
-    texts = repository.document_texts(job.id, [result.doc_id for result in results])
-    return render_report(results, texts, title=f"molextract job {job.id} ({job.schema_name})")
+    ids = [result.doc_id for result in results]
+    texts = repository.document_texts(job.id, ids)
+    tables = repository.document_tables(job.id, ids)
+    title = f"molextract job {job.id} ({job.schema_name})"
+    return render_report(results, texts, title=title, metadata=tables)

@@ -206,3 +206,21 @@ class ResultRepository(RepositoryBase):
                 )
                 texts.update({doc_id: text for doc_id, text in rows})
         return texts
+
+    def document_tables(self, job_id: str, doc_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The tables each of ``doc_ids`` was submitted with, as metadata (``{"tables":
+        [...]}``), for the report to draw table records in their tables."""
+        found: dict[str, dict[str, Any]] = {}
+        ids = list(doc_ids)
+        for start in range(0, len(ids), 500):
+            with self._reading() as session:
+                rows = session.execute(
+                    select(JobDocument.doc_id, JobDocument.doc_metadata).where(
+                        JobDocument.job_id == job_id,
+                        JobDocument.doc_id.in_(ids[start : start + 500]),
+                    )
+                )
+                for doc_id, meta in rows:
+                    if isinstance(meta, dict) and isinstance(meta.get("tables"), list):
+                        found[doc_id] = {"tables": meta["tables"]}
+        return found
