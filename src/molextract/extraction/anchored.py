@@ -191,6 +191,41 @@ def settled_property(candidate: Candidate, said: str | None) -> str | None:
     return said
 
 
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A value found by code, in SI, with what its checks say: shared by every record
+    whose value code found (in a sentence or in a table cell)."""
+
+    value_si: float | None
+    unit_si: str | None
+    plausible: bool | None
+    failed: tuple[str, ...]
+
+    @property
+    def checks(self) -> Checks:
+        return Checks(
+            structure="absent",
+            grounded=True,
+            value_in_quote=True,
+            plausible=self.plausible,
+            formula_consistent=None,
+        )
+
+
+def measure(prop: str, value: float | None, unit: str | None) -> Measured:
+    value_si = unit_si = None
+    plausible = None
+    if value is not None:
+        converted = to_si(value, unit)
+        if converted is not None:
+            value_si, unit_si = converted
+            plausible = is_plausible(prop, value_si, unit_si)
+    failed = [] if plausible is not False else ["implausible"]
+    if unit is not None and unit_si is None:
+        failed.append("unit_unknown")
+    return Measured(value_si, unit_si, plausible, tuple(failed))
+
+
 def record_of(
     question: Question, doc: Document, schema: SchemaSpec, engine: EngineInfo
 ) -> Record | None:
@@ -205,17 +240,9 @@ def record_of(
     q = candidate.quantity
     chosen = next((m for m in question.mentions if m.letter == answer.compound), None)
     unit = q.unit if dimension(q.unit) != "dimensionless" else None
-    value_si = unit_si = None
-    plausible = None
-    if q.value is not None:
-        converted = to_si(q.value, unit)
-        if converted is not None:
-            value_si, unit_si = converted
-            plausible = is_plausible(prop, value_si, unit_si)
+    measured = measure(prop, q.value, unit)
+    value_si, unit_si, failed = measured.value_si, measured.unit_si, list(measured.failed)
     start, end = candidate.sentence
-    failed = [] if plausible is not False else ["implausible"]
-    if unit is not None and unit_si is None:
-        failed.append("unit_unknown")
     chunk = question.chunk
     own, unstated = settle_fields(schema, answer.fields, doc.text, (chunk.start, chunk.end))
     failed += unstated
@@ -247,13 +274,7 @@ def record_of(
             value_start=q.start,
             value_end=q.end,
         ),
-        checks=Checks(
-            structure="absent",
-            grounded=True,
-            value_in_quote=True,
-            plausible=plausible,
-            formula_consistent=None,
-        ),
+        checks=measured.checks,
         status=status,
         failed_checks=failed,
         engine=engine,

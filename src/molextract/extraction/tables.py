@@ -37,9 +37,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, create_model
 
-from molextract.chem import is_plausible, to_si
 from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import engine_calls
+from molextract.extraction.anchored import measure
 from molextract.extraction.candidates import dimension
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
@@ -56,7 +56,6 @@ from molextract.ingest.tables import (
 )
 from molextract.schemas.properties import PropertyDeclaration, declarations
 from molextract.schemas.records import (
-    Checks,
     Compound,
     DocumentError,
     EngineInfo,
@@ -774,17 +773,8 @@ def _record(
         unit = _TEMPERATURE_DEFAULT
     if unit is not None and dimension(unit) == "dimensionless":
         unit = None
-    value_si = unit_si = None
-    plausible = None
-    if quantity.value is not None:
-        converted = to_si(quantity.value, unit)
-        if converted is not None:
-            value_si, unit_si = converted
-            plausible = is_plausible(prop, value_si, unit_si)
-    failed = [] if plausible is not False else ["implausible"]
-    if unit is not None and unit_si is None:
-        failed.append("unit_unknown")
-    status: Status = "flagged" if failed else "accepted"
+    measured = measure(prop, quantity.value, unit)
+    status: Status = "flagged" if measured.failed else "accepted"
     mention = column.compound or _row_compound(reading, row, labels) or reading.caption_compound
     if mention is None and column.decided_by == "model":
         # a column only the model placed, of no compound the table names ("Byproduct
@@ -817,8 +807,8 @@ def _record(
         value_high=quantity.high,
         qualifier=quantity.qualifier,
         unit=unit,
-        value_si=value_si,
-        unit_si=unit_si,
+        value_si=measured.value_si,
+        unit_si=measured.unit_si,
         conditions=_conditions(reading.table, column, markers),
         evidence=Evidence(
             quote=doc.text[line_start:line_end],
@@ -837,15 +827,9 @@ def _record(
                 cell_end=cell.end,
             ),
         ),
-        checks=Checks(
-            structure="absent",
-            grounded=True,
-            value_in_quote=True,
-            plausible=plausible,
-            formula_consistent=None,
-        ),
+        checks=measured.checks,
         status=status,
-        failed_checks=failed,
+        failed_checks=list(measured.failed),
         engine=engine,
         extraction="anchored",
     )
