@@ -667,17 +667,27 @@ def header_questions(
 
 
 def _header_prompt(schema: SchemaSpec, reading: TableReading, column: Column) -> Prompt:
+    """The question about one header: the caption, the header, what the document calls
+    the compound the header names (``(R)-1`` is the starting material or the product),
+    and a few cells."""
     cells = _cells(reading.grid, column.index)[:4]
     properties = "\n".join(f"  {p.name}: {p.description}" for p in schema.properties)
     system = (
         "You read the column headers of chemistry tables. Say what the numbers in the "
         "column are measured values of: one of these properties, or none (a reaction "
-        "condition such as a temperature or a time, an amount, a ratio, a selectivity, "
-        "a calculated or literature value):\n" + properties
+        "condition such as a temperature or a time, an amount, the starting material "
+        "left over, a conversion, a ratio, a selectivity, a calculated or literature "
+        "value):\n" + properties
     )
     caption = reading.table.caption.text if reading.table.caption else "(none)"
+    header = column.header
+    named = column.compound
+    if named is not None and named.label is not None and reading.names is not None:
+        name = reading.names.name_of(re.sub(rf"^{_STEREO}", "", named.label))
+        if name:
+            header = f"{header} ({named.label} is {name} in the text)"
     user = (
-        f"Table caption: {caption}\nColumn header: {column.header}\n"
+        f"Table caption: {caption}\nColumn header: {header}\n"
         f"Cells: {'; '.join(cells)}\nWhich property?"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
