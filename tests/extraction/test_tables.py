@@ -314,3 +314,31 @@ def test_a_table_of_no_property_costs_no_model_call(
     [result] = Pipeline(ALL, smol_engine, settings).run([Document("d", text)])
     assert result.records == []
     assert result.usage.model_calls == 0
+
+
+def test_paired_cells_under_a_paired_header_and_a_product_named_in_the_caption() -> None:
+    text = (
+        "Table 5. Synthesis of 14H-dibenzo[a,j]xanthene using different amounts of catalyst.\n"
+        "Entry | Amount of catalyst (mg) | Time (min)/% yieldb |\n"
+        "---|---|---|\n"
+        "1. | Nil | 60/nil |\n"
+        "2. | 5 | 30/60 |\n"
+        "3. | 10 | 20/90 |\n"
+        "b Isolated yield.\n"
+    )
+    found = records(text)
+    assert facts(found) == [
+        ("14H-dibenzo[a,j]xanthene", "reaction_yield", 60.0, "%"),
+        ("14H-dibenzo[a,j]xanthene", "reaction_yield", 90.0, "%"),
+    ]
+    assert found[0].compound.source == "table_caption"
+    assert found[0].conditions == "b Isolated yield."
+
+
+def test_a_caption_naming_a_class_of_compounds_names_no_compound() -> None:
+    text = (
+        "Table 2. Synthesis of pyran derivatives using the catalyst in water\n"
+        "Entry | Time (min) | Yield (%)\n"
+        "1 | 30 | 92\n"
+    )
+    assert facts(records(text)) == [(None, "reaction_yield", 92.0, "%")]

@@ -154,6 +154,8 @@ class Column:
     compound: Mention | None = None
     #: The header needs the model: no declaration knows it, but its unit fits.
     ask: bool = False
+    #: Paired cells (``Time (min)/% yield`` over ``30/60``): which part, of how many.
+    part: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -243,6 +245,8 @@ def tables_of(doc: Document) -> list[Table]:
 
 
 _ROW_LINE = re.compile(r"[^\n]*(?: \| |\t)[^\n]*")
+#: A rule under a header row: ``---|---|---|``.
+_RULE_LINE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*")
 
 
 def text_tables(text: str) -> list[Table]:
@@ -266,7 +270,10 @@ def text_tables(text: str) -> list[Table]:
             i = max(j, i + 1)
             continue
         j = i
-        while j < len(lines) and _ROW_LINE.fullmatch(text, *lines[j]):
+        while j < len(lines) and (
+            _ROW_LINE.fullmatch(text, *lines[j])
+            or (j > i and _RULE_LINE.fullmatch(text, *lines[j]))
+        ):
             j += 1
         table = _text_table(text, lines, i, j, len(tables)) if j - i >= 2 else None
         if table is not None:
@@ -409,6 +416,7 @@ def read_table(
         return None
     grid = _grid(table, transposed=False)
     columns = [_column(grid, c, known, units) for c in range(len(grid.headers))]
+    columns = [part for column in columns for part in _paired(grid, column, known, units)]
     if not any(c.property or c.ask for c in columns):
         transposed = _grid(table, transposed=True)
         flipped = [_column(transposed, c, known, units) for c in range(len(transposed.headers))]
@@ -472,8 +480,10 @@ def _column(
     if not header or not any(_has_number(row[index].text) for row in grid.rows):
         return column
     unit = header_unit(header)
+    # a footnote letter glued to the header's word: "% yieldb"
+    unmarked = _GLUED_MARKER.sub(r"\1", header)
     for declaration in known:
-        found = declaration.header.search(header)
+        found = declaration.header.search(header) or declaration.header.search(unmarked)
         if found is None:
             continue
         if declaration.header_traps is not None and declaration.header_traps.search(header):
@@ -492,6 +502,55 @@ def _column(
         column.ask = True
         column.compound = _header_compound(grid, index, None)
     return column
+
+
+def _paired(
+    grid: Grid, column: Column, known: Sequence[PropertyDeclaration], units: set[str]
+) -> list[Column]:
+    """A column of paired cells under a paired header (``Time (min)/% yield`` over
+    ``30/60``) is one column per part; any other column is itself."""
+    header = column.header.split(" › ")[-1]
+    depth, cut = 0, -1
+    for i, char in enumerate(header):
+        depth += 1 if char in "([" else -1 if char in ")]" else 0
+        if char == "/" and depth == 0:
+            if cut >= 0:
+                return [column]
+            cut = i
+    if cut < 0 or (unit_at(header, cut + 1) and not header[cut + 1 :].strip(" .%)°CK")):
+        return [column]
+    halves = [header[:cut].strip(), header[cut + 1 :].strip()]
+    cells = _cells(grid, column.index)
+    if not cells or sum(cell.count("/") == 1 for cell in cells) * 2 <= len(cells):
+        return [column]
+    found = []
+    for k, half in enumerate(halves):
+        if half.startswith("%") and not half.endswith(")"):
+            half = f"{half[1:].strip()} (%)"  # "% yield" is "yield (%)"
+        sub = Grid(grid.table, grid.transposed, [half], grid.header_cells[:0], [])
+        sub.rows = [[_part(row[column.index], k)] for row in grid.rows]
+        sub.header_cells = [grid.header_cells[column.index]]
+        decided = _column(sub, 0, known, units)
+        if decided.property:
+            decided.index, decided.header, decided.part = column.index, column.header, (k, 2)
+            decided.ask = False
+            found.append(decided)
+    return found or [column]
+
+
+def _part(cell: Span, k: int) -> Span:
+    """The ``k``-th ``/``-separated part of a cell, with its offsets."""
+    pieces = cell.text.split("/")
+    if len(pieces) != 2:
+        return Span("", cell.end, cell.end)
+    start = cell.start + sum(len(p) + 1 for p in pieces[:k])
+    piece = pieces[k]
+    lead = len(piece) - len(piece.lstrip())
+    text = piece.strip()
+    return Span(text, start + lead, start + lead + len(text))
+
+
+_GLUED_MARKER = re.compile(r"\b([Yy]ields?)[a-h]\b")
 
 
 def _has_number(text: str) -> bool:
@@ -619,10 +678,33 @@ def _caption_compound(caption: Span | None) -> Mention | None:
         return None
     found = {m.group(1): m for m in _CAPTION_PRODUCT.finditer(caption.text)}
     if len(found) != 1:
-        return None
+        return _caption_name(caption) if not found else None
     match = next(iter(found.values()))
     start = caption.start + match.start(1)
     return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
+
+
+_CAPTION_NAME = re.compile(
+    r"\b(?:synthesis|preparation|formation) of (?:the )?(?P<name>\S.*?)"
+    r"(?=\s+(?:using|with|in|under|over|catalyi?[sz]ed|by|from|via|at|on|and|catalysts?)\b"
+    r"|[.;:]?\s*$)",
+    _I,
+)
+#: What a chemical name has that a description ("pyran derivatives") has not.
+_NAME_LIKE = re.compile(r"\d|-|\[|\(|(?:ene|ane|yne|ole|ine|one|ide|ate|ol|al|ether)\b")
+
+
+def _caption_name(caption: Span) -> Mention | None:
+    """The one product an optimisation table's caption names by name: "Synthesis of
+    14H-dibenzo[a,j]xanthene using …"; a class ("pyran derivatives") is none."""
+    found = _CAPTION_NAME.search(caption.text)
+    if found is None:
+        return None
+    name = found["name"].rstrip(" .;:").strip()
+    if not _NAME_LIKE.search(name) or re.search(r"(?:s|ves)$", name.split()[-1]):
+        return None
+    start = caption.start + found.start("name")
+    return Mention(name, None, start, start + len(name), "table_caption")
 
 
 def _resolve(reading: TableReading, labels: Names) -> None:
@@ -764,6 +846,8 @@ def _record(
     labels: Names,
 ) -> Record | None:
     cell = row[column.index]
+    if column.part is not None:
+        cell = _part(cell, column.part[0])
     prop = column.property
     assert prop is not None
     parsed = cell_value(cell.text)
