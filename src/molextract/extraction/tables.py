@@ -118,8 +118,6 @@ _TABLE_LABEL = re.compile(
     _I,
 )
 _FORMULA = re.compile(r"(?:[A-Z][a-z]?\d*){2,}")
-#: A product label the caption of an optimisation table names: ``3a``, ``12b``.
-_CAPTION_LABEL = re.compile(r"(?<![\w-])(\d{1,3}[a-z]{1,2}|[1-9]\d?)(?![\w-])")
 _CAPTION_PRODUCT = re.compile(
     r"\b(?:of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
     r"(?:the\s+)?(?:products?\s+|compounds?\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",

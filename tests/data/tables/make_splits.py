@@ -63,7 +63,9 @@ def main() -> None:
         random.Random(SEED).shuffle(ids)
         ids.sort()
     out = {"seed": SEED, **split}
-    (HERE / "splits.json").write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (HERE / "splits.json").write_text(
+        json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     for name, ids in split.items():
         print(f"{name}: {len(ids)} documents, {sum(cells[i] for i in ids)} cells")
 
