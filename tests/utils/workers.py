@@ -54,6 +54,24 @@ def tiny_documents(n: int, prefix: str = "doc") -> list[Document]:
     return [Document(f"{prefix}-{i}", TINY_TEXTS[i % len(TINY_TEXTS)]) for i in range(n)]
 
 
+#: Texts whose value the form rules cannot give a compound, so each costs one model call.
+#: The rules decide every tiny text above without the model, and a batch of them ends
+#: within a second or two: a test that stops, kills or cancels a batch in flight needs
+#: one that is still running when it acts (and a checkpoint at each model call).
+BUSY_TEXTS = [
+    "Aspirin and urea were ground together; the solid obtained melted at 135 °C.",
+    "Urea and ethanol were warmed and the white powder from the flask melted at 133 °C.",
+    "Benzoic acid and toluene were mixed and the residue had a melting point of 122 °C.",
+    "The solution was stirred overnight and filtered.",
+    "Caffeine and theobromine were dissolved; the crystals obtained melted at 236 °C.",
+    "Phenol and water were shaken and the solid left behind melted at 41 °C.",
+]
+
+
+def busy_documents(n: int, prefix: str = "doc") -> list[Document]:
+    return [Document(f"{prefix}-{i}", BUSY_TEXTS[i % len(BUSY_TEXTS)]) for i in range(n)]
+
+
 def worker_environment(settings: Mapping[str, object]) -> dict[str, str]:
     """The test process's environment with ``MOLEXTRACT_*`` overrides for a worker."""
     env = dict(os.environ)

@@ -23,6 +23,7 @@ from molextract.workers.stopping import EXIT_ABANDONED
 from tests.utils.workers import (
     SMOL,
     assert_each_document_once,
+    busy_documents,
     documents_of,
     submit,
     tiny_documents,
@@ -126,7 +127,7 @@ def test_a_stopped_embedded_worker_hands_its_batch_back_and_the_next_one_runs_it
         job_id = submit(
             repo,
             CeleryDispatcher(make_celery(settings), documents_per_batch=24),
-            tiny_documents(24),
+            busy_documents(24),
         )
         wait_until(
             lambda: any(d.status == "running" for d in documents_of(repo, job_id)),

@@ -30,6 +30,7 @@ from tests.utils.workers import (
     SMOL,
     WorkerProcess,
     assert_each_document_once,
+    busy_documents,
     documents_of,
     job_status,
     submit,
@@ -104,7 +105,7 @@ def test_killed_workers_lose_no_document_and_duplicate_none(
     with ExitStack() as stack:
         first = stack.enter_context(worker_process(env, log))
         first.wait_ready()
-        job_id = submit(repo, dispatcher(database_url, redis_url, 1), tiny_documents(4))
+        job_id = submit(repo, dispatcher(database_url, redis_url, 1), busy_documents(4))
 
         # Kill 1: the pool process running a chunk dies (as under the OOM killer);
         # the worker's main process hands the message back at once.
@@ -258,7 +259,7 @@ def test_a_dead_worker_machine_costs_seconds_with_the_default_lease(
         survivor = stack.enter_context(worker_process(env, tmp_path / "survivor.log"))
         doomed.wait_ready()
         survivor.wait_ready()
-        job_id = submit(repo, dispatcher(database_url, redis_url, 1), tiny_documents(6))
+        job_id = submit(repo, dispatcher(database_url, redis_url, 1), busy_documents(6))
 
         found: list[str] = []
 
@@ -310,7 +311,7 @@ def test_sigterm_to_a_busy_worker_hands_its_batch_back_and_stops_it(
     log = tmp_path / "worker.log"
     with worker_process(env, log) as first:
         first.wait_ready()
-        job_id = submit(repo, dispatcher(database_url, redis_url, 24), tiny_documents(24))
+        job_id = submit(repo, dispatcher(database_url, redis_url, 24), busy_documents(24))
         wait_until(lambda: bool(running(repo, job_id)), "the batch to start", logs=first.log)
         time.sleep(3)  # into its model calls
         pool = first.pool_children()
@@ -345,7 +346,7 @@ def test_a_cancel_stops_the_chunk_in_flight_and_the_job_never_changes_after(
     send = dispatcher(database_url, redis_url, 24)
     with worker_process(env, tmp_path / "worker.log") as worker:
         worker.wait_ready()
-        job_id = submit(repo, send, tiny_documents(24))
+        job_id = submit(repo, send, busy_documents(24))
         wait_until(lambda: bool(running(repo, job_id)), "the chunk to run", logs=worker.log)
         cancelled = repo.cancel_job(job_id, None)
         counts = repo.job_counts(job_id)
