@@ -212,6 +212,10 @@ def _report(
             f"{_rate(scores.association_matched)} ({scores.associated}/{scores.matched})",
         ),
         (
+            "association (gold names it)",
+            f"{_rate(scores.association_named)} ({scores.associated_named}/{scores.matched_named})",
+        ),
+        (
             "association (all gold)",
             f"{_rate(scores.association_all)} ({scores.associated}/{scores.gold_yields})",
         ),

@@ -24,7 +24,12 @@ from molextract.evaluation.corpora import (
     write_splits,
 )
 from molextract.evaluation.corpora.documents import parse_yield
-from molextract.evaluation.corpora.scoring import labels_naming_product, name_key
+from molextract.evaluation.corpora.scoring import (
+    labels_naming_product,
+    name_key,
+    names_the_product,
+)
+from molextract.evaluation.corpora.uspto_ord import labels_after
 from molextract.schemas import Checks, Compound, DocumentResult, EngineInfo, Evidence, Record
 
 CORPORA = Path(__file__).parents[1] / "data" / "corpora"
@@ -425,6 +430,31 @@ def test_uspto_yields_match_by_value() -> None:
     assert (scores.matched, scores.associated) == (1, 1)
     far = _record("o1", 82.0, name="title compound")
     assert score_corpus([doc], {"o1": _result("o1", far)}).matched == 0
+
+
+def test_only_a_gold_that_names_its_product_counts_towards_named_association() -> None:
+    """ORD's silver "names" are often what the text called the product (``solid``,
+    ``title compound``): no record can name those rightly, so the named figure skips them."""
+    text = "gave 1.10 g (82.6%) of a solid. Then 2-naphthol 7 (0.5 g, 40%) was obtained."
+    solid = GoldYield(82.6, "82.6%", None, None, (Mention("solid"),))
+    title = GoldYield(82.6, "82.6%", None, None, (Mention("title compound"),))
+    named = GoldYield(40.0, "40%", None, None, (Mention("2-naphthol"),))
+    doc = CorpusDocument(id="o1", corpus="uspto", text=text, yields=(solid, named), products=())
+    assert [names_the_product(g, doc) for g in (solid, title, named)] == [False, False, True]
+    records = [_record("o1", 82.6, name="sodium sulfate"), _record("o1", 40.0, name="2-Naphthol")]
+    scores = score_corpus([doc], {"o1": _result("o1", *records)})
+    assert (scores.matched, scores.associated) == (2, 1)
+    assert (scores.matched_named, scores.associated_named, scores.association_named) == (1, 1, 1.0)
+
+
+def test_uspto_gold_takes_the_label_the_text_gives_its_product() -> None:
+    text = (
+        "to give Compound 179, 4-benzylaminopyridine (97 mg, 24%). "
+        "Then methyl benzoate (12b) and phenol 6 were dried; 6 (1 g, 5%) was kept."
+    )
+    names = (Mention("4-benzylaminopyridine"), Mention("methyl benzoate"), Mention("6"))
+    assert [m.text for m in labels_after(text, names)] == ["179", "12b"]
+    assert labels_after("benzoic acid 10 g was added", (Mention("benzoic acid"),)) == ()
 
 
 def test_compound_less_and_junk_names_are_counted_over_all_records() -> None:

@@ -48,3 +48,14 @@ def test_more_mentions_than_letters_keep_those_nearest_the_value() -> None:
 def test_a_number_the_text_calls_a_compound_is_marked_and_an_amount_is_not() -> None:
     text = "Work-up gave 4.0 g of amide 7 (1.31 g, 5.2 mmol, 64%) as needles, mp 141 °C."
     assert _marked(text, ["64%", "141 °C"]) == [("A", "label", "7")]
+
+
+def test_a_configuration_is_no_label_but_a_label_called_a_compound_is() -> None:
+    text = (
+        "Chromatography gave 19.6 g (83%) of (2S, 3S)-3-amino-2-acetyloxybutyronitrile "
+        "and (1R,2S)-ephedrine; compound 2S melts at 90 °C."
+    )
+    value = (text.index("83%"), text.index("83%") + 3)
+    found = find_mentions(text, [(0, len(text))], build_label_table(text), [value])
+    labels = [m.start for m in found if m.kind == "label"]
+    assert labels == [text.index("compound 2S") + len("compound ")]

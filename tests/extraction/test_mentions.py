@@ -502,6 +502,17 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         ("afforded pure (E)-stilbene as shiny plates, mp 123–124 °C, while", "123",
          "(E)-stilbene", None),
         ("gave 2-naphthol as a white solid: m.p. 121 °C.", "121", "2-naphthol", None),
+        # the product's label or the form it came as, bracketed before its amounts
+        ("to get pure 2-naphthol (14) (106 mg, 92%) as a white solid.", "92%", "2-naphthol",
+         "14"),
+        ("to obtain methyl 4-bromobenzoate (light brown oil) (58 mg, 65%).", "65%",
+         "methyl 4-bromobenzoate", None),
+        # a label and a name in apposition
+        ("HPLC gave Compound 179, 4-benzylaminopyridine (97 mg, 0.19 mmol, 24%) as a foam.",
+         "24%", "4-benzylaminopyridine", "179"),
+        # the second product of a sentence that gave the first with its amounts
+        ("to yield (R)-2-butanol (597 mg, 46%), [α]D −4.0 (MeOH, c=1) and (S)-2-butanol "
+         "(624 mg, 48%).", "48%", "(S)-2-butanol", None),
     ],
 )  # fmt: skip
 def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(
@@ -520,6 +531,8 @@ def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(
     ("text", "value"),
     [
         ("gave a 3:1 mixture of (E)- and (Z)-stilbene (1.62 g, 90%).", "90%"),
+        ("gave benzoic acid and phenol (1.62 g, 90%) as a mixture.", "90%"),
+        ("to obtain 2-naphthol (1:1 with its isomer) (58 mg, 65%).", "65%"),
         ("NaH (60% dispersion in oil, 0.40 g) was added.", "60%"),
         ("was obtained as a white solid in 70% yield.", "70%"),
         ("The white solid, mp 120 °C, was collected.", "120"),

@@ -5,6 +5,7 @@ import pytest
 from molextract.extraction.entries import read_entries
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
+from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.whose import Site, by_form, decide, decided_without_model
 
 
@@ -210,3 +211,30 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        ("Compound 17 was prepared in the same manner as in Preparation Example 13, except "
+         "that 4-bromoaniline and phenylboronic acid were used. (92%)", "92%", None, "17"),
+        ("2-(4-Bromophenyl)pyridine was prepared as a beige solid by using 2-bromopyridine "
+         "and 4-bromophenylboronic acid (4.2 g, 12.94 mmol, yield: 74%).", "74%",
+         "2-(4-Bromophenyl)pyridine", None),
+    ],
+)  # fmt: skip
+def test_the_subject_a_sentence_says_it_prepared_is_the_product(
+    text: str, value: str, name: str | None, label: str | None
+) -> None:
+    table = build_label_table(text)
+    at = text.index(value)
+    decision = by_form(Site(text, at, at + len(value), table, read_entries(text, table)))
+    assert decision is not None and decision.source == "prepared_subject"
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (name, label)
+
+
+def test_a_sentence_that_prepares_one_compound_and_makes_another_is_not_that_form() -> None:
+    text = "Benzoic acid was prepared from toluene and then converted into ester 5 (1.0 g, 50%)."
+    at = text.index("50%")
+    assert prepared_subject(text, at, build_label_table(text)) is None

@@ -32,6 +32,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
+from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, LabelDefinition, bare_label
 
@@ -337,6 +338,10 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     before = text[max(0, start - 60) : start]
     if _NOT_A_LABEL_BEFORE.search(before):
         return False
+    if _STEREO.fullmatch(text, start, end) and (
+        _STEREO_AFTER.match(text, end) or _STEREO_BEFORE.search(before)
+    ):
+        return False  # "(2S, 3S)-…", "(1R,2S)": a configuration, not a label
     if not strict:
         return True
     if _OPEN_BEFORE.search(before) and _CLOSE_AFTER.match(text, end):
@@ -344,6 +349,12 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     if _UNIT_AFTER.match(text, end):
         return False
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
+
+
+#: A locant with its configuration, and what stands around one in a descriptor list.
+_STEREO = re.compile(r"\d{0,3}[RSEZ]\*?")
+_STEREO_AFTER = re.compile(r"\s*(?:,\s*\d{0,3}[RSEZ]\*?\b|\)\s*-)")
+_STEREO_BEFORE = re.compile(r"[(,]\s*\d{0,3}[RSEZ]\*?\s*,\s*$")
 
 
 def bare_label_uses(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -636,8 +647,25 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         or _is_label_use(text, label.start(), label.end(), True)
     ):
         return from_label(label.group(0), text, end, table)
+    aside = _ASIDE_AT_END.search(text, max(0, end - 70), end)
+    if aside is not None and _is_aside(aside):
+        # "NAME (356) (106 mg, 92%)", "NAME (light brown oil) (58 mg, 65%)": the product's
+        # label, or the form it was obtained in, between it and its amounts
+        found = _mention_ending_at(text, aside.start(), table)
+        if found is None or aside["label"] is None or found.label is not None:
+            return found
+        return Mention(found.name, aside["label"], found.start, found.end, found.grounded)
     span = name_before(text, end)
-    if span is None or _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]):
+    if span is None:
+        return None
+    called = _CALLED_LABEL_THEN_COMMA.search(text, max(0, span[0] - 40), span[0])
+    if called is not None:
+        # "to give Compound 179, NAME (97 mg, 0.19 mmol, 24%)": the label and the name in
+        # apposition are one product
+        written = tidy_name(text[span[0] : span[1]])
+        if looks_like_name(written) and not is_generic_name(written):
+            return Mention(written, called["label"], span[0], span[1], True)
+    if _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]) and not _next_clause(text, span[0]):
         return None  # no name, or the last of a list: "(E)- and (Z)-stilbene (1.6 g, 90%)"
     if _MEDIUM_BEFORE.search(text, max(0, span[0] - 12), span[0]):
         return None  # "crystallises from water as a white powder, mp": the medium
@@ -645,6 +673,35 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
     return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+#: A bracket closing just before a product's amounts: its label or the form it came as.
+_ASIDE_AT_END = re.compile(rf"\s*\(\s*(?:(?P<label>{LABEL})|(?P<aside>[^()]{{1,50}}))\s*\)\s*$")
+#: ``Compound 179, `` before a name: a label in apposition.
+_CALLED_LABEL_THEN_COMMA = re.compile(
+    rf"\b(?:compound|example|intermediate|product)\s+(?P<label>{LABEL})\s*,\s*$", re.IGNORECASE
+)
+#: A product's amounts with its yield: ``(597 mg, 46%)``, ``(1.2 g, 3 mmol, 58%, …)``.
+_AMOUNTS_WITH_YIELD = re.compile(
+    r"\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml)\b[^()]{0,60}?\d\s*%[^()]{0,60}\)", re.IGNORECASE
+)
+
+
+def _is_aside(found: re.Match[str]) -> bool:
+    """A bracket that is the product's label, or a description of how it looked."""
+    if found["label"] is not None:
+        return not found["label"].isdigit() or len(found["label"]) <= 4
+    return (junk_reason(found["aside"]) or "").startswith("a description")
+
+
+def _next_clause(text: str, start: int) -> bool:
+    """``to give A (597 mg, 46%) … and B (624 mg, 48%)``: the "and" before B opens the
+    next product's clause, not a list of names sharing one amount, when a product's
+    amounts with a yield stand earlier in the sentence."""
+    lo = max(0, start - 400)
+    before = text[lo:start]
+    cut = max(before.rfind(". "), before.rfind("\n"))
+    return _AMOUNTS_WITH_YIELD.search(before, cut + 1) is not None
 
 
 _PERCENT_AT = re.compile(

@@ -2,7 +2,8 @@
 
 1. The forms of chemical writing that say whose a value is decide first, the most
    specific first (``FORM_RULES``): values listed in the order of their compounds
-   (``respective.py``), a bracket after a label, the yield in a product's
+   (``respective.py``), a bracket after a label, the subject a sentence says it
+   prepared (``prepared.py``), the yield in a product's
    mass-and-moles parenthesis, the subject of a physical verb, the entry's product…
    These forms are regular enough that code reads them surely.
 2. Where no form applies, the model's choice among the compound mentions code marked in
@@ -39,6 +40,7 @@ from molextract.extraction.mentions import (
     passage_subject,
     resolve_mention,
 )
+from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.respective import respective_product
 
 _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
@@ -47,6 +49,7 @@ _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 RULES: tuple[tuple[str, _Rule], ...] = (
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
+    ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,
 )  # fmt: skip

@@ -24,7 +24,12 @@ compound", or a product mention follows the label directly (a heading
 
 Association is reported over matched yields (is the compound right when the value is
 found?) and over all gold yields (pairs right / gold pairs: ChemRxnExtractor's
-"yield–product pairs right"). Across all records, those without any compound and those
+"yield–product pairs right"). The silver ORD records often "name" the product by what
+the text called it where the yield stands: ``solid``, ``foam``, ``title compound``,
+``the desired product``, or nothing. No record can name that product rightly, so a
+third figure counts only the matched yields whose gold names its product
+(``names_the_product``: a mention that is neither a description ``junk_reason``
+refuses nor only words for a kind of compound, or a label tied to the product). Across all records, those without any compound and those
 whose compound name ``junk_reason`` refuses are counted too.
 
 Only documents that have a result are scored (a benchmark killed half-way is scored on
@@ -39,6 +44,7 @@ from dataclasses import dataclass, field
 
 from molextract.evaluation.corpora.documents import CorpusDocument, GoldYield, Mention
 from molextract.evaluation.scoring import normalize_name
+from molextract.extraction.chemical_names import is_generic_name
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.schemas.records import DocumentResult, Record
 
@@ -90,6 +96,9 @@ class CorpusScores:
     yield_records: int = 0
     matched: int = 0
     associated: int = 0
+    #: Matched yields whose gold names its product, and how many of those are right.
+    matched_named: int = 0
+    associated_named: int = 0
     records: int = 0
     records_without_compound: int = 0
     seconds: float = 0.0
@@ -119,6 +128,11 @@ class CorpusScores:
         return _rate(self.associated, self.gold_yields)
 
     @property
+    def association_named(self) -> float | None:
+        """Right compounds of the yields found whose gold names the product."""
+        return _rate(self.associated_named, self.matched_named)
+
+    @property
     def seconds_per_document(self) -> float | None:
         return self.seconds / self.documents_scored if self.documents_scored else None
 
@@ -139,6 +153,9 @@ class CorpusScores:
             "associated": self.associated,
             "association_matched": self.association_matched,
             "association_all": self.association_all,
+            "matched_named": self.matched_named,
+            "associated_named": self.associated_named,
+            "association_named": self.association_named,
             "records": self.records,
             "records_without_compound": self.records_without_compound,
             "junk_compound_names": len(self.junk_names),
@@ -184,8 +201,11 @@ def score_corpus(
             used.add(index)
             scores.matched += 1
             record = yields[index]
+            named = names_the_product(gold, doc)
+            scores.matched_named += named
             if is_associated(record, gold, doc):
                 scores.associated += 1
+                scores.associated_named += named
             else:
                 scores.wrong_associations.append(
                     WrongAssociation(doc.id, gold, record.compound.name, record.compound.label)
@@ -331,6 +351,15 @@ def labels_naming_product(doc: CorpusDocument) -> tuple[Mention, ...]:
             and _HEADING_GAP.fullmatch(doc.text[label.end : p.start])
             for p in doc.products
         )
+    )
+
+
+def names_the_product(gold: GoldYield, doc: CorpusDocument) -> bool:
+    """Whether the gold gives its product a name or a label a record could say."""
+    if labels_naming_product(doc):
+        return True
+    return any(
+        junk_reason(m.text) is None and not is_generic_name(name_key(m.text)) for m in gold.products
     )
 
 

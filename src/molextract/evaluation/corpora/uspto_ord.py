@@ -14,6 +14,7 @@ by the mining and appears nowhere in the text, so it is noted and skipped.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from molextract.evaluation.corpora.documents import (
     Note,
     corpus_file,
 )
+from molextract.extraction.labels import LABEL
 
 REPOSITORY = "qai222/LLM_organic_synthesis"
 FILE = "workplace_data/datasets/USPTO-n100k-t2048_exp1-COT.json"
@@ -66,6 +68,7 @@ def _document(path: Path, number: int, entry: Any) -> CorpusDocument:
         )
         if not names:
             notes.append(Note("unnamed_product", "a product with no NAME identifier"))
+        names += labels_after(entry["procedure_text"], names)
         products.extend(n for n in names if n not in products)
         for measurement in product.get("measurements", []):
             if measurement.get("type") != "YIELD":
@@ -85,6 +88,47 @@ def _document(path: Path, number: int, entry: Any) -> CorpusDocument:
         products=tuple(products),
         notes=tuple(notes),
     )
+
+
+#: A label printed right after a product's name: ``… methanone 79 (74 mg``, ``… acid (12b)``.
+_LABEL_AFTER = re.compile(
+    rf"[ \t]*(?:\(\s*(?P<paren>{LABEL})\s*\)|(?P<bare>{LABEL}))(?=[\s,;.:)]|$)"
+)
+
+
+def labels_after(text: str, names: tuple[Mention, ...]) -> tuple[Mention, ...]:
+    """The labels the text gives the named products (``NAME 79``, ``NAME (12b)``,
+    ``Compound 179, NAME``), as product mentions of their own.
+
+    The mining kept the name and dropped the label the paragraph then uses for it (``Data
+    for 79: …``); a record that names the product by that label names it rightly.
+    """
+    found: list[Mention] = []
+    for name in names:
+        if sum(c.isalpha() for c in name.text) < 4:
+            continue  # a label itself ("6"), not a name
+        at = text.find(name.text)
+        while at >= 0:
+            label = _LABEL_AFTER.match(text, at + len(name.text))
+            if label is not None:
+                written = label["paren"] or label["bare"]
+                if Mention(written) not in found and not _QUANTITY.match(text, label.end()):
+                    found.append(Mention(written))
+            before = _CALLED_LABEL_BEFORE.search(text, max(0, at - 40), at)
+            if before is not None and Mention(before["label"]) not in found:
+                found.append(Mention(before["label"]))
+            at = text.find(name.text, at + 1)
+    return tuple(found)
+
+
+#: ``Compound 179, NAME``: a label in apposition before the name.
+_CALLED_LABEL_BEFORE = re.compile(
+    rf"\b(?:compound|example|intermediate|product)\s+(?P<label>{LABEL})\s*,\s*$", re.IGNORECASE
+)
+
+
+#: A number followed by a unit is an amount, not a label (``acid 10 g``).
+_QUANTITY = re.compile(r"\s*(?:mg|g|kg|mL|ml|L|mmol|mol|µL|μL|%|°)\b")
 
 
 def _products(reaction: Any) -> list[dict[str, Any]]:
