@@ -43,6 +43,12 @@ def test_a_list_of_quantities_is_refused(text: str) -> None:
     assert reason.startswith("quantities")
 
 
+@pytest.mark.parametrize("text", ["mmole", "mg", "mL", "equiv"])
+def test_a_unit_alone_is_refused_but_an_element_is_not(text: str) -> None:
+    assert junk_reason(text) == "a unit alone, not a name"
+    assert junk_reason("Mg") is None
+
+
 @pytest.mark.parametrize("text", ["12", "0.35", "(12)", "1,2", "3-4"])
 def test_a_bare_number_is_refused(text: str) -> None:
     reason = junk_reason(text)

@@ -221,6 +221,13 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("2-(4-Bromophenyl)pyridine was prepared as a beige solid by using 2-bromopyridine "
          "and 4-bromophenylboronic acid (4.2 g, 12.94 mmol, yield: 74%).", "74%",
          "2-(4-Bromophenyl)pyridine", None),
+        ("Preparation of Compound 5 15.15 g of Compound 5 was prepared in the same manner as "
+         "in Preparation Example 1, except that 9-bromophenanthrene (5.88 g) was used. (97%)",
+         "97%", None, "5"),
+        ("Compound 41 was synthesized in the same manner as in Synthesis Example 1, except that "
+         "phenylmagnesium bromide was used. Yield: 0.93 g (0.84 mmol, 68%).", "68%", None, "41"),
+        ("A final product, 4-benzoylmorpholine, was obtained (197 mg, 73% yield) by the same "
+         "method as described in Step 5 of Example 1.", "73%", "4-benzoylmorpholine", None),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(
@@ -234,7 +241,38 @@ def test_the_subject_a_sentence_says_it_prepared_is_the_product(
     assert (decision.mention.name, decision.mention.label) == (name, label)
 
 
-def test_a_sentence_that_prepares_one_compound_and_makes_another_is_not_that_form() -> None:
-    text = "Benzoic acid was prepared from toluene and then converted into ester 5 (1.0 g, 50%)."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Benzoic acid was prepared from toluene and then converted into ester 5 (1.0 g, 50%).",
+        "A solution of sodium hydroxide was prepared and 2-naphthol (1.0 g, 50%) was added.",
+    ],
+)
+def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_that_form(
+    text: str,
+) -> None:
     at = text.index("50%")
     assert prepared_subject(text, at, build_label_table(text)) is None
+
+
+def test_an_entry_opens_after_a_list_s_lead_in_colon_and_its_verb_may_be_capitalised() -> None:
+    text = (
+        "The following compounds were prepared in like manner to the procedure outlined in "
+        "Example 5: 4-Bromo-2-naphthol (S12) Isolated as a white foam (0.052 g, 71%)."
+    )
+    table = build_label_table(text)
+    at = text.index("71%")
+    decision = by_form(Site(text, at, at + 3, table, read_entries(text, table)))
+    assert decision is not None and decision.source == "entry_compound"
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == ("4-Bromo-2-naphthol", "S12")
+
+
+def test_the_bare_word_product_after_a_verb_is_the_product_not_the_verb() -> None:
+    text = "The residue was purified by chromatography to obtain product (561 mg, yield 78.1 %)."
+    table = build_label_table(text)
+    at = text.index("78.1")
+    decision = by_form(Site(text, at, at + 4, table, read_entries(text, table)))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "product"
+    assert decision.mention.start == text.index("product (")

@@ -454,7 +454,7 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
 _OPENING = re.compile(
     r"\s*(?:\(\s*(?P<paren>[^()\n]{1,40})\s*\))?\s*"
     r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
-    r"|\s*,?\s*(?:(?:was|were)\s+)?(?:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
+    r"|\s*,?\s*(?:(?:was|were)\s+)?(?i:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
 )
 #: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.
@@ -501,13 +501,19 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     return Entry(start, Mention(written, label, name_start, end, True))
 
 
+#: Where an entry may open inside a line: after a sentence, or after the colon that
+#: closes a list's lead-in (``… prepared in like manner to Example 75: NAME (C217)
+#: Isolated as …``; without a label nothing opens there).
+_ENTRY_AFTER = re.compile(rf"{_SENTENCE_END.pattern}|(?<=[\w)])\:(?=\s+[A-Z(\[\d])")
+
+
 def _entries(text: str, table: LabelTable) -> list[Entry]:
     found: dict[int, Entry] = {}
     for line in re.finditer(r"(?m)^[ \t*#]*(?=\S)", text):
         entry = _entry_at(text, line.end(), table, line_start=True)
         if entry is not None:
             found[entry.start] = entry
-    for end in _SENTENCE_END.finditer(text):
+    for end in _ENTRY_AFTER.finditer(text):
         at = end.end()
         while at < len(text) and text[at] in " \t":
             at += 1

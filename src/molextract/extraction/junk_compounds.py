@@ -145,6 +145,8 @@ def junk_reason(name: str) -> str | None:
     lowered = text.casefold()
     if lowered in _DYES:
         return None
+    if len(text) > 1 and lowered in _UNIT_KIND and (text == lowered or text[1:] == "L"):
+        return "a unit alone, not a name"  # "7 g (50 mmole) of …" read from the wrong end
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:

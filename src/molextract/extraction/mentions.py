@@ -574,7 +574,9 @@ _TITLE_BEFORE = re.compile(
 )
 #: The product named by its role alone: ``the product``, ``the pure product``.
 _PRODUCT_BEFORE = re.compile(
-    r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting)\s+)?product$", re.IGNORECASE
+    r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting)\s+)?product$"
+    r"|\b(?:obtain|gave|give|afford(?:ed)?)\s+(?P<bare>(?:(?:pure|crude|final)\s+)?product)$",
+    re.IGNORECASE,
 )
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
@@ -627,8 +629,9 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # "to obtain the product (3.38 g, yield 100%)": in a section whose heading names
         # its product, that product; elsewhere the text says no more than "the product"
         # (the compounds named before it are what it was made from and with)
+        phrase = "bare" if product["bare"] else 0
         return _title_compound(table.title_compound_at(end)) or Mention(
-            _clean(product.group(0)), None, product.start(), product.end(), True
+            _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
         )
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:

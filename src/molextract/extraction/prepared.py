@@ -1,9 +1,11 @@
 """The compound a sentence opens with as the thing it prepared.
 
 Patents written from one template state a product first and how it was made after:
-``Compound 17 was prepared in the same manner as in Preparation Example 13, except that
-A and B were used. (92%)`` or ``NAME was prepared as a beige solid by using A (…) and B
-(4.2 g, 12.94 mmol, yield: 74%)``. The sentence's subject is the product; the names
+``7.2 g of Compound 17 was prepared in the same manner as in Preparation Example 13,
+except that A and B were used. (92%)``, ``NAME was prepared as a beige solid by using A
+(…) and B (4.2 g, 12.94 mmol, yield: 74%)``, ``A final product, NAME, was obtained (197
+mg, 73% yield) by the same method …``, ``Compound 41 was synthesized in the same manner
+…. Yield: 0.93 g (0.84 mmol, 68%).`` The sentence's subject is the product; the names
 after it are what it was made from, and the amounts that close the sentence (or stand
 alone in the next one) are the product's. Read otherwise, the mass-and-yield bracket
 after the last reagent makes that reagent the product.
@@ -20,7 +22,7 @@ import re
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
-    names_in,
+    name_before,
     tidy_name,
 )
 from molextract.extraction.entries import sentence_start
@@ -28,15 +30,16 @@ from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
 from molextract.extraction.mentions import Mention, from_label, is_not_a_compound
 
-#: ``was prepared``, ``were synthesized``, ``was similarly obtained``.
+#: ``was prepared``, ``were synthesized``, ``was similarly obtained``, after the subject
+#: and an optional bracket (``NAME (12b) was prepared``).
 _PREPARED = re.compile(
-    r"\s*(?:\([^()]{1,40}\)\s*)?(?:was|were)\s+(?:then\s+|also\s+|similarly\s+|likewise\s+)?"
-    r"(?:prepared|synthesi[sz]ed|obtained|made)\b",
+    r"(?P<aside>\s*\([^()]{1,40}\))?\s*,?\s+(?:was|were)\s+"
+    r"(?:then\s+|also\s+|similarly\s+|likewise\s+)?(?:prepared|synthesi[sz]ed|obtained|made)\b",
     re.IGNORECASE,
 )
-#: ``Compound 17``, ``Intermediate 10A``, ``Example 3`` opening the sentence.
+#: ``Compound 17``, ``Intermediate 10A`` ending right before the verb.
 _CALLED_LABEL = re.compile(
-    rf"(?:the\s+)?(?:compound|intermediate|product)\s+(?P<label>{LABEL})(?![\w\-])", re.IGNORECASE
+    rf"\b(?:compound|intermediate|product)\s+(?P<label>{LABEL})$", re.IGNORECASE
 )
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
@@ -44,8 +47,23 @@ _ANOTHER_PRODUCT = re.compile(
     r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated)\b",
     re.IGNORECASE,
 )
-#: A sentence that is only the yield: ``(92%)``, ``Yield: 92%``.
-_YIELD_ONLY = re.compile(r"\(?\s*(?:(?:yield|Y)\s*[:=]?\s*)?$", re.IGNORECASE)
+#: A sentence that is only the yield: ``(92%)``, ``Yield: 92%``, ``Yield: 0.93 g (0.84
+#: mmol, 68%)``.
+_YIELD_ONLY = re.compile(
+    r"\(?\s*(?:(?:yield|Y)\s*[:=]?\s*)?"
+    r"(?:\d[\d.,]*\s*(?:mg|g|kg)\s*\(?\s*(?:\d[\d.,]*\s*(?:mmol|mol)\s*,\s*)?)?$",
+    re.IGNORECASE,
+)
+#: Before a subject: a word that makes it an object (``a solution of NAME was prepared``)
+#: unless it is the amount made (``7.2 g of NAME was prepared``).
+_OBJECT_BEFORE = re.compile(
+    r"\b(?:of|in|with|from|using|and|or|to|by|for|into|on)\s+$", re.IGNORECASE
+)
+_AMOUNT_OF_BEFORE = re.compile(r"\d\s*(?:mg|g|kg)\s+of\s+$", re.IGNORECASE)
+#: The product's role in apposition before its name: ``A final product, NAME,``.
+_ROLE_BEFORE = re.compile(
+    r"\b(?:an?|the)\s+(?:final\s+|desired\s+|target\s+)?product\s*,\s*$", re.IGNORECASE
+)
 
 
 def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention | None:
@@ -54,30 +72,42 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     start = sentence_start(text, value_start)
     if start > 0 and _YIELD_ONLY.fullmatch(text, start, value_start):
         start = sentence_start(text, start - 1)
-    subject = _subject(text, start, value_start, table)
-    if subject is None:
+    verbs = list(_PREPARED.finditer(text, start, value_start))
+    if not verbs:
         return None
-    mention, verb_end = subject
-    if _ANOTHER_PRODUCT.search(text, verb_end, value_start):
+    verb = verbs[-1]
+    if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
         return None
+    mention = _subject_ending(text, start, verb.start(), table)
+    if mention is not None and verb["aside"] and mention.label is None:
+        label = re.fullmatch(rf"\s*\(\s*({LABEL})\s*\)", verb["aside"])
+        if label is not None:
+            return Mention(mention.name, label[1], mention.start, mention.end, True)
     return mention
 
 
-def _subject(text: str, start: int, limit: int, table: LabelTable) -> tuple[Mention, int] | None:
-    called = _CALLED_LABEL.match(text, start, limit)
+def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
+    """The compound whose mention ends at ``end``, if it is the clause's subject."""
+    called = _CALLED_LABEL.search(text, max(start, end - 40), end)
     if called is not None:
-        verb = _PREPARED.match(text, called.end(), limit)
-        if verb is None:
+        if _blocked(text, start, called.start()):
             return None
-        return from_label(called["label"], text, called.end(), table), verb.end()
-    names = names_in(text, start, min(limit, start + 250))
-    if not names or names[0][0] != start:
+        return from_label(called["label"], text, end, table)
+    apposition = text[:end].endswith(",")
+    span = name_before(text, end - 1 if apposition else end)
+    if span is None or span[0] < start:
         return None
-    end = names[0][1]
-    written = tidy_name(text[start:end])
+    written = tidy_name(text[span[0] : span[1]])
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
-    verb = _PREPARED.match(text, end, limit)
-    if verb is None:
+    if apposition and not _ROLE_BEFORE.search(text, max(start, span[0] - 40), span[0]):
         return None
-    return Mention(written, table.label_of(written), start, end, True), verb.end()
+    if _blocked(text, start, span[0]):
+        return None
+    return Mention(written, table.label_of(written), span[0], span[1], True)
+
+
+def _blocked(text: str, start: int, subject_start: int) -> bool:
+    """The words before the subject make it an object of something else."""
+    before = text[max(start, subject_start - 30) : subject_start]
+    return bool(_OBJECT_BEFORE.search(before)) and not _AMOUNT_OF_BEFORE.search(before)
