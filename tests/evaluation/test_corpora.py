@@ -440,7 +440,13 @@ def test_only_a_gold_that_names_its_product_counts_towards_named_association() -
     title = GoldYield(82.6, "82.6%", None, None, (Mention("title compound"),))
     named = GoldYield(40.0, "40%", None, None, (Mention("2-naphthol"),))
     doc = CorpusDocument(id="o1", corpus="uspto", text=text, yields=(solid, named), products=())
-    assert [names_the_product(g, doc) for g in (solid, title, named)] == [False, False, True]
+    label = GoldYield(40.0, "40%", None, None, (Mention("7"),))
+    assert [names_the_product(g, doc) for g in (solid, title, named, label)] == [
+        False,
+        False,
+        True,
+        True,
+    ]
     records = [_record("o1", 82.6, name="sodium sulfate"), _record("o1", 40.0, name="2-Naphthol")]
     scores = score_corpus([doc], {"o1": _result("o1", *records)})
     assert (scores.matched, scores.associated) == (2, 1)

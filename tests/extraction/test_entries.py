@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.entries import compound_by_form, read_entries
+from molextract.extraction.entries import compound_by_form, product_of_sentence, read_entries
 from molextract.extraction.label_table import build_label_table
 
 
@@ -144,3 +144,34 @@ def test_an_entry_ends_at_a_blank_line() -> None:
     )
     assert whose(text, "86%") == ("Benzophenone oxime", "2")
     assert whose(text, "142") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        ("Reaction of thiazole 4 with organolithium 5 aﬀorded 2 in 74 % yield.", "74 %", None,
+         "2"),
+        ("Enone 6 also gives dienone 7 in over 90 % yield", "90 %", "dienone", "7"),
+        ("The bond forming event produced 9 in 86 % yield.", "86 %", None, "9"),
+        ("Its coupling to triflate 16 proved superior, leading to 25 with an 85 % total yield.",
+         "85 %", None, "25"),
+        ("Ester 3 was converted to benzoic acid 12 in 80 % yield.", "80 %", "benzoic acid",
+         "12"),
+    ],
+)  # fmt: skip
+def test_a_label_a_verb_of_making_introduces_is_the_product(
+    text: str, value: str, name: str | None, label: str
+) -> None:
+    table = build_label_table(text)
+    found = product_of_sentence(text, text.index(value), table)
+    assert found is not None and found.start is not None
+    assert (found.name, found.label) == (name, label)
+    assert text[found.start : found.end].endswith(label)
+
+
+@pytest.mark.parametrize(
+    "text", ["Hydrolysis gave 2 equiv of acid in 90% yield.", "It gave 2,3-xylenol in 90% yield."]
+)
+def test_an_amount_or_a_locant_after_the_verb_is_no_label(text: str) -> None:
+    found = product_of_sentence(text, text.index("90%"), build_label_table(text))
+    assert found is None or found.label is None

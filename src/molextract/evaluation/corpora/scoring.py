@@ -46,6 +46,7 @@ from molextract.evaluation.corpora.documents import CorpusDocument, GoldYield, M
 from molextract.evaluation.scoring import normalize_name
 from molextract.extraction.chemical_names import is_generic_name
 from molextract.extraction.junk_compounds import junk_reason
+from molextract.extraction.labels import LABEL
 from molextract.schemas.records import DocumentResult, Record
 
 YIELD_PROPERTY = "reaction_yield"
@@ -359,7 +360,9 @@ def names_the_product(gold: GoldYield, doc: CorpusDocument) -> bool:
     if labels_naming_product(doc):
         return True
     return any(
-        junk_reason(m.text) is None and not is_generic_name(name_key(m.text)) for m in gold.products
+        re.fullmatch(LABEL, m.text.strip("() "))
+        or (junk_reason(m.text) is None and not is_generic_name(name_key(m.text)))
+        for m in gold.products
     )
 
 
