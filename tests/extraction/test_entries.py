@@ -157,6 +157,10 @@ def test_an_entry_ends_at_a_blank_line() -> None:
          "85 %", None, "25"),
         ("Ester 3 was converted to benzoic acid 12 in 80 % yield.", "80 %", "benzoic acid",
          "12"),
+        ("Enone 5 is readily converted to a mixture of diastereomeric dienones 7 in 77 % yield.",
+         "77 %", None, "7"),
+        ("The coupled product was isolated as its acetate 12 in 78 % overall yield.", "78 %",
+         "acetate", "12"),
     ],
 )  # fmt: skip
 def test_a_label_a_verb_of_making_introduces_is_the_product(

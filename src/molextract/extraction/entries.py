@@ -426,7 +426,8 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:ed|es|ing)"
-    r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to)\b"
+    r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
+    r"|isolated\s+as)\b"
     r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?"
     r"(?:the\s+(?=(?:[a-z]+\s+){0,2}\S*\d))?"
 )
@@ -435,7 +436,8 @@ _PRODUCT_VERB = re.compile(
 #: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
-    rf"(?:the\s+)?(?:desired\s+)?(?:[a-z][a-z\-]+\s+){{0,2}}?(?P<label>{LABEL})"
+    rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?(?:[a-z][a-z\-]+\s+){{0,2}}?"
+    rf"(?P<label>{LABEL})"
     r"(?![,.]\d|[\w\-])(?=\s*(?:\(|,|;|$)|\s+(?:in|as|with|was|were|and)\b)"
 )
 
@@ -451,7 +453,7 @@ def _kind_label_at(text: str, start: int, limit: int, table: LabelTable) -> Ment
     label = defined.label if defined is not None and defined.label else found["label"]
     if defined is not None:
         return Mention(defined.name, label, found.start("label"), found.end("label"), True)
-    words = " ".join(w for w in kind if w not in ("the", "desired"))
+    words = " ".join(w for w in kind if w not in ("the", "its", "desired"))
     if words and not is_generic_name(words) and looks_like_name(words):
         # "gave benzoic acid 12 in 80% yield": the name, then its label
         start = text.index(words.split()[0], found.start())

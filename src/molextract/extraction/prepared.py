@@ -37,9 +37,12 @@ _PREPARED = re.compile(
     r"(?:then\s+|also\s+|similarly\s+|likewise\s+)?(?:prepared|synthesi[sz]ed|obtained|made)\b",
     re.IGNORECASE,
 )
-#: ``Compound 17``, ``Intermediate 10A`` ending right before the verb.
+#: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
+#: a label after the word that says what it is (not after a preposition).
 _CALLED_LABEL = re.compile(
-    rf"\b(?:compound|intermediate|product)\s+(?P<label>{LABEL})$", re.IGNORECASE
+    r"\b(?!(?:of|in|with|from|using|and|or|to|by|for|into|on|at|than|then)\s)"
+    rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})$",
+    re.IGNORECASE,
 )
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
