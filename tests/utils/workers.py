@@ -51,7 +51,11 @@ TINY_TEXTS = [
 
 
 def tiny_documents(n: int, prefix: str = "doc") -> list[Document]:
-    return [Document(f"{prefix}-{i}", TINY_TEXTS[i % len(TINY_TEXTS)]) for i in range(n)]
+    return _documents(TINY_TEXTS, n, prefix)
+
+
+def _documents(texts: list[str], n: int, prefix: str) -> list[Document]:
+    return [Document(f"{prefix}-{i}", texts[i % len(texts)]) for i in range(n)]
 
 
 #: Texts whose value the form rules cannot give a compound, so each costs one model call.
@@ -69,7 +73,7 @@ BUSY_TEXTS = [
 
 
 def busy_documents(n: int, prefix: str = "doc") -> list[Document]:
-    return [Document(f"{prefix}-{i}", BUSY_TEXTS[i % len(BUSY_TEXTS)]) for i in range(n)]
+    return _documents(BUSY_TEXTS, n, prefix)
 
 
 def worker_environment(settings: Mapping[str, object]) -> dict[str, str]:

@@ -693,7 +693,7 @@ _AMOUNTS_WITH_YIELD = re.compile(
 def _is_aside(found: re.Match[str]) -> bool:
     """A bracket that is the product's label, or a description of how it looked."""
     if found["label"] is not None:
-        return not found["label"].isdigit() or len(found["label"]) <= 4
+        return True
     return (junk_reason(found["aside"]) or "").startswith("a description")
 
 
