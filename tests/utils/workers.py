@@ -61,19 +61,21 @@ def _documents(texts: list[str], n: int, prefix: str) -> list[Document]:
 #: Texts whose value the form rules cannot give a compound, so each costs one model call.
 #: The rules decide every tiny text above without the model, and a batch of them ends
 #: within a second or two: a test that stops, kills or cancels a batch in flight needs
-#: one that is still running when it acts (and a checkpoint at each model call).
+#: one that is still running when it acts (and a checkpoint at each model call). Each
+#: document gets its own temperature, so no two prompts are alike and none is answered
+#: from llama.cpp's prompt cache faster than a new one.
 BUSY_TEXTS = [
-    "Aspirin and urea were ground together; the solid obtained melted at 135 °C.",
-    "Urea and ethanol were warmed and the white powder from the flask melted at 133 °C.",
-    "Benzoic acid and toluene were mixed and the residue had a melting point of 122 °C.",
-    "The solution was stirred overnight and filtered.",
-    "Caffeine and theobromine were dissolved; the crystals obtained melted at 236 °C.",
-    "Phenol and water were shaken and the solid left behind melted at 41 °C.",
+    "Aspirin and urea were ground together; the solid obtained melted at {t} °C.",
+    "Urea and ethanol were warmed and the white powder from the flask melted at {t} °C.",
+    "Benzoic acid and toluene were mixed and the residue had a melting point of {t} °C.",
+    "Caffeine and theobromine were dissolved; the crystals obtained melted at {t} °C.",
+    "Phenol and water were shaken and the solid left behind melted at {t} °C.",
 ]
 
 
 def busy_documents(n: int, prefix: str = "doc") -> list[Document]:
-    return _documents(BUSY_TEXTS, n, prefix)
+    texts = [BUSY_TEXTS[i % len(BUSY_TEXTS)].format(t=60 + 3 * i) for i in range(n)]
+    return _documents(texts, n, prefix)
 
 
 def worker_environment(settings: Mapping[str, object]) -> dict[str, str]:
