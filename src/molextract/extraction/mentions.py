@@ -661,7 +661,7 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
     span = name_before(text, end)
     if span is None:
         return None
-    called = _CALLED_LABEL_THEN_COMMA.search(text, max(0, span[0] - 40), span[0])
+    called = CALLED_LABEL_THEN_COMMA.search(text, max(0, span[0] - 40), span[0])
     if called is not None:
         # "to give Compound 179, NAME (97 mg, 0.19 mmol, 24%)": the label and the name in
         # apposition are one product
@@ -680,8 +680,8 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
 
 #: A bracket closing just before a product's amounts: its label or the form it came as.
 _ASIDE_AT_END = re.compile(rf"\s*\(\s*(?:(?P<label>{LABEL})|(?P<aside>[^()]{{1,50}}))\s*\)\s*$")
-#: ``Compound 179, `` before a name: a label in apposition.
-_CALLED_LABEL_THEN_COMMA = re.compile(
+#: ``Compound 179, `` before a name: a label in apposition (the corpus scorer reads it too).
+CALLED_LABEL_THEN_COMMA = re.compile(
     rf"\b(?:compound|example|intermediate|product)\s+(?P<label>{LABEL})\s*,\s*$", re.IGNORECASE
 )
 #: A product's amounts with its yield: ``(597 mg, 46%)``, ``(1.2 g, 3 mmol, 58%, …)``.

@@ -39,10 +39,10 @@ _PREPARED = re.compile(
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
 #: a label after the word that says what it is (not after a preposition).
+#: Words after which a name is the object of something else, not a subject.
+_PREPOSITIONS = r"(?:of|in|with|from|using|and|or|to|by|for|into|on|at|than|then)"
 _CALLED_LABEL = re.compile(
-    r"\b(?!(?:of|in|with|from|using|and|or|to|by|for|into|on|at|than|then)\s)"
-    rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})$",
-    re.IGNORECASE,
+    rf"\b(?!{_PREPOSITIONS}\s)[A-Za-z][a-z]+\s+(?P<label>{LABEL})$", re.IGNORECASE
 )
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
@@ -59,9 +59,7 @@ _YIELD_ONLY = re.compile(
 )
 #: Before a subject: a word that makes it an object (``a solution of NAME was prepared``)
 #: unless it is the amount made (``7.2 g of NAME was prepared``).
-_OBJECT_BEFORE = re.compile(
-    r"\b(?:of|in|with|from|using|and|or|to|by|for|into|on)\s+$", re.IGNORECASE
-)
+_OBJECT_BEFORE = re.compile(rf"\b{_PREPOSITIONS}\s+$", re.IGNORECASE)
 _AMOUNT_OF_BEFORE = re.compile(r"\d\s*(?:mg|g|kg)\s+of\s+$", re.IGNORECASE)
 #: The product's role in apposition before its name: ``A final product, NAME,``.
 _ROLE_BEFORE = re.compile(

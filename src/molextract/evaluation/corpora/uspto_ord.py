@@ -27,6 +27,7 @@ from molextract.evaluation.corpora.documents import (
     corpus_file,
 )
 from molextract.extraction.labels import LABEL
+from molextract.extraction.mentions import CALLED_LABEL_THEN_COMMA
 
 REPOSITORY = "qai222/LLM_organic_synthesis"
 FILE = "workplace_data/datasets/USPTO-n100k-t2048_exp1-COT.json"
@@ -114,17 +115,11 @@ def labels_after(text: str, names: tuple[Mention, ...]) -> tuple[Mention, ...]:
                 written = label["paren"] or label["bare"]
                 if Mention(written) not in found and not _QUANTITY.match(text, label.end()):
                     found.append(Mention(written))
-            before = _CALLED_LABEL_BEFORE.search(text, max(0, at - 40), at)
+            before = CALLED_LABEL_THEN_COMMA.search(text, max(0, at - 40), at)
             if before is not None and Mention(before["label"]) not in found:
                 found.append(Mention(before["label"]))
             at = text.find(name.text, at + 1)
     return tuple(found)
-
-
-#: ``Compound 179, NAME``: a label in apposition before the name.
-_CALLED_LABEL_BEFORE = re.compile(
-    rf"\b(?:compound|example|intermediate|product)\s+(?P<label>{LABEL})\s*,\s*$", re.IGNORECASE
-)
 
 
 #: A number followed by a unit is an amount, not a label (``acid 10 g``).
