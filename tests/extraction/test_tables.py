@@ -342,3 +342,55 @@ def test_a_caption_naming_a_class_of_compounds_names_no_compound() -> None:
         "1 | 30 | 92\n"
     )
     assert facts(records(text)) == [(None, "reaction_yield", 92.0, "%")]
+
+
+def test_the_percentage_of_a_starting_material_the_notes_charge_is_no_yield() -> None:
+    text = (
+        "1-Phenylethanol (1) was acetylated to 1-phenylethyl acetate (2).\n\n"
+        "Table 5. Chromatographic yields of the resolution\n"
+        "Time (h) | Flask | (R)-1 (%) | (S)-2 (%) | Yield of 2 (%)\n"
+        "1 | A | 37 | 9 | 12\n"
+        "2 | B | 18 | 33 | 40\n"
+        "a Reaction conditions: (S)-1-phenylethanol (30 mg), vinyl acetate (86 mg).\n"
+    )
+    doc = Document("t", text, {})
+    readings = tables.read_tables(doc, ALL)
+    [reading] = readings
+    asked = [c.header for c in reading.columns if c.ask]
+    # the product's column still goes to the model; the charged alcohol's does not
+    assert asked == ["(S)-2 (%)"]
+    found = tables.table_records(doc, readings, ALL, ENGINE)
+    # a time column's hours name no compound: the header's label owns the yields
+    assert facts(found) == [
+        ("1-phenylethyl acetate", "reaction_yield", 12.0, "%"),
+        ("1-phenylethyl acetate", "reaction_yield", 40.0, "%"),
+    ]
+
+
+def test_a_reactant_charged_by_its_label_in_the_notes_is_no_product() -> None:
+    text = (
+        "Table 2\n"
+        "Entry | Yield of 3 (%) | Yield of 5 (%)\n"
+        "1 | 12 | 80\n"
+        "2 | 9 | 85\n"
+        "a Reaction conditions: aldehyde (3, 1.0 mmol), urea (4, 1.2 mmol), 80 °C.\n"
+    )
+    assert facts(records(text)) == [
+        ("5", "reaction_yield", 80.0, "%"),
+        ("5", "reaction_yield", 85.0, "%"),
+    ]
+
+
+def test_a_copied_row_that_lost_its_entry_cell_is_moved_back_under_its_headers() -> None:
+    text = (
+        "Table 2.\n"
+        "Entry | R1 | Time (h) | Products | Yields (%) | Mp (°C) |\n"
+        "1 | C6H5 | 1 | 2a | 92 | 232–234 |\n"
+        "4-NO2-C6H4 | 30 min | 2b | 88 | 176–177 | |\n"
+        "2 | 3-NO2-C6H4 | 20 min | 2c | 95 | 213–214 |\n"
+        "3 | 4-Cl-C6H4 | 1 | 2d | 86 | 212–214 |\n"
+    )
+    found = facts(records(text))
+    assert ("2b", "reaction_yield", 88.0, "%") in found
+    assert ("2b", "melting_point", (176.0, 177.0), "°C") in found
+    assert len(found) == 8

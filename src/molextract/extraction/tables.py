@@ -379,7 +379,52 @@ def _text_table(
         found = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption.text, _I)
         label = found.group(1) if found else ""
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
+    rows = rows[:header_rows] + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
+
+
+def _kind(text: str) -> str:
+    """What a cell holds, coarsely: how a copied row that lost a cell is put back."""
+    text = text.rstrip("*†‡§¶# ").strip()  # letters stay: "2a" is a label
+    if not text:
+        return "empty"
+    if re.fullmatch(r"\d{1,3}\.?", text):
+        return "count"
+    if re.fullmatch(r"[<>≥≤~]?\s*\d[\d.,]*(?:\s*[-–—‒−]\s*\d[\d.,]*)?(?:\s*\[[\d,–-]+\])?", text):
+        return "number"
+    if _TABLE_LABEL.fullmatch(text) or _LABEL_CELL.fullmatch(text):
+        return "label"
+    return "text"
+
+
+def _realigned(body: list[list[Span]]) -> list[list[Span]]:
+    """Rows a web page copied without their first cell (a spanned entry number) and
+    so one cell short at the end, moved right where that fits the columns much
+    better: ``4-NO2-C6H4 | 30 min | 2b | 88 | …`` under ``Entry | R1 | Time | …``."""
+    if len(body) < 3:
+        return body
+    width = len(body[0])
+    majority: list[str] = []
+    for c in range(width):
+        kinds = [_kind(row[c].text) for row in body]
+        majority.append(max(set(kinds), key=kinds.count))
+    used = width  # columns most rows fill; a trailing "|" leaves an empty one
+    while used > 1 and majority[used - 1] == "empty":
+        used -= 1
+    fixed = []
+    for row in body:
+        trailing = 0
+        while trailing < used - 1 and not row[used - 1 - trailing].text:
+            trailing += 1
+        best, best_score = row, sum(_kind(cell.text) == majority[c] for c, cell in enumerate(row))
+        for shift in range(1, trailing + 1):
+            moved = [Span("", row[0].start, row[0].start) for _ in range(shift)]
+            moved += row[: used - shift] + row[used:]
+            score = sum(_kind(cell.text) == majority[c] for c, cell in enumerate(moved))
+            if score >= best_score + 2:
+                best, best_score = moved, score
+        fixed.append(best)
+    return fixed
 
 
 def read_tables(
@@ -633,11 +678,13 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             return c
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
     # point or a density in a "Solvent" column's row is the solvent's own
-    yields = any(c.property == "reaction_yield" for c in columns)
+    yields = any(c.property == "reaction_yield" or (c.ask and c.unit == "%") for c in columns)
     for c in free:
         header = grid.headers[c]
         if _ENTRY_HEADER.match(header) or _GROUP_HEADER.match(header):
             continue
+        if header_unit(header) is not None:
+            continue  # a quantity ("time / h"): its numbers count, they name nothing
         if _SMILES_HEADER.search(header) or (yields and _CONDITION_HEADER.search(header)):
             continue
         if _names_things(grid, c) and (not header or c == 0):
@@ -706,10 +753,48 @@ def _caption_name(caption: Span) -> Mention | None:
 
 
 def _resolve(reading: TableReading, labels: Names) -> None:
-    """Labels named in headers and the caption get their names from the document."""
+    """Labels named in headers and the caption get their names from the document; a
+    column of a compound the table's reaction conditions list as a reactant is what
+    is left of it, never a yield."""
     for column in reading.columns:
         column.compound = _named(column.compound, labels)
+        maybe_yield = column.property == "reaction_yield" or (column.ask and column.unit == "%")
+        if maybe_yield and _reactant(reading.table, column.compound, labels):
+            column.property, column.ask, column.decided_by = None, False, None
     reading.caption_compound = _named(reading.caption_compound, labels)
+
+
+#: A stereo descriptor or "racemic" before a name: the compound, whichever its form.
+_NAME_STEREO = re.compile(
+    r"^(?:racemic\s+|rac-|\((?:[RSEZ]|RS|SR|±|\+|−|-)(?:\s*,\s*\d*[RSEZ])*\)-)", _I
+)
+#: An amount charged: "(30 mg)", "(0.24 mmol)", "(1.2 equiv)".
+_CHARGED = r"\s*\((?:[^()]*?,\s*)?\d+(?:\.\d+)?\s*(?:mmol|mol|mg|g|mL|µL|μL|equiv|eq)\b"
+
+
+def _reactant(table: Table, mention: Mention | None, labels: Names) -> bool:
+    """The table's notes charge the compound with an amount: ``Reaction conditions:
+    (S)-1-phenylethanol (30 mg), …`` or ``aldehyde (2, 1.0 mmol)``: a starting
+    material, so its percentage is how much of it is left."""
+    if mention is None or mention.label is None:
+        return False
+    notes = " ".join(note.span.text for note in table.footnotes)
+    if not notes:
+        return False
+    base = _NAME_STEREO.sub("", mention.label)
+    for label in {mention.label, base}:
+        quoted = re.escape(label)
+        if re.search(rf"\(\s*{quoted}\s*,\s*\d", notes):
+            return True
+        if re.search(rf"(?<![\w-]){quoted}{_CHARGED}", notes):
+            return True
+    for name in {labels.name_of(mention.label), labels.name_of(base)} - {None}:
+        assert name is not None
+        core = re.escape(_NAME_STEREO.sub("", name))
+        stereo = _NAME_STEREO.pattern.lstrip("^")
+        if re.search(rf"(?<![\w-])(?:{stereo})?{core}{_CHARGED}", notes, _I):
+            return True
+    return False
 
 
 def _named(mention: Mention | None, labels: Names) -> Mention | None:
