@@ -40,8 +40,21 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
         ("Section 9: Physical and chemical properties (toluene, CAS 108-88-3).", ["toluene"]),
         (
             "Coumarin (2H-chromen-2-one) is a colourless lactone with the odour of hay.",
-            ["Coumarin", "(2H-chromen-2-one)"],
+            ["Coumarin", "2H-chromen-2-one"],
         ),
+        (
+            "1-Butyl-3-methylimidazolium tetrafluoroborate ([BMIM][BF4]) melts at 202 K.",
+            ["1-Butyl-3-methylimidazolium tetrafluoroborate", "[BMIM][BF4]"],
+        ),
+        (
+            "Carbon dioxide and carbon tetrachloride, i.e. two gases.",
+            ["Carbon dioxide", "carbon tetrachloride"],
+        ),
+        (
+            "The organophosphate chlorpyrifos and meloxicam, e.g. in April.",
+            ["chlorpyrifos", "meloxicam"],
+        ),
+        ("Propylene glycol boils at 188 °C.", ["Propylene glycol"]),
         (
             "1-Benzyl-4-phenyl-1H-1,2,3-triazole (15) was obtained from phenylacetylene "
             "(110 µL) in 95% yield.",

@@ -59,3 +59,12 @@ def test_a_configuration_is_no_label_but_a_label_called_a_compound_is() -> None:
     found = find_mentions(text, [(0, len(text))], build_label_table(text), [value])
     labels = [m.start for m in found if m.kind == "label"]
     assert labels == [text.index("compound 2S") + len("compound ")]
+
+
+def test_a_class_said_of_a_compound_and_a_method_of_calculation_are_not_marked() -> None:
+    text = (
+        "Meloxicam, an enolic acid with log P 3.43, and the organophosphate chlorpyrifos "
+        "(log P (calculated, XLogP3): 4.96, i.e. far more) were compared."
+    )
+    written = [w for _, _, w in _marked(text, ["3.43", "4.96"])]
+    assert written == ["Meloxicam", "chlorpyrifos"]

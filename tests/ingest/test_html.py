@@ -335,6 +335,33 @@ def test_tables_shown_in_pop_ups_after_the_references(tmp_path: Path) -> None:
     assert "Sign in" not in document.text and "Ref." not in document.text
 
 
+def test_a_dialog_title_is_its_table_caption_and_its_pop_up_notes_are_footnotes(
+    tmp_path: Path,
+) -> None:
+    """SciELO's pages: the dialog's header holds "Table 5" and the caption, whose
+    footnote is a pop-up reference; the table sits in the dialog's body."""
+    body = (
+        "<h2>Results</h2><p>See Table 5.</p>"
+        "<div class='modal fade ModalTables' id='ModalTablet5'><div class='modal-dialog'>"
+        "<div class='modal-content'><div class='modal-header'>"
+        "<button class='close'>×</button><h4 class='modal-title'><strong>Table 5</strong> "
+        "Yields of the resolution<span class='ref footnote'><sup class='xref'>a</sup>"
+        "<span class='refCtt closed'><span class='refCttPadding'>"
+        "<strong class='fn-title'>a</strong>Reaction conditions: 1 (30 mg), 60 °C.</span>"
+        "</span></span></h4></div><div class='modal-body'><div class='table'><table>"
+        "<thead><tr><th>Entry</th><th>2 / %</th></tr></thead>"
+        "<tbody><tr><td>1</td><td>85</td></tr></tbody></table></div></div></div></div></div>"
+    )
+    document = one(write(tmp_path / "a.html", page(body)))
+    [table] = tables(document)
+    assert table.label == "Table 5"
+    assert table.caption is not None and table.caption.text == "Table 5 Yields of the resolution"
+    [note] = table.footnotes
+    assert (note.marker, note.span.text) == ("a", "a Reaction conditions: 1 (30 mg), 60 °C.")
+    assert document.text[note.span.start : note.span.end] == note.span.text
+    assert "×" not in document.text
+
+
 def test_inline_markup_flattens(tmp_path: Path) -> None:
     body = (
         "<h2>Synthesis of <i>N</i>-methyl<b>amide</b></h2>"

@@ -38,6 +38,11 @@ _CORE_ENDINGS = (
     "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
     "yran", "oxime", "aldehyde", "urea", "arin", "mycin", "cillin", "oxacin", "statin", "profen",
     "azepam",
+    # drug and pesticide stems (USAN/ISO): meloxicam, losartan, enalapril, propranolol,
+    # nifedipine, acyclovir, imatinib, sumatriptan, ondansetron, montelukast, furosemide,
+    # chlorpyrifos, permethrin
+    "icam", "sartan", "pril", "olol", "dipine", "vir", "tinib", "triptan", "setron", "lukast",
+    "semide", "pyrifos", "thrin",
 )  # fmt: skip
 #: English words with a chemical ending. A word missing here can lengthen a name by one
 #: word; the price of an entry is nil, so the list is generous.
@@ -88,7 +93,7 @@ _ENGLISH = frozenset(
     moratorium aquarium criterium tedium petrol obtained within origin margin begin
     herein therein wherein protein proteins cabin raisin muslin violin plugin toxin
     vitamin dolphin pumpkin napkin goblin puffin coffin robin basin cousin resin satin
-    admin login latin penguin thereof
+    admin login latin penguin thereof april
     """
     )
 )
@@ -101,6 +106,7 @@ _PREFIX_WORDS = frozenset(
     ruthenium iridium osmium manganese chromium titanium zirconium aluminium aluminum
     tin lead mercury cadmium boron bismuth antimony cerium lanthanum samarium scandium
     ytterbium indium gallium thallium vanadium molybdenum tungsten silicon germanium
+    carbon sulfur sulphur phosphorus selenium
     cis trans meso rac racemic di tri tetra bis tris
     """
     )
@@ -122,7 +128,8 @@ _CLASS_WORDS = frozenset(
     tautomer ligand ligands catalyst analogue analog analogues analogs derivative
     derivatives product products intermediate intermediates compound compounds
     heterocycle heterocycles ylide alkane alkanes
-    arene arenes triflate tosylate mesylate boronate
+    arene arenes triflate tosylate mesylate boronate organophosphate organophosphates
+    pyrethroid pyrethroids nsaid nsaids
     """
     )
 )
@@ -135,7 +142,7 @@ _TRIVIAL = frozenset(
     water ammonia urea aspirin ibuprofen naproxen camphor vanillin caffeine menthol
     cholesterol glycerol coumarin warfarin biotin heparin insulin taxol hydrogen
     oxygen nitrogen helium argon chlorine bromine iodine fluorine uracil benzil furfural
-    citral tryptophan indigo
+    citral tryptophan indigo glycol
     """
     )
 )
@@ -158,7 +165,7 @@ def _is_strong(token: str) -> bool:
     if re.search(r"\w[()\[\]{}]+\w", token):
         return True
     bare = token.strip("()[]{}")
-    if re.search(r"[A-Za-z]\.[A-Za-z]", bare):  # tert.Butyl
+    if re.search(r"[A-Za-z]{2}\.[A-Za-z]{2}", bare):  # tert.Butyl, but not "i.e" or "e.g"
         return True
     if "-" in bare.strip("-"):
         parts = [p for p in bare.split("-") if p]
@@ -367,6 +374,20 @@ def _token_end(text: str, start: int, end: int) -> int:
     return end
 
 
+def _unwrapped(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A name written in brackets as an aside, ``(propane-1,2-diol)``, ``([BMIM][BF4])``,
+    is the name inside them: the brackets are the sentence's."""
+    first, last = span
+    while last - first > 2 and text[first] == "(" and text[last - 1] == ")":
+        depth = 0
+        for i in range(first, last):
+            depth += 1 if text[i] in _OPENERS else -1 if text[i] in ")]}" else 0
+            if depth == 0 and i < last - 1:
+                return first, last  # "(S)-…(…)": the first bracket closes early
+        first, last = first + 1, last - 1
+    return first, last
+
+
 def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the chemical names in ``text[start:end]``, longest first where two
     overlap, in the order of the text.
@@ -378,6 +399,8 @@ def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for token in re.finditer(r"\S+", text[start:end]):
         stop = _token_end(text, start + token.start(), start + token.end())
         span = name_before(text, stop)
+        if span is not None:
+            span = _unwrapped(text, span)
         if span is not None and span[0] >= start and span[1] > span[0]:
             spans.append(span)
     kept: list[tuple[int, int]] = []

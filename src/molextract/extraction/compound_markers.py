@@ -97,9 +97,17 @@ def _marks(text: str, start: int, end: int) -> bool:
         return False
     if is_property_cue(name):
         return False
-    if is_medium(text, start):
+    if is_medium(text, start) or _METHOD.fullmatch(name):
+        return False
+    if _CLASS_BEFORE.search(text, max(0, start - 4), start):
         return False
     return not _NOTE_BEFORE.search(text, max(0, start - 12), start)
+
+
+#: How a value was computed, not whose it is: ``XLogP3``, ``ClogP``, ``ALOGPS``.
+_METHOD = re.compile(r"(?:X|C|A|Mi|AC|M)?LOG\s?[PDS](?:S|\d)?(?:[-.]\w+)?", re.IGNORECASE)
+#: "an enolic acid", "a lactone": a kind of compound, said of the one a sentence names.
+_CLASS_BEFORE = re.compile(r"(?<![\w-])(?:a|an|A|An)\s+$")
 
 
 def _without_overlaps(

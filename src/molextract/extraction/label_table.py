@@ -13,6 +13,7 @@ whole document. Labels are read in :mod:`~molextract.extraction.labels`, heading
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from molextract.extraction.abbreviations import Abbreviation, read_abbreviations
@@ -78,7 +79,13 @@ class LabelTable:
 
     def abbreviation(self, short: str) -> Abbreviation | None:
         """The name a short form the text defines stands for (``2-MeTHF``), if any."""
-        return self._abbreviations.get(name_key(short))
+        found = self._abbreviations.get(name_key(short))
+        if found is None or found.short == short:
+            return found
+        # "Co" (cobalt) is not "CO": a short form written with capitals means its case;
+        # one written all in lower case ("dmso") was only typed without them
+        cased = re.search(r"[A-Za-z][A-Z]", found.short) and not short.islower()
+        return None if cased else found
 
     def label_of(self, name: str) -> str | None:
         """The label the text first gives a name, or None when it never labels it."""

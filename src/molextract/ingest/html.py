@@ -29,6 +29,7 @@ skipped file with a reason, never an exception that stops a run.
 from __future__ import annotations
 
 import codecs
+import copy
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -505,6 +506,8 @@ class _Article:
                     and next(node.iter("table"), None) is not None
                 ):
                     continue  # a table shown in a pop-up is the article's table
+                if _titles_a_dialog_table(node):
+                    continue  # "modal-header": the caption of the table below it
                 _remove(node)
         self.root = root
         self._abstract_set = set(self.abstracts)
@@ -714,6 +717,9 @@ class _Walker:
                 caption = _inline(caption_el)
             skip = inside | (set(caption_el.iter()) if caption_el is not None else set())
             notes = _notes(wrapper, skip) + notes
+            if not caption:
+                caption, dialog_notes = _dialog_caption(wrapper)
+                notes = dialog_notes + notes
         items = self.out.items
         before = wrapper.getprevious()
         last = items[-1] if items else None
@@ -792,6 +798,54 @@ def _is_figure(element: etree._Element) -> bool:
         return False
     # A "figure" holding a table or a section is a wrapper of more than a figure.
     return not any(n.tag == "table" or n.tag in _HEADINGS for n in element.iterdescendants())
+
+
+def _outermost_dialog(node: etree._Element) -> etree._Element | None:
+    """The whole pop-up around ``node`` ("modal", not its "modal-body")."""
+    found = [a for a in node.iterancestors() if any(_POP_UP.search(t) for t in _tokens(a))]
+    return found[-1] if found else None
+
+
+def _titles_a_dialog_table(node: etree._Element) -> bool:
+    """The header of a pop-up that shows a table: it holds the table's title."""
+    dialog = _outermost_dialog(node)
+    if dialog is None or next(dialog.iter("table"), None) is None:
+        return False
+    return next(node.iter(*_HEADINGS), None) is not None
+
+
+def _dialog_caption(wrapper: etree._Element) -> tuple[str, list[str]]:
+    """A table shown in a dialog has the dialog's title for caption (SciELO's "Table 5
+    …" over the table in a Bootstrap modal), and the footnotes that title carries as
+    pop-up references (``<span class="ref footnote">``) are the table's notes."""
+    dialog = _outermost_dialog(wrapper)
+    if dialog is None:
+        return "", []
+    title = None
+    for node in dialog.iter():
+        if node is wrapper:
+            break
+        if not isinstance(node.tag, str):
+            continue
+        titled = node.tag in _HEADINGS or any(_CAPTION_CLASS.search(t) for t in _tokens(node))
+        if titled and _inline(node) and not any(n.tag == "table" for n in node.iter()):
+            title = node
+            break
+    if title is None:
+        return "", []
+    title = copy.deepcopy(title)
+    notes: list[str] = []
+    for note in [n for n in title.iter() if any(t == "footnote" for t in _tokens(n))]:
+        if note.getparent() is None:
+            continue
+        body = next((n for n in note.iter() if any("Ctt" in t for t in _tokens(n))), note)
+        marker = next((n for n in body.iter() if "fn-title" in _tokens(n)), None)
+        text = _inline(body)
+        if marker is not None and _inline(marker) and text.startswith(_inline(marker)):
+            text = f"{_inline(marker)} {text[len(_inline(marker)) :].strip()}"
+        notes.append(text)
+        note.getparent().remove(note)  # type: ignore[union-attr]
+    return _inline(title), notes
 
 
 def _caption_element(wrapper: etree._Element, skip: set[etree._Element]) -> etree._Element | None:
