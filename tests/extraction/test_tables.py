@@ -394,3 +394,38 @@ def test_a_copied_row_that_lost_its_entry_cell_is_moved_back_under_its_headers()
     assert ("2b", "reaction_yield", 88.0, "%") in found
     assert ("2b", "melting_point", (176.0, 177.0), "°C") in found
     assert len(found) == 8
+
+
+def test_a_web_page_table_copied_as_piped_text_with_drawings_and_spanned_headers() -> None:
+    """PMC's table pages as text: no rule under the header, a drawing breaks each row
+    over lines, and the places of spanned header cells come at the end of the rows."""
+    text = (
+        "Table 5.\n"
+        "Reactions of aldehydes with the enolate.\n"
+        "![]() | ||||\n"
+        "| Entry | Product | Aldehyde | Yield of 5 [%] | |\n"
+        "| AlCl3 | InCl3 | ||\n"
+        "| 1 | 5b |\n"
+        "![]() 3b |\n"
+        "14 | 47 |\n"
+        "| 2 | 5c |\n"
+        "![]() 3c |\n"
+        "– | 94a |\n"
+        "aRef. [37].\n"
+    )
+    [table] = tables.text_tables(text)
+    assert table.label == "Table 5"
+    assert [table.column_header(c) for c in range(table.width)] == [
+        "Entry",
+        "Product",
+        "Aldehyde",
+        "Yield of 5 [%] › AlCl3",
+        "Yield of 5 [%] › InCl3",
+    ]
+    assert [c.text for c in table.body[0]] == ["1", "5b", "3b", "14", "47"]
+    # the series' label in the header gives way to each row's member of it
+    assert facts(records(text)) == [
+        ("5b", "reaction_yield", 14.0, "%"),
+        ("5b", "reaction_yield", 47.0, "%"),
+        ("5c", "reaction_yield", 94.0, "%"),
+    ]

@@ -259,7 +259,15 @@ def text_tables(text: str) -> list[Table]:
     tables: list[Table] = []
     i = 0
     while i < len(lines):
-        markdown = _markdown_rows(text, lines, i)
+        if (
+            i + 1 < len(lines)
+            and "|" in text[lines[i][0] : lines[i][1]]
+            and _drawing_row(text[lines[i][0] : lines[i][1]])
+            and text[lines[i + 1][0] : lines[i + 1][1]].lstrip().startswith("|")
+        ):
+            i += 1  # "![]() | ||||||": a scheme drawn over the table, no row of it
+            continue
+        markdown = _markdown_rows(text, lines, i) or _piped_rows(text, lines, i)
         if markdown is not None:
             j, rows = markdown
             table = _text_table(text, lines, i, j, len(tables), rows)
@@ -295,9 +303,18 @@ def _split(text: str, start: int, end: int, separator: str) -> list[Span]:
     for part in text[start:end].split(separator):
         stripped = part.strip()
         offset = at + (len(part) - len(part.lstrip()))
+        image = _IMAGE.match(stripped)
+        if image is not None and image.end() < len(stripped):
+            # "![]() 3b": a structure drawing, then the label printed under it
+            offset += image.end()
+            stripped = stripped[image.end() :]
         cells.append(Span(stripped, offset, offset + len(stripped)))
         at += len(part) + 1
     return cells
+
+
+#: A picture a web page's text copy keeps as Markdown: ``![]()``, ``![alt](url)``.
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)\s*")
 
 
 def _markdown_rows(
@@ -330,6 +347,83 @@ def _markdown_rows(
     return k, rows
 
 
+def _drawing_row(line: str) -> bool:
+    """``![]() | ||||||``: a row holding only a drawing, or nothing."""
+    return "|" in line and all(_RULE_CELL.fullmatch(cell) for cell in line.split("|"))
+
+
+def _piped_rows(
+    text: str, lines: Sequence[tuple[int, int]], first: int
+) -> tuple[int, list[list[Span]]] | None:
+    """Rows written ``| a | b |`` without a rule under the header, as PMC's table pages
+    copy as text: each row opens with ``|`` at the start of a line, and a line that does
+    not is the rest of the row before it (an image cell broke it). Returns the line
+    after the table and its rows, or None when no such table starts at ``first``."""
+    start, end = lines[first]
+    line = text[start:end]
+    if not line.lstrip().startswith("|") or line.count("|") < 3:
+        return None
+    rows: list[list[Span]] = []
+    row_start: int | None = None
+    row_end = start
+    k = first
+    while k < len(lines):
+        start, end = lines[k]
+        line = text[start:end]
+        if "|" not in line or not line.strip():
+            break
+        if line.lstrip().startswith("|"):
+            if row_start is not None:
+                rows.append(_outer_pipes_off(_split(text, row_start, row_end, "|")))
+            row_start = start
+        elif row_start is None:
+            break
+        row_end = end
+        k += 1
+    if row_start is not None:
+        rows.append(_outer_pipes_off(_split(text, row_start, row_end, "|")))
+    if len(rows) < 2:
+        return None
+    return k, rows
+
+
+def _outer_pipes_off(cells: list[Span]) -> list[Span]:
+    """``| a | b |`` splits into an empty cell at each end: the row's frame, not cells."""
+    if len(cells) > 2 and not cells[0].text and not cells[-1].text:
+        return cells[1:-1]
+    return cells
+
+
+def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
+    """Header rows a web page copied cell by cell, putting a place for every spanned
+    cell at the end of the row (``| Entry | Product | Yield of 5 [%] | |||`` over
+    ``| AlCl3 | InCl3 | SnCl4 | ZrCl4 | |||``): the top row's last cell spans the places
+    its row ends with, and a lower row's cells stand under it, the columns before them
+    held by the cells above (spanning down)."""
+    if len(header) < 2:
+        return header
+    width = len(header[0])
+    spread = [list(header[0])]
+    trailing = _trailing_empty(header[0])
+    if trailing:
+        last = width - trailing - 1
+        spread[0][last + 1 :] = [header[0][last]] * trailing
+    for row in header[1:]:
+        trailing = _trailing_empty(row)
+        above = spread[-1]
+        if trailing and trailing < width:
+            row = above[:trailing] + row[: width - trailing]
+        spread.append(list(row))
+    return spread
+
+
+def _trailing_empty(row: list[Span]) -> int:
+    count = 0
+    while count < len(row) - 1 and not row[len(row) - 1 - count].text:
+        count += 1
+    return count
+
+
 def _text_table(
     text: str,
     lines: Sequence[tuple[int, int]],
@@ -356,7 +450,7 @@ def _text_table(
         row.extend(Span("", end, end) for _ in range(width - len(row)))
     caption = None
     k = first - 1
-    while k >= 0 and lines[k][0] == lines[k][1]:
+    while k >= 0 and (lines[k][0] == lines[k][1] or _drawing_row(text[lines[k][0] : lines[k][1]])):
         k -= 1
     # the caption: a "Table 2." line just above, or the one above that (a title line
     # under a bare label)
@@ -379,7 +473,7 @@ def _text_table(
         found = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption.text, _I)
         label = found.group(1) if found else ""
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
-    rows = rows[:header_rows] + _realigned(rows[header_rows:])
+    rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
 
 
@@ -952,7 +1046,10 @@ def _record(
         unit = None
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
-    mention = column.compound or _row_compound(reading, row, labels) or reading.caption_compound
+    in_row = _row_compound(reading, row, labels)
+    mention = column.compound or in_row or reading.caption_compound
+    if _member(in_row, column.compound):
+        mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
     if mention is None and column.decided_by == "model":
         # a column only the model placed, of no compound the table names ("Byproduct
         # / %"): too weak to stand as a value
@@ -1063,6 +1160,13 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not re.search(r"[A-Za-z]", text):
         return None
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+def _member(row: Mention | None, header: Mention | None) -> bool:
+    """The row's label is one of the series the header's label names: 5b of 5."""
+    if row is None or header is None or row.label is None or header.label is None:
+        return False
+    return re.fullmatch(rf"{re.escape(header.label)}[a-z]{{1,2}}['′]?", row.label) is not None
 
 
 def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
