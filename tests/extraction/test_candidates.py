@@ -965,6 +965,12 @@ LISTS = [
 ]
 
 
+def test_a_label_after_from_takes_no_unit_from_the_list() -> None:
+    text = "Alcohol 15 was converted to donor 6 in moderate yield (26 % from 15 or 24 % from 13)."
+    found = [c for c in find_candidates(text, get_schema(MP)) if c.blocked is None]
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == ["26 %", "24 %"]
+
+
 @pytest.mark.parametrize(("text", "shown", "unit", "prop"), LISTS)
 def test_lists_share_one_unit(text: str, shown: list[str], unit: str, prop: str) -> None:
     found = [c for c in find_candidates(text, get_schema(MP)) if c.blocked is None]

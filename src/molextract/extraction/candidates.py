@@ -32,6 +32,7 @@ _MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
 _DENSITY_UNITS = frozenset({"g/cm³", "kg/m³"})
 #: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
 _NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=)\s*$")
+_FROM_LABEL = re.compile(r"\bfrom\s+$")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -238,6 +239,8 @@ def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
                 text[max(0, out[j].start - 8) : out[j].start]
             ):
                 break
+            if _FROM_LABEL.search(text, max(0, out[j].start - 6), out[j].start):
+                break  # "(26% from 15 or 24% from 13)": 15 is what it was made from
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
     return out
