@@ -41,3 +41,16 @@ def test_the_name_is_where_the_text_prints_it() -> None:
 )
 def test_what_is_not_an_abbreviation_of_a_name(text: str) -> None:
     assert read_abbreviations(text) == {}
+
+
+def test_an_ionic_liquid_is_abbreviated_one_bracket_per_ion() -> None:
+    text = (
+        "1-Butyl-3-methylimidazolium tetrafluoroborate ([BMIM][BF4]) and "
+        "1-ethyl-3-methylimidazolium hexafluorophosphate ([EMIM][PF6]) were dried; "
+        "phenol ([AB][CD]) is no such pair."
+    )
+    found = {a.short: a.name for a in read_abbreviations(text).values()}
+    assert found == {
+        "[BMIM][BF4]": "1-Butyl-3-methylimidazolium tetrafluoroborate",
+        "[EMIM][PF6]": "1-ethyl-3-methylimidazolium hexafluorophosphate",
+    }

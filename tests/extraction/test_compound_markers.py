@@ -68,3 +68,9 @@ def test_a_class_said_of_a_compound_and_a_method_of_calculation_are_not_marked()
     )
     written = [w for _, _, w in _marked(text, ["3.43", "4.96"])]
     assert written == ["Meloxicam", "chlorpyrifos"]
+
+
+def test_a_solvent_before_solubility_is_the_medium_and_a_haloform_is_a_name() -> None:
+    text = "Chlorpyrifos: water solubility 1.4 mg/L; bromoform, 2.889 g/mL."
+    written = [w for _, _, w in _marked(text, ["1.4 mg/L", "2.889 g/mL"])]
+    assert written == ["Chlorpyrifos", "bromoform"]

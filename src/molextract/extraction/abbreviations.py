@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from molextract.extraction.chemical_names import name_before, name_key, tidy_name
 from molextract.extraction.labels import LABEL_OR_ROMAN
 
-_SHORT = re.compile(r"\(\s*(?P<short>[A-Za-z0-9][A-Za-z0-9\-,]{1,11})\s*\)")
+_SHORT = re.compile(
+    r"\(\s*(?P<short>[A-Za-z0-9][A-Za-z0-9\-,]{1,11}|(?:\[[A-Za-z0-9]{1,8}\]){1,3})\s*\)"
+)
 _A_LABEL = re.compile(LABEL_OR_ROMAN)
 
 
@@ -32,8 +34,21 @@ class Abbreviation:
 def _letters_in_order(short: str, name: str) -> bool:
     """``MeTHF`` in ``methyltetrahydrofuran``: each letter or digit of the short form
     found in the name after the one before it, case aside."""
+    # a count in a formula is a multiplying prefix in the name: BF4, tetrafluoroborate
+    name = _COUNTS.sub(lambda m: _COUNT_DIGIT[m.group(0).casefold()] + m.group(0), name)
+    ions = re.findall(r"\[([^\[\]]+)\]", short)
+    if len(ions) >= 2:
+        # "[BMIM][BF4]": one bracket for each ion, the anion's written as a formula
+        # (central atom first), so only the letters of each have to be in the name
+        return all(char in name.casefold() for ion in ions for char in ion.casefold())
     rest = iter(name.casefold())
     return all(char in rest for char in short.casefold() if char.isalnum())
+
+
+_COUNT_DIGIT = {"di": "2", "tri": "3", "tetra": "4", "penta": "5", "hexa": "6"}
+_COUNTS = re.compile(
+    r"(?<![a-z])(?:di|tri|tetra|penta|hexa)|(?<=[a-z])(?:tetra|penta|hexa)", re.IGNORECASE
+)
 
 
 def _is_abbreviation(short: str) -> bool:

@@ -43,6 +43,8 @@ _CORE_ENDINGS = (
     # chlorpyrifos, permethrin
     "icam", "sartan", "pril", "olol", "dipine", "vir", "tinib", "triptan", "setron", "lukast",
     "semide", "pyrifos", "thrin",
+    # haloforms: chloroform, bromoform, iodoform
+    "oform",
 )  # fmt: skip
 #: English words with a chemical ending. A word missing here can lengthen a name by one
 #: word; the price of an entry is nil, so the list is generous.
@@ -142,7 +144,7 @@ _TRIVIAL = frozenset(
     water ammonia urea aspirin ibuprofen naproxen camphor vanillin caffeine menthol
     cholesterol glycerol coumarin warfarin biotin heparin insulin taxol hydrogen
     oxygen nitrogen helium argon chlorine bromine iodine fluorine uracil benzil furfural
-    citral tryptophan indigo glycol
+    citral tryptophan indigo glycol thf dmso dmf
     """
     )
 )

@@ -21,7 +21,7 @@ from typing import Literal
 
 from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
-from molextract.extraction.junk_compounds import junk_reason
+from molextract.extraction.junk_compounds import is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, label_uses
 
@@ -101,11 +101,15 @@ def _marks(text: str, start: int, end: int) -> bool:
         return False
     if _CLASS_BEFORE.search(text, max(0, start - 4), start):
         return False
+    if is_solvent(name) and _MEDIUM_OF.match(text, end):
+        return False  # "water solubility 1.4 mg/L": water is what it dissolves in
     return not _NOTE_BEFORE.search(text, max(0, start - 12), start)
 
 
 #: How a value was computed, not whose it is: ``XLogP3``, ``ClogP``, ``ALOGPS``.
 _METHOD = re.compile(r"(?:X|C|A|Mi|AC|M)?LOG\s?[PDS](?:S|\d)?(?:[-.]\w+)?", re.IGNORECASE)
+#: A solvent naming the medium of the property after it.
+_MEDIUM_OF = re.compile(r"[\s-]*(?:solubilit(?:y|ies)|soluble|miscib\w*)\b", re.IGNORECASE)
 #: "an enolic acid", "a lactone": a kind of compound, said of the one a sentence names.
 _CLASS_BEFORE = re.compile(r"(?<![\w-])(?:a|an|A|An)\s+$")
 

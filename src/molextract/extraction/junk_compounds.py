@@ -217,6 +217,11 @@ def _solvent(part: str) -> bool:
     return key in _SOLVENTS
 
 
+def is_solvent(name: str) -> bool:
+    """One of the common solvents (``water``, ``EtOH``, ``THF``)."""
+    return _solvent(name)
+
+
 def _as_solvents(text: str) -> str | None:
     """Two solvents or more mixed (``EtOAc/hexane (1:4)``, ``EtOAc-hexane``,
     ``5% MeOH in DCM``), or a mixture sold as one (``hexanes``)."""
