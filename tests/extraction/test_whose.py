@@ -205,6 +205,11 @@ def test_a_quantity_the_model_took_for_a_label_is_no_compound() -> None:
         ("Treatment of the ester with LDA afforded 2 in 74 % yield .", "74 %", "2"),
         ("Hydrolysis gave 12 as the major product isolated in 54 % yield.", "54 %", "12"),
         ("The trans-isomer of 2c was formed as the major product ( 83 % yield ).", "83 %", "2c"),
+        (
+            "Addition of 48 to cinnamaldehyde produced in 86 % yield the adduct 49 as a mixture.",
+            "86 %",
+            "49",
+        ),
     ],
 )
 def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> None:
@@ -230,6 +235,9 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
          "method as described in Step 5 of Example 1.", "73%", "4-benzoylmorpholine", None),
         ("Acceptor 5 was prepared smoothly ( 77 % overall ) in two steps from the known "
          "monosaccharide 10.", "77 %", None, "5"),
+        ("2-Bromo-3-methoxycyclohex-2-en-1-one ( 1 ) is easily prepared by bromination ( NBS , "
+         "91 % yield ) of 3-methoxycyclohex-2-en-1-one.", "91 %",
+         "2-Bromo-3-methoxycyclohex-2-en-1-one", "1"),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(

@@ -191,6 +191,7 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
 
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
+_YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+")
 #: What patents call the product a section's heading names.
@@ -241,6 +242,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
         found = _name_at(text, after.end(), limit, table)
+        if found is not None:
+            return found
+    inverted = _YIELD_THEN_PRODUCT.match(text, value_end, limit)
+    if inverted is not None:
+        # "produced in 86% yield the adduct 49": the product after its yield
+        found = _kind_label_at(text, inverted.end(), limit, table)
         if found is not None:
             return found
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)

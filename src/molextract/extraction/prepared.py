@@ -33,8 +33,9 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 #: ``was prepared``, ``were synthesized``, ``was similarly obtained``, after the subject
 #: and an optional bracket (``NAME (12b) was prepared``).
 _PREPARED = re.compile(
-    r"(?P<aside>\s*\([^()]{1,40}\))?\s*,?\s+(?:was|were)\s+"
-    r"(?:then\s+|also\s+|similarly\s+|likewise\s+)?(?:prepared|synthesi[sz]ed|obtained|made)\b",
+    r"(?P<aside>\s*\([^()]{1,40}\))?\s*,?\s+(?:was|were|is|are|can\s+be)\s+"
+    r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
+    r"(?:prepared|synthesi[sz]ed|obtained|made)\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
