@@ -305,6 +305,7 @@ def test_one_word_without_a_chemical_ending_is_still_a_name() -> None:
         ("2-MeTHF", "2-methyltetrahydrofuran", "2-MeTHF"),
         ("DMSO", "dimethyl sulfoxide", "DMSO"),
         ("dmso", "dimethyl sulfoxide", "DMSO"),
+        ("2-methyltetrahydrofuran (2-MeTHF)", "2-methyltetrahydrofuran", "2-MeTHF"),
     ],
 )
 def test_an_abbreviation_the_text_defines_is_its_full_name(

@@ -133,6 +133,7 @@ _LABEL_RANGE = re.compile(r"[1-9]\d{0,2}[a-z]\s*[‐‑‒–—−-]\s*(?:[1-9]
 _NAME_AND_PAREN_LABEL = re.compile(
     rf"(?P<name>.+?)\s*\(\s*(?:compound\s+|cpd\.?\s+)?(?P<label>{LABEL_OR_ROMAN})\s*\)"
 )
+_NAME_THEN_SHORT = re.compile(r"(?P<name>.+?\S)\s*\(\s*(?P<short>[^()\s]+)\s*\)")
 _NAME_AND_LABEL = re.compile(rf"(?P<name>.+?)\s+(?P<label>{LABEL})")
 
 
@@ -437,6 +438,10 @@ def resolve_mention(
     abbreviation = table.abbreviation(cleaned)
     if abbreviation is not None:
         return _from_abbreviation(abbreviation, text, value_offset)
+    defined = _NAME_THEN_SHORT.fullmatch(cleaned)
+    if defined is not None and (short := table.abbreviation(defined["short"])) is not None:
+        # "2-Methyltetrahydrofuran (2-MeTHF)": the name with the short form it defines
+        return _from_abbreviation(short, text, value_offset)
     split = _split(cleaned, table)
     if split is not None:
         name, label = split
