@@ -698,6 +698,7 @@ def header_unit(header: str) -> str | None:
     """The unit a header prints: in brackets (``Yield (%)``, ``b.p. [K]``), after a
     slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none."""
     header = re.sub(r"\bDeg\b", "deg", header)  # "Tm Deg C.": the unit's spelling is lower case
+    header = re.sub(r"(?<=[cdk]m) (?=[23](?!\d))", "", header)  # "g/cm<sup>3</sup>" as "g/cm 3"
     places = [m.start(1) for m in _BRACKETED.finditer(header)]
     # not after a number: "10−8/K" is per kelvin, not a temperature
     places += [m.end() for m in re.finditer(r"(?<![\d⁰¹²³⁴⁵⁶⁷⁸⁹])[/,]\s*", header)]
@@ -710,6 +711,14 @@ def header_unit(header: str) -> str | None:
         found = unit_at(part, 0)
         kind_fits = found is not None and found[1] not in ("amount", "other", "pressure")
         if found is not None and kind_fits and not part[found[3] :].strip(" .)"):
+            return found[0]
+    # a unit on the header cell's second line, run into it: "Density g/cm3", "mp °C"
+    last = header.split(" › ")[-1]
+    tail = re.search(r"\s(\S+)\s*$", last)
+    if tail is not None and re.search(r"[/°%]|^[A-Za-z]{1,3}\d?$", tail.group(1)):
+        found = unit_at(last, tail.start(1))
+        kind_fits = found is not None and found[1] not in ("amount", "other", "pressure")
+        if found is not None and kind_fits and not last[found[3] :].strip(" .)"):
             return found[0]
     return None
 

@@ -103,7 +103,10 @@ MELTING_POINT = PropertyDeclaration(
     TEMPERATURE_UNITS,
     header=re.compile(
         rf"{_NO_LETTER_BEFORE}(?:m\.?\s?p(?:t)?\.?|T_?m|Tₘ|T\s?fus){_NO_LETTER_AFTER}"
-        r"|melting(?:\s+(?:point|range|temperature)s?)?|\bfusion\s+temperature",
+        r"|melting(?:\s+(?:point|range|temperature)s?)?|\bfusion\s+temperature"
+        # the same header in the other languages of chemical journals and patents
+        r"|\bponto\s+de\s+fus[ãa]o|\bpunto\s+de\s+fusi[óo]n|\bpoint\s+de\s+fusion"
+        r"|\bschmelzpunkt|\bschmp\.|\bp\.\s?f\.",
         _I,
     ),
     header_traps=_NOT_MEASURED_HEADER,
@@ -126,7 +129,9 @@ BOILING_POINT = PropertyDeclaration(
     TEMPERATURE_UNITS,
     header=re.compile(
         rf"{_NO_LETTER_BEFORE}(?:b\.?\s?p(?:t)?\.?|T_?b|T\s?boil){_NO_LETTER_AFTER}"
-        r"|boiling(?:\s+(?:point|range|temperature)s?)?",
+        r"|boiling(?:\s+(?:point|range|temperature)s?)?"
+        r"|\bponto\s+de\s+ebuli[çc][ãa]o|\bpunto\s+de\s+ebullici[óo]n"
+        r"|\bpoint\s+d['’]?\s?[ée]bullition|\bsiedepunkt|\bsdp\.|\bp\.\s?e\.",
         _I,
     ),
     header_traps=_NOT_MEASURED_HEADER,
@@ -146,7 +151,11 @@ SOLUBILITY = PropertyDeclaration(
     "solubility",
     "amount that dissolves in a solvent",
     SOLUBILITY_UNITS,
-    header=re.compile(r"\bsolubilit(?:y|ies)\b|(?<![A-Za-z])S_?(?:w|aq|H2O)(?![A-Za-z])", _I),
+    header=re.compile(
+        r"\bsolubilit(?:y|ies)\b|(?<![A-Za-z])S_?(?:w|aq|H2O)(?![A-Za-z])"
+        r"|\bsolubilidade|\bsolubilidad|\bsolubilit[ée]|\bl[öo]slichkeit",
+        _I,
+    ),
     header_traps=re.compile(r"\blog\s?S\b|\bcalc|\bpredicted\b", _I),
     cue_before=re.compile(
         r"\bsolubilit(?:y|ies)\b|\b(?:in)?soluble\b|\bdissol(?:ve|ves|ved|ving|ution)\b"
@@ -194,7 +203,11 @@ REACTION_YIELD = PropertyDeclaration(
     "reaction_yield",
     "isolated or measured yield of a product",
     ("%",),
-    header=re.compile(r"\byields?\b|\byld\.?(?![A-Za-z])", _I),
+    header=re.compile(
+        r"\byields?\b|\byld\.?(?![A-Za-z])|\brendimento|\brendimiento|\brendement"
+        r"|\bausbeute",
+        _I,
+    ),
     # a conversion, an ee, a selectivity or a ratio is never a yield
     header_traps=re.compile(
         r"\bconv(?:ersion|\.)?(?![A-Za-z])|\bee\b|\bselectivit|\bd\.?r\.?\b|\bratio\b|\bTON\b"
@@ -244,8 +257,20 @@ DENSITY = PropertyDeclaration(
     "density",
     "mass per volume",
     ("g/cm³", "g/mL", "kg/m³", "g/L"),
-    header=re.compile(r"\bdensit(?:y|ies)\b|ρ|(?<![A-Za-z])d\s?(?:20|25|4|²⁰|²⁵)", _I),
-    header_traps=re.compile(r"\bcalc|\bpredicted\b|\bcharge\s+density\b|\bcurrent\s+density", _I),
+    header=re.compile(
+        r"\bdensit(?:y|ies)\b|ρ|(?<![A-Za-z])d\s?(?:20|25|4|²⁰|²⁵)"
+        r"|\bdensidade|\bdensidad|\bdensit[ée]|\bdichte\b|\bmassa\s+espec[íi]fica"
+        r"|\bmasa\s+espec[íi]fica",
+        _I,
+    ),
+    # other densities than mass per volume, and a density as a share of another
+    header_traps=re.compile(
+        r"\bcalc|\bpredicted\b|\b(?:charge|current|optical|energy|power|flux|number|defect"
+        r"|dislocation|crosslink|cross-link|packing|population|probability|spectral|electron"
+        r"|site|grafting)\s+densit|\brelative\s+densit|\bdensity\s+ratio|\btheoretical\b"
+        r"|\bOD\b",
+        _I,
+    ),
     cue_before=re.compile(
         r"\bdensit(?:y|ies)\b|(?<![A-Za-z])d\s?(?:\d{1,2}|[²⁰₄¹⁵]{1,3})?\s*[=:]?\s*$|ρ"
         r"|\bspecific\s+gravity\b",
