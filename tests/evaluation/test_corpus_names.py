@@ -29,8 +29,9 @@ def _names() -> dict[str, list[str]]:
 def test_every_corpus_and_split_is_there() -> None:
     names = _names()
     assert sorted(names) == sorted(SPLITS)
-    # hundreds of names from ChEMU and ORD, dozens from the ACS passages
-    assert all(len(names[key]) >= 20 for key in SPLITS)
+    # hundreds of names from ChEMU and ORD; the ACS passages name their products mostly
+    # by label, so a dozen names each
+    assert all(len(names[key]) >= 10 for key in SPLITS)
 
 
 @pytest.mark.parametrize("key", SPLITS)
