@@ -62,10 +62,9 @@ def facts(found: list[Record]) -> list[tuple[object, ...]]:
         ("Tm › Deg C.", "°C"),
         ("log P", None),
         ("Linear expansion (10−8/K)", None),
-        ("Density g/cm3", "g/cm³"),
         ("Density (g/cm 3)", "g/cm³"),
-        ("mp °C", "°C"),
         ("Compound A", None),
+        ("Isophthalic › Groups › Mole %", None),
     ],
 )
 def test_header_units(header: str, unit: str | None) -> None:
@@ -87,6 +86,7 @@ def test_header_units(header: str, unit: str | None) -> None:
         ("Tm", "88 °C", ("melting_point", 88.0, "°C")),
         ("Mp", "101–102", ("melting_point", (101.0, 102.0), "°C")),
         ("Density g/cm3", "3.95", ("density", 3.95, "g/cm³")),
+        ("mp °C", "121", ("melting_point", 121.0, "°C")),
         ("Ponto de fusão (°C)", "121", ("melting_point", 121.0, "°C")),
         ("Rendimento (%)", "85", ("reaction_yield", 85.0, "%")),
         ("Massa específica (kg/m3)", "1130", ("density", 1130.0, "kg/m³")),
@@ -115,6 +115,7 @@ def test_the_usual_headers_are_read_by_code(
         "Tg (°C)",
         "Relative density (%)",
         "Optical density",
+        "Terephthalic groups Mole %",
     ],
 )
 def test_look_alikes_and_conditions_are_no_values(header: str) -> None:

@@ -625,6 +625,7 @@ def _column(
             continue
         if declaration.header_traps is not None and declaration.header_traps.search(header):
             return column
+        unit = unit or _trailing_unit(header)
         if unit is not None and not _fits(unit, declaration):
             continue
         column.property = declaration.name
@@ -712,7 +713,12 @@ def header_unit(header: str) -> str | None:
         kind_fits = found is not None and found[1] not in ("amount", "other", "pressure")
         if found is not None and kind_fits and not part[found[3] :].strip(" .)"):
             return found[0]
-    # a unit on the header cell's second line, run into it: "Density g/cm3", "mp °C"
+    return None
+
+
+def _trailing_unit(header: str) -> str | None:
+    """A unit on the header cell's second line, run into it: ``Density g/cm3``, ``mp
+    °C``. Read only for a header a declaration knows: ``Mole %`` is a composition."""
     last = header.split(" › ")[-1]
     tail = re.search(r"\s(\S+)\s*$", last)
     if tail is not None and re.search(r"[/°%]|^[A-Za-z]{1,3}\d?$", tail.group(1)):
