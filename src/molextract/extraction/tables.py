@@ -874,9 +874,8 @@ def _resolve(reading: TableReading, labels: Names) -> None:
 
 
 #: A stereo descriptor or "racemic" before a name: the compound, whichever its form.
-_NAME_STEREO = re.compile(
-    r"^(?:racemic\s+|rac-|\((?:[RSEZ]|RS|SR|±|\+|−|-)(?:\s*,\s*\d*[RSEZ])*\)-)", _I
-)
+_NAME_STEREO_TEXT = rf"(?:racemic\s+|{_STEREO})"
+_NAME_STEREO = re.compile(f"^{_NAME_STEREO_TEXT}", _I)
 #: An amount charged: "(30 mg)", "(0.24 mmol)", "(1.2 equiv)".
 _CHARGED = r"\s*\((?:[^()]*?,\s*)?\d+(?:\.\d+)?\s*(?:mmol|mol|mg|g|mL|µL|μL|equiv|eq)\b"
 
@@ -900,8 +899,7 @@ def _reactant(table: Table, mention: Mention | None, labels: Names) -> bool:
     for name in {labels.name_of(mention.label), labels.name_of(base)} - {None}:
         assert name is not None
         core = re.escape(_NAME_STEREO.sub("", name))
-        stereo = _NAME_STEREO.pattern.lstrip("^")
-        if re.search(rf"(?<![\w-])(?:{stereo})?{core}{_CHARGED}", notes, _I):
+        if re.search(rf"(?<![\w-]){_NAME_STEREO_TEXT}?{core}{_CHARGED}", notes, _I):
             return True
     return False
 
