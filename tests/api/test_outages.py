@@ -197,6 +197,7 @@ def test_a_job_survives_a_postgresql_restart_while_the_api_answers_503(
             lambda: http.get(job).json()["counts"]["done"] >= 1, "a document done", logs=logs
         )
         before = http.get(job).json()
+        time.sleep(0.5)  # the access line of that request is written after its response
         log_start = serve_log.stat().st_size
         stoppable_postgres.stop()
         try:
