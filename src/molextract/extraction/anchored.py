@@ -20,7 +20,7 @@ from molextract.extraction.chunking import Chunk, sentence_spans
 from molextract.extraction.compound_markers import CompoundMention, find_mentions
 from molextract.extraction.fields import settle_fields
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.whose import Site, decided_without_model
+from molextract.extraction.whose import YIELD, Site, decided_without_model
 from molextract.ingest.document import Document
 from molextract.schemas.records import (
     Checks,
@@ -88,7 +88,8 @@ def questions_for(
     """One prompt per candidate; all of a chunk's prompts share the marked context."""
     spans = context_spans(text, plan)
     values = [(c.quantity.start, c.quantity.end) for c in plan.candidates]
-    mentions = find_mentions(text, spans, table, values)
+    products_only = schema.property_names == (YIELD,)
+    mentions = find_mentions(text, spans, table, values, products_only=products_only)
     marked = association.mark_context(text, spans, plan.candidates, mentions)
     out = []
     for number, candidate in enumerate(plan.candidates, start=1):

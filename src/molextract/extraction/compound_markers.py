@@ -21,7 +21,7 @@ from typing import Literal
 
 from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
-from molextract.extraction.junk_compounds import is_solvent, junk_reason
+from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, label_uses
 
@@ -60,11 +60,15 @@ def find_mentions(
     spans: Sequence[tuple[int, int]],
     table: LabelTable,
     values: Sequence[tuple[int, int]] = (),
+    *,
+    products_only: bool = False,
 ) -> list[CompoundMention]:
     """The compound mentions in ``spans`` of ``text``, lettered in text order.
 
     ``values`` are the candidates' offsets: when there are more mentions than letters,
-    those nearest a value are kept.
+    those nearest a value are kept. ``products_only``: every value is a yield, so the
+    solvents and work-up reagents a procedure names (``MgSO4``, ``pyridine``) are not
+    marked; a yield is never theirs, and unmarked they cannot take a product's letter.
     """
     found: list[CompoundMention] = []
     labels = table.labels()
@@ -72,7 +76,7 @@ def find_mentions(
         found += [
             CompoundMention(s, e, "name")
             for s, e in names_in(text, start, end)
-            if _marks(text, s, e)
+            if _marks(text, s, e) and not (products_only and is_auxiliary(text[s:e]))
         ]
         for label in labels:
             found += [

@@ -150,7 +150,8 @@ def _with_mention(record: Record, text: str, table: LabelTable, entries: list[En
     value_end = record.evidence.value_end if record.evidence.value_end is not None else where
     chosen = _answer(record.compound)
     title = chosen is not None and TITLE_PHRASE.fullmatch(chosen.strip()) is not None
-    decision = decide(Site(text, where, value_end, table, entries), chosen, title=title)
+    site = Site(text, where, value_end, table, entries, record.property)
+    decision = decide(site, chosen, title=title)
     mention = decision.mention
     if mention is None:
         compound = record.compound.model_copy(

@@ -113,6 +113,25 @@ _MIXTURES = _listed(
     molecular sieves|buffer|phosphate buffer|pbs|sea sand|diatomaceous earth
     """
 )
+#: What a procedure adds to make, dry, neutralise or wash a product, and never the product
+#: whose yield it states: drying agents, work-up salts, the usual acids, bases and gases.
+#: A yield given to one of these (``… dried over magnesium sulfate … (94%)``) is misread.
+_AUXILIARIES = _listed(
+    """
+    magnesium sulfate|magnesium sulphate|mgso4|sodium sulfate|sodium sulphate|na2so4|
+    calcium chloride|cacl2|calcium sulfate|drierite|
+    sodium bicarbonate|sodium hydrogen carbonate|sodium hydrogencarbonate|nahco3|
+    sodium carbonate|na2co3|potassium carbonate|k2co3|cesium carbonate|caesium carbonate|
+    cs2co3|potassium bicarbonate|khco3|sodium hydroxide|naoh|potassium hydroxide|koh|
+    lithium hydroxide|lioh|hydrochloric acid|hcl|hydrogen chloride|sulfuric acid|
+    sulphuric acid|h2so4|ammonium chloride|nh4cl|sodium chloride|nacl|sodium thiosulfate|
+    sodium thiosulphate|na2s2o3|sodium sulfite|sodium bisulfite|potassium phosphate|k3po4|
+    sodium acetate|naoac|pyridine|diisopropylethylamine|n,n-diisopropylethylamine|dipea|
+    diea|n,n-dimethylformamide|n,n-dimethylacetamide|dimethylacetamide|dma|
+    dimethyl sulfoxide|dimethylsulfoxide|sodium hydride|nah|hydrogen|h2|nitrogen|n2|argon|
+    palladium on carbon|pd/c|acetate
+    """
+)
 _WORK_UP = _listed(
     """
     mixture|reaction mixture|crude mixture|product mixture|filtrate|filtrates|
@@ -220,6 +239,12 @@ def _solvent(part: str) -> bool:
 def is_solvent(name: str) -> bool:
     """One of the common solvents (``water``, ``EtOH``, ``THF``)."""
     return _solvent(name)
+
+
+def is_auxiliary(name: str) -> bool:
+    """A solvent or one of the reagents a procedure only works with (``MgSO4``,
+    ``sodium bicarbonate``, ``Cs2CO3``, ``pyridine``): never the compound a yield is of."""
+    return _solvent(name) or re.sub(r"\s+", " ", name.strip(" ()[]").casefold()) in _AUXILIARIES
 
 
 def _as_solvents(text: str) -> str | None:

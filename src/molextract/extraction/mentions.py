@@ -507,6 +507,10 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     start = text.rfind("\n\n", 0, offset)
     start = 0 if start < 0 else start + 2
     end = _first_sentence_end(text, start, offset)
+    if _CHARGED.search(text, start, end):
+        # "A solution of X (3.78 g) in methanol …": a procedure's first sentence charges
+        # its starting materials; the paragraph is not about them.
+        return None
     for name_start, name_end in names_in(text, start, end):
         written = tidy_name(text[name_start:name_end])
         if is_not_a_compound(written) or is_generic_name(written):
@@ -520,6 +524,10 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     return None
 
 
+#: An amount charged: ``3.78 g``, ``(150 mg, 0.34 mmol)``, ``10 ml of``.
+_CHARGED = re.compile(
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s*(?:[mkµμ]?g|[mµμ]?[lL]|m?mol(?:es?)?|equiv|eq)\b"
+)
 _LATER_SENTENCE = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z0-9(\[])|\n")
 _SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from molextract.extraction.entries import FORM_RULES, Entry, sentence_start
-from molextract.extraction.junk_compounds import junk_reason, quantity_kind
+from molextract.extraction.junk_compounds import is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
     Mention,
@@ -42,6 +42,9 @@ from molextract.extraction.mentions import (
 )
 from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.respective import respective_product
+
+#: The property whose compound is a product, never a reagent.
+YIELD = "reaction_yield"
 
 _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 
@@ -78,15 +81,24 @@ class Site:
     value_end: int
     table: LabelTable
     entries: list[Entry]
+    #: The value's property when known: a yield is never a solvent's or a work-up
+    #: reagent's, whatever a form or the model read.
+    property: str | None = None
 
 
 def by_form(site: Site) -> Decision | None:
     """The compound a form of the writing gives the value, or None when no form applies."""
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
-        if mention is not None and not _junk(mention):
+        if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
             return Decision(mention, name)
     return None
+
+
+def _auxiliary(mention: Mention, site: Site) -> bool:
+    """A yield given to a solvent or a work-up reagent (``dried over magnesium sulfate``,
+    ``Cs2CO3``): the product is elsewhere, or unnamed."""
+    return site.property == YIELD and mention.name is not None and is_auxiliary(mention.name)
 
 
 def _junk(mention: Mention) -> bool:
@@ -107,10 +119,10 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         return form
     if chosen is not None:
         mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-        if mention is not None and not _junk(mention):
+        if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
             return Decision(mention, "label_table" if title else "model")
     subject = passage_subject(site.text, site.value_start, site.table)
-    if subject is None or _junk(subject):
+    if subject is None or _junk(subject) or _auxiliary(subject, site):
         return Decision(None, None)
     if subject.start is not None and subject.start >= sentence_start(site.text, site.value_start):
         return Decision(None, None)
