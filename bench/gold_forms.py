@@ -83,7 +83,8 @@ def _claimed(doc: Document, schema: SchemaSpec) -> list[tuple[int, int]]:
 
 def _site(text: str, table: LabelTable, entries: list[Entry], candidate: Candidate) -> Site:
     """The site ``Pipeline._plan`` builds for a candidate (same label table and entries)."""
-    return Site(text, candidate.quantity.start, candidate.quantity.end, table, entries)
+    decisive = candidate.cues[0] if candidate.decisive and candidate.cues else None
+    return Site(text, candidate.quantity.start, candidate.quantity.end, table, entries, decisive)
 
 
 def _mention(mention: Mention | None) -> dict[str, Any] | None:

@@ -74,3 +74,20 @@ def test_a_solvent_before_solubility_is_the_medium_and_a_haloform_is_a_name() ->
     text = "Chlorpyrifos: water solubility 1.4 mg/L; bromoform, 2.889 g/mL."
     written = [w for _, _, w in _marked(text, ["1.4 mg/L", "2.889 g/mL"])]
     assert written == ["Chlorpyrifos", "bromoform"]
+
+
+def test_for_yields_alone_solvents_and_work_up_reagents_are_not_marked() -> None:
+    text = (
+        "Benzoyl chloride, aniline, pyridine and sodium bicarbonate were stirred; MgSO4 was "
+        "added and the filtrate gave benzanilide (92%)."
+    )
+    spans = [(text.index("92%"), text.index("92%") + 3)]
+    table = build_label_table(text)
+    every = {text[m.start : m.end] for m in find_mentions(text, [(0, len(text))], table, spans)}
+    assert {"pyridine", "sodium bicarbonate", "MgSO4", "benzanilide"} <= every
+    products = find_mentions(text, [(0, len(text))], table, spans, products_only=True)
+    assert {text[m.start : m.end] for m in products} == {
+        "Benzoyl chloride",
+        "aniline",
+        "benzanilide",
+    }

@@ -161,6 +161,12 @@ def test_an_entry_ends_at_a_blank_line() -> None:
          "77 %", None, "7"),
         ("The coupled product was isolated as its acetate 12 in 78 % overall yield.", "78 %",
          "acetate", "12"),
+        ("Oxidation of the acetal to lactone 25 was accomplished in 95 % yield .", "95 %", None,
+         "25"),
+        ("Conversion of 3 to 4 was achieved in 70 % yield .", "70 %", None, "4"),
+        ("In this case , the yield of 2l dropped to 40 % .", "40 %", None, "2l"),
+        ("Halides afforded the desired products 7d − f in good yields ( 62 − 69 % ) .", "62 − 69",
+         None, "7d"),
     ],
 )  # fmt: skip
 def test_a_label_a_verb_of_making_introduces_is_the_product(
@@ -179,3 +185,14 @@ def test_a_label_a_verb_of_making_introduces_is_the_product(
 def test_an_amount_or_a_locant_after_the_verb_is_no_label(text: str) -> None:
     found = product_of_sentence(text, text.index("90%"), build_label_table(text))
     assert found is None or found.label is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The yields of 3a and 3b were 80 and 90%, respectively.",
+        "The yield of the reaction was 90%.",
+    ],
+)
+def test_the_yield_of_a_list_or_of_no_compound_names_no_product(text: str) -> None:
+    assert product_of_sentence(text, text.index("90%"), build_label_table(text)) is None

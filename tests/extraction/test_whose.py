@@ -286,3 +286,70 @@ def test_the_bare_word_product_after_a_verb_is_the_product_not_the_verb() -> Non
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "product"
     assert decision.mention.start == text.index("product (")
+
+
+def _yield_site(text: str, value: str) -> Site:
+    table = build_label_table(text)
+    start = text.index(value)
+    entries = read_entries(text, table)
+    return Site(text, start, start + len(value), table, entries, "reaction_yield")
+
+
+@pytest.mark.parametrize(
+    "answer", ["magnesium sulfate", "Na2SO4", "Cs2CO3", "sodium bicarbonate", "pyridine", "DMF"]
+)
+def test_a_yield_is_never_a_solvent_s_or_a_work_up_reagent_s(answer: str) -> None:
+    text = (
+        "The mixture was diluted with pyridine, washed with sodium bicarbonate and DMF, "
+        "dried over magnesium sulfate (Na2SO4 also works) with Cs2CO3 present, and "
+        "concentrated. Recrystallisation gave the product in 94% yield."
+    )
+    decision = decide(_yield_site(text, "94%"), answer)
+    assert decision.mention is None or decision.mention.name != answer
+
+
+def test_a_melting_point_may_still_be_a_solvent_s() -> None:
+    text = "Of the solvents tried, pyridine boils at 115 °C."
+    site = _site(text, "115 °C")
+    decision = decide(
+        Site(
+            site.text, site.value_start, site.value_end, site.table, site.entries, "boiling_point"
+        ),
+        "pyridine",
+    )
+    assert decision.mention is not None and decision.mention.name == "pyridine"
+
+
+def test_a_procedure_s_first_reagent_is_not_the_passage_s_subject() -> None:
+    text = (
+        "A solution of oxalyl chloride (28.8 ml) in dry dichloromethane (100 ml) was "
+        "cooled to -60 °C. The mixture was stirred for 1 h, quenched and worked up. "
+        "The product was obtained after chromatography, 78% yield."
+    )
+    decision = decide(_yield_site(text, "78%"), None)
+    assert decision.mention is None
+
+
+def test_a_description_s_first_compound_is_still_the_passage_s_subject() -> None:
+    text = (
+        "Coumarin (2H-chromen-2-one) is a colourless lactone found in tonka beans. "
+        "Crystallised from water it melts at 71 °C."
+    )
+    decision = decide(_site(text, "71 °C"), None)
+    assert decision.mention is not None and decision.mention.name == "Coumarin"
+    assert decision.source == "passage_subject"
+
+
+def test_a_subject_formed_or_isolated_in_a_yield_is_the_product() -> None:
+    text = "Product 3f was formed in only 35 % yield , presumably for steric reasons ."
+    found = prepared_subject(text, text.index("35 %"), build_label_table(text))
+    assert found is not None and found.label == "3f"
+
+
+def test_a_second_product_along_with_the_subject_takes_its_own_yield() -> None:
+    text = "Compound 15 was isolated in 45 % yield along with 16 ( 30 % ) ."
+    table = build_label_table(text)
+    assert prepared_subject(text, text.index("30 %"), table) is None
+    decision = by_form(_yield_site(text, "30 %"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "16"

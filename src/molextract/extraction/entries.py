@@ -434,7 +434,12 @@ _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:ed|es|ing)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
-    r"|isolated\s+as)\b"
+    r"|isolated\s+as"
+    # "the yield of 2l dropped to 40 %"
+    r"|(?<![\d%]\s)(?<![\d%])yield\s+of(?=\s+(?:the\s+)?\S+\s+(?!and\b|or\b)\w)"
+    # "Oxidation of the acetal to lactone 25 was accomplished in 95% yield"
+    r"|(?i:conversion|transformation|oxidation|reduction|hydrogenation|hydrolysis"
+    r"|cycli[sz]ation|isomeri[sz]ation|rearrangement|elaboration)\s+of\s+[^.;()]{1,60}?\s+(?:in)?to)\b"
     r"(?:\s*,[^,;()]{1,40},)?\s+(?:pure\s+)?"
     r"(?:the\s+(?=(?:[a-z]+\s+){0,2}\S*\d))?"
 )
@@ -444,8 +449,10 @@ _PRODUCT_VERB = re.compile(
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?(?:[a-z][a-z\-]+\s+){{0,2}}?"
-    rf"(?P<label>{LABEL})"
-    r"(?![,.]\d|[\w\-])(?=\s*(?:\(|,|;|$)|\s+(?:in|as|with|was|were|and)\b)"
+    rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
+    # "the desired products 7d − f": a run of labels, the first named
+    r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
+    r"(?=\s*(?:\(|,|;|$)|\s+(?:in|as|with|was|were|and)\b)"
 )
 
 
@@ -472,6 +479,9 @@ def _kind_label_at(text: str, start: int, limit: int, table: LabelTable) -> Ment
 _NOT_A_KIND = frozenset({"over", "about", "only", "ca", "approximately", "total", "steps"})
 
 
+_NUMBER_FIRST_LABEL = re.compile(rf"(?=\d){LABEL}")
+
+
 def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``… gave, after cooling, cis-5-norbornene-endo-2,3-dicarboxylic acid (28) in 93%
     yield (3.39 g); mp 179–180 °C``: the value's sentence reports the product its verb
@@ -482,6 +492,13 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
         found = _kind_label_at(text, verb.end(), value_start, table) or _name_at(
             text, verb.end(), value_start, table
         )
+        if (
+            found is not None
+            and found.label is None
+            and _NUMBER_FIRST_LABEL.fullmatch(found.name or "")
+        ):
+            # "the yield of 2l dropped to 40 %": a label the document never defined
+            return Mention(None, found.name, found.start, found.end, True)
         if found is not None:
             return found
     if _THE_TITLE.search(text, start, value_start):

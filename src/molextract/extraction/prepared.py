@@ -35,7 +35,8 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 _PREPARED = re.compile(
     r"(?P<aside>\s*\([^()]{1,40}\))?\s*,?\s+(?:was|were|is|are|can\s+be)\s+"
     r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
-    r"(?:prepared|synthesi[sz]ed|obtained|made)\b",
+    r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
+    r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated)\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
@@ -48,7 +49,8 @@ _CALLED_LABEL = re.compile(
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
     r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|ing)?|provid(?:ed|ing)|yielded"
-    r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated)\b",
+    r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated"
+    r"|along\s+with|together\s+with|accompanied\s+by)\b",
     re.IGNORECASE,
 )
 #: A sentence that is only the yield: ``(92%)``, ``Yield: 92%``, ``Yield: 0.93 g (0.84
