@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.entries import compound_by_form, product_of_sentence, read_entries
+from molextract.extraction.entries import (
+    compound_by_form,
+    named_after_value,
+    product_before_yield,
+    product_of_sentence,
+    read_entries,
+)
 from molextract.extraction.label_table import build_label_table
 
 
@@ -196,3 +202,24 @@ def test_an_amount_or_a_locant_after_the_verb_is_no_label(text: str) -> None:
 )
 def test_the_yield_of_a_list_or_of_no_compound_names_no_product(text: str) -> None:
     assert product_of_sentence(text, text.index("90%"), build_label_table(text)) is None
+
+
+def test_a_sentence_that_is_only_the_yield_is_the_previous_sentence_s_product() -> None:
+    text = (
+        "The mixture was stirred for 3 hours. Chromatography gave 56.2 g of methyl "
+        "4-(morpholino)benzoate (Quencher 7). Yield 98%."
+    )
+    found = product_before_yield(text, text.index("98%"), build_label_table(text))
+    assert found is not None and found.name == "methyl 4-(morpholino)benzoate"
+    alone = "The mixture was stirred for 3 hours at 20 °C. Yield 98%."
+    assert product_before_yield(alone, alone.index("98%"), build_label_table(alone)) is None
+
+
+def test_a_product_named_last_after_its_amount_and_melting_point_is_the_yield_s() -> None:
+    text = "Crystallization gave 3.7 g (59% yield), mp 68°-69°, 4-phenoxybenzoic acid methyl ester."
+    value_end = text.index("59%") + 3
+    found = named_after_value(text, value_end, build_label_table(text))
+    assert found is not None and found.name == "4-phenoxybenzoic acid methyl ester"
+    going_on = "Crystallization gave 3.7 g (59% yield), 4-phenoxybenzoic acid was then added."
+    found = named_after_value(going_on, going_on.index("59%") + 3, build_label_table(going_on))
+    assert found is None

@@ -193,7 +193,12 @@ _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
-_CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+")
+_CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
+#: ``gave 3.7 g (59% yield), mp 68°-69°, NAME.``: the product named last, closing the
+#: sentence, after its amount and maybe its melting point.
+_CLOSE_THEN_NAME = re.compile(
+    r"[^()]{0,40}\)\s*,\s*(?:m\.?\s?p\.?\s*[^,;()]{1,24},\s*)?(?=\S*[\d(\[-])"
+)
 #: What patents call the product a section's heading names.
 _THE_TITLE = re.compile(
     r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",
@@ -239,6 +244,15 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             return title_compound(table, value_end) or Mention(
                 title.group(0).strip(), None, title.start(), title.end(), True
             )
+    closed = _CLOSE_THEN_NAME.match(text, value_end, limit)
+    if closed is not None:
+        found = _name_at(text, closed.end(), limit, table)
+        if (
+            found is not None
+            and found.end is not None
+            and re.match(r"\s*\.(?:\s|$)", text[found.end : found.end + 2])
+        ):
+            return found
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
         found = _name_at(text, after.end(), limit, table)
@@ -508,6 +522,28 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
     return None
 
 
+#: A sentence that is only the yield: ``Yield 98%.``, ``Yield: 85%``.
+_YIELD_SENTENCE = re.compile(r"\(?\s*(?:the\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*", re.IGNORECASE)
+#: What a verb of making may name before its product: ``gave 56.2 g of``.
+_AMOUNT_OF = re.compile(r"\s*\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:\([^()]{0,40}\)\s*)?of\s+(?:the\s+)?")
+
+
+def product_before_yield(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``… chromatography gave 56.2 g of NAME (Quencher 7). Yield 98%.``: a sentence that is
+    only the yield states the yield of the product the sentence before it made."""
+    start = sentence_start(text, value_start)
+    if start == 0 or not _YIELD_SENTENCE.fullmatch(text, start, value_start):
+        return None
+    before = sentence_start(text, start - 1)
+    for verb in reversed(list(_PRODUCT_VERB.finditer(text, before, start))):
+        amount = _AMOUNT_OF.match(text, verb.end(), start)
+        at = amount.end() if amount is not None else verb.end()
+        found = _kind_label_at(text, at, start, table) or _name_at(text, at, start, table)
+        if found is not None:
+            return found
+    return None
+
+
 # --- the entry a value stands in -------------------------------------------------------
 
 #: How an entry's product is introduced at the start of a line or sentence.
@@ -613,6 +649,7 @@ FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], 
     ("subject_of_verb", lambda text, start, end, table, _: subject_of_verb(text, start, table)),
     ("name_right_before", lambda text, start, end, table, _: name_right_before(text, start, table)),
     ("product_of_sentence", lambda text, start, end, table, _: product_of_sentence(text, start, table)),
+    ("product_before_yield", lambda text, start, end, table, _: product_before_yield(text, start, table)),
     ("sentence_subject", lambda text, start, end, table, _: sentence_subject(text, start, table)),
     ("entry_compound", lambda text, start, end, table, entries: entry_compound(text, start, table, entries)),
     ("sheet_field", lambda text, start, end, table, _: sheet_field(text, start, table)),
