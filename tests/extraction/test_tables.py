@@ -63,6 +63,8 @@ def facts(found: list[Record]) -> list[tuple[object, ...]]:
         ("log P", None),
         ("Linear expansion (10−8/K)", None),
         ("Density (g/cm 3)", "g/cm³"),
+        ("Density (kg/m 3)", "kg/m³"),
+        ("Foam density (pcf)", "lb/ft³"),
         ("Compound A", None),
         ("Isophthalic › Groups › Mole %", None),
     ],
@@ -91,6 +93,7 @@ def test_header_units(header: str, unit: str | None) -> None:
         ("Rendimento (%)", "85", ("reaction_yield", 85.0, "%")),
         ("Massa específica (kg/m3)", "1130", ("density", 1130.0, "kg/m³")),
         ("Schmp. (°C)", "121", ("melting_point", 121.0, "°C")),
+        ("Density (lb/ft3)", "2.1", ("density", 2.1, "lb/ft³")),
     ],
 )
 def test_the_usual_headers_are_read_by_code(

@@ -58,6 +58,9 @@ _FOLDED = {
     "g/cc": "g/cm³",
     "g/ml": "g/mL",
     "kg/m3": "kg/m³",
+    "lb/ft3": "lb/ft³",
+    "lbs/ft3": "lb/ft³",
+    "pcf": "lb/ft³",
 }
 
 
@@ -95,6 +98,7 @@ _PINT_NAMES = {
     "µM": "micromolar",
     "g/cm³": "g/cm**3",
     "kg/m³": "kg/m**3",
+    "lb/ft³": "lb/ft**3",
     "%": "percent",
 }
 

@@ -25,11 +25,23 @@ from molextract.schemas.spec import PropertySpec, SchemaSpec
 
 _TEMPERATURE = frozenset({"°C", "°F", "K"})
 _MASS_PER_VOLUME = frozenset(
-    {"g/L", "mg/mL", "mg/L", "µg/mL", "g/100 mL", "g/mL", "g/cm³", "kg/m³", "ng/mL", "µg/L"}
+    {
+        "g/L",
+        "mg/mL",
+        "mg/L",
+        "µg/mL",
+        "g/100 mL",
+        "g/mL",
+        "g/cm³",
+        "kg/m³",
+        "lb/ft³",
+        "ng/mL",
+        "µg/L",
+    }
 )
 _MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
 #: Units so tied to density that they are a cue of their own.
-_DENSITY_UNITS = frozenset({"g/cm³", "kg/m³"})
+_DENSITY_UNITS = frozenset({"g/cm³", "kg/m³", "lb/ft³"})
 #: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
 _NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=)\s*$")
 _FROM_LABEL = re.compile(r"\bfrom\s+$")

@@ -95,6 +95,9 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (rf"g{_PER}cc\b", "g/cm³", "density"),
     (rf"kg{_PER}m{_CUBE}", "kg/m³", "density"),
     (rf"kg{_DOT}m{_INV_CUBE}", "kg/m³", "density"),
+    # foams and insulation in US patents: pounds per cubic foot
+    (rf"lbs?\.?{_PER}(?:ft{_CUBE}|cu\.?{_SP}?ft\b)", "lb/ft³", "density"),
+    (r"\bpcf\b", "lb/ft³", "density"),
     (rf"g{_PER}m[lL]\b", "g/mL", "mass_per_volume"),
     (rf"g{_DOT}m[lL]{_INV}", "g/mL", "mass_per_volume"),
     (rf"g{_PER}[lL]\b", "g/L", "mass_per_volume"),

@@ -699,7 +699,7 @@ def header_unit(header: str) -> str | None:
     """The unit a header prints: in brackets (``Yield (%)``, ``b.p. [K]``), after a
     slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none."""
     header = re.sub(r"\bDeg\b", "deg", header)  # "Tm Deg C.": the unit's spelling is lower case
-    header = re.sub(r"(?<=[cdk]m) (?=[23](?!\d))", "", header)  # "g/cm<sup>3</sup>" as "g/cm 3"
+    header = re.sub(r"(?<=[cdk/]m) (?=[23](?!\d))", "", header)  # "g/cm<sup>3</sup>" as "g/cm 3"
     places = [m.start(1) for m in _BRACKETED.finditer(header)]
     # not after a number: "10−8/K" is per kelvin, not a temperature
     places += [m.end() for m in re.finditer(r"(?<![\d⁰¹²³⁴⁵⁶⁷⁸⁹])[/,]\s*", header)]
