@@ -131,6 +131,8 @@ NOT_LABELS = [
     "The crude mixture (3, 4) was used.",
     "The crude mixture (3, Scheme 2) was used.",
     "It was recrystallised twice (21st March).",
+    "The residue gave 4-methylphthalazin-1(2H)-one (67mg, yield 53%).",
+    "Evaporation left benzoic acid (250mL, 2 runs).",
 ]
 
 

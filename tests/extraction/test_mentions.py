@@ -548,3 +548,19 @@ def test_the_product_without_a_heading_is_the_phrase_the_text_prints() -> None:
     mention = described_compound(text, text.index("70%"), build_label_table(text))
     assert mention is not None and (mention.name, mention.label) == ("the product", None)
     assert mention.start == text.index("the product")
+
+
+def test_a_product_isolated_as_a_solid_before_its_amounts_is_the_yield_s() -> None:
+    text = (
+        "The following compounds were prepared as in Example 75: 3-Fluoro-2-methyl-5-"
+        "nitrobenzoic acid (C217) Isolated as an off-white solid (0.800 g, 86%): mp 146 °C."
+    )
+    found = described_compound(text, text.index("86%"), build_label_table(text))
+    assert found is not None
+    assert (found.name, found.label) == ("3-Fluoro-2-methyl-5-nitrobenzoic acid", "C217")
+
+
+def test_a_mass_run_into_its_number_is_no_label_of_the_product_before_it() -> None:
+    text = "Concentration gave yellow solid 11-c (700mg, yield 90%). It was used as such."
+    found = described_compound(text, text.index("90%"), build_label_table(text))
+    assert found is not None and "11-c" in (found.name or "") and found.label != "700mg"

@@ -60,8 +60,11 @@ class LabelConflict:
 
 # --- what a label looks like ---------------------------------------------------------
 
+#: Not a mass or a volume run into its number: ``(67mg, yield 53%)``.
+_NOT_AN_AMOUNT = r"(?!(?:mg|kg|ml|mL|µg|μg|µL|μL)(?![A-Za-z]))"
 _NUMBER_LABEL = (
-    rf"[1-9]\d{{0,2}}(?!st\b|nd\b|rd\b|th\b)(?:[a-z]{{1,2}}|[A-Z](?![A-Za-z]))?[{PRIMES}]{{0,2}}"
+    rf"[1-9]\d{{0,2}}(?!st\b|nd\b|rd\b|th\b){_NOT_AN_AMOUNT}"
+    rf"(?:[a-z]{{1,2}}|[A-Z](?![A-Za-z]))?[{PRIMES}]{{0,2}}"
 )
 #: ``S1``, ``E1``, ``INT-3``; not ``CH2``, ``NO2`` or ``R1``: a formula or a group.
 _LETTER_LABEL = rf"(?!(?:[CHNOPRX]|[CHNOS]{{2,3}})\d)[A-Z]{{1,3}}-?[1-9]\d{{0,2}}[a-z]?[{PRIMES}]?"

@@ -565,6 +565,10 @@ _FORM = (
     r"|glass|syrups?|wax|films?|resins?|flakes|leaflets|rods|cubes|blocks)\b"
     r"(?:\s*\([^()]{0,60}\))?"
 )
+#: Between a product and its mass-and-yield parenthesis: how it was isolated.
+_ISOLATED_AS = re.compile(
+    rf"\s*,?\s+(?:(?:was|were)\s+)?(?:[Ii]solated|[Oo]btained|[Cc]ollected)\s+{_FORM}\s*$"
+)
 #: Between a compound and its value: the form it was obtained as, then the cue.
 _AS_FORM_THEN_CUE = re.compile(
     rf"\s+{_FORM}\s*[,;:]?\s*(?:(?:which\s+)?(?:had\s+)?(?:an?\s+)?"
@@ -620,6 +624,12 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         found = _mention_ending_at(text, gap.start(), table)
         if found is not None:
             return found
+        isolated = _ISOLATED_AS.search(text, max(0, gap.start() - 80), gap.start())
+        if isolated is not None:
+            # "NAME (C217) Isolated as an off-white solid (0.800 g, 86%)"
+            found = _mention_ending_at(text, isolated.start(), table)
+            if found is not None:
+                return _code_split(found)
     if not _PERCENT_AT.match(text, value_offset):
         return None
     end = product_end(text, value_offset)
@@ -632,6 +642,20 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         if article is not None and " " not in name and name == name.lower():
             return None  # "the coumarin": a kind named by a placeholder, not the compound
     return found
+
+
+#: A catalogue code in brackets closing a name: ``… benzoic acid (C217)``.
+_TRAILING_CODE = re.compile(r"\s*\(\s*(?P<code>[A-Z]{1,3}-?\d{1,5}[A-Za-z]?)\s*\)$")
+
+
+def _code_split(mention: Mention) -> Mention:
+    """``NAME (C217)`` is NAME with the label C217."""
+    code = _TRAILING_CODE.search(mention.name or "")
+    if code is None or mention.label is not None or mention.name is None:
+        return mention
+    name = mention.name[: code.start()]
+    end = None if mention.start is None else mention.start + len(name)
+    return Mention(name, code["code"], mention.start, end, mention.grounded)
 
 
 def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
