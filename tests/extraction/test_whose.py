@@ -272,9 +272,10 @@ def test_an_entry_opens_after_a_list_s_lead_in_colon_and_its_verb_may_be_capital
     )
     table = build_label_table(text)
     at = text.index("71%")
-    decision = by_form(Site(text, at, at + 3, table, read_entries(text, table)))
-    assert decision is not None and decision.source == "entry_compound"
-    assert decision.mention is not None
+    entries = read_entries(text, table)
+    assert [(e.mention.name, e.mention.label) for e in entries] == [("4-Bromo-2-naphthol", "S12")]
+    decision = by_form(Site(text, at, at + 3, table, entries))
+    assert decision is not None and decision.mention is not None
     assert (decision.mention.name, decision.mention.label) == ("4-Bromo-2-naphthol", "S12")
 
 
@@ -353,3 +354,9 @@ def test_a_second_product_along_with_the_subject_takes_its_own_yield() -> None:
     decision = by_form(_yield_site(text, "30 %"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == "16"
+
+
+def test_a_labelled_compound_named_like_a_reagent_keeps_its_yield() -> None:
+    text = "The coupled product was isolated as its acetate 12 in 78 % overall yield."
+    decision = decide(_yield_site(text, "78 %"), None)
+    assert decision.mention is not None and decision.mention.label == "12"

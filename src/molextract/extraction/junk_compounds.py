@@ -129,7 +129,7 @@ _AUXILIARIES = _listed(
     sodium acetate|naoac|pyridine|diisopropylethylamine|n,n-diisopropylethylamine|dipea|
     diea|n,n-dimethylformamide|n,n-dimethylacetamide|dimethylacetamide|dma|
     dimethyl sulfoxide|dimethylsulfoxide|sodium hydride|nah|hydrogen|h2|nitrogen|n2|argon|
-    palladium on carbon|pd/c|acetate
+    palladium on carbon|pd/c
     """
 )
 _WORK_UP = _listed(

@@ -98,7 +98,9 @@ def by_form(site: Site) -> Decision | None:
 def _auxiliary(mention: Mention, site: Site) -> bool:
     """A yield given to a solvent or a work-up reagent (``dried over magnesium sulfate``,
     ``Cs2CO3``): the product is elsewhere, or unnamed."""
-    return site.property == YIELD and mention.name is not None and is_auxiliary(mention.name)
+    if site.property != YIELD or mention.name is None or mention.label is not None:
+        return False  # "its acetate 12": a label makes it a compound of the paper's own
+    return is_auxiliary(mention.name)
 
 
 def _junk(mention: Mention) -> bool:
