@@ -223,3 +223,9 @@ def test_a_product_named_last_after_its_amount_and_melting_point_is_the_yield_s(
     going_on = "Crystallization gave 3.7 g (59% yield), 4-phenoxybenzoic acid was then added."
     found = named_after_value(going_on, going_on.index("59%") + 3, build_label_table(going_on))
     assert found is None
+
+
+def test_a_compound_called_by_its_label_after_the_amount_and_yield_is_the_yield_s() -> None:
+    text = "The residue was purified, completing the preparation of 2.52 g (50%) of Compound 32."
+    found = named_after_value(text, text.index("50%") + 3, build_label_table(text))
+    assert found is not None and found.label == "32"

@@ -564,3 +564,9 @@ def test_a_mass_run_into_its_number_is_no_label_of_the_product_before_it() -> No
     text = "Concentration gave yellow solid 11-c (700mg, yield 90%). It was used as such."
     found = described_compound(text, text.index("90%"), build_label_table(text))
     assert found is not None and "11-c" in (found.name or "") and found.label != "700mg"
+
+
+def test_the_object_compound_with_its_label_and_a_purity_in_the_amounts() -> None:
+    text = "Chromatography gave the object compound (I-2) (804 mg, purity 98.4%, yield 89%)."
+    found = described_compound(text, text.index("89%"), build_label_table(text))
+    assert found is not None and found.label == "I-2"

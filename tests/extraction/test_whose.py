@@ -360,3 +360,14 @@ def test_a_labelled_compound_named_like_a_reagent_keeps_its_yield() -> None:
     text = "The coupled product was isolated as its acetate 12 in 78 % overall yield."
     decision = decide(_yield_site(text, "78 %"), None)
     assert decision.mention is not None and decision.mention.label == "12"
+
+
+def test_a_heading_s_product_followed_by_the_procedure_is_still_the_subject() -> None:
+    text = (
+        "Step 1: Synthesis of 4-(4-biphenylyl)triphenylamine Into a 1000-mL three-neck flask "
+        "were put 4-bromobiphenyl (25 g) and triphenylamine (26 g). The mixture was heated "
+        "for 6 h and worked up. The solid was collected, 31 g, 88% yield."
+    )
+    decision = decide(_yield_site(text, "88%"), None)
+    assert decision.mention is not None
+    assert decision.mention.name == "4-(4-biphenylyl)triphenylamine"

@@ -33,7 +33,7 @@ Kind = Literal["name", "label", "title"]
 
 #: "The title compound": the compound of the section's heading.
 TITLE_PHRASE = re.compile(
-    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",
+    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product|object(?:ive)?\s+(?:compound|product))\b",
     re.IGNORECASE,
 )
 #: A name in brackets right after a value is a note on it (the solvent of a

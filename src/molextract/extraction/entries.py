@@ -32,6 +32,7 @@ from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
 from molextract.extraction.mentions import (
     Mention,
+    from_label,
     is_not_a_compound,
     passage_subject,
     without_appearance,
@@ -194,6 +195,10 @@ _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
+#: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
+_CALLED_AT = re.compile(
+    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL})(?![\w\-])", re.IGNORECASE
+)
 #: ``gave 3.7 g (59% yield), mp 68°-69°, NAME.``: the product named last, closing the
 #: sentence, after its amount and maybe its melting point.
 _CLOSE_THEN_NAME = re.compile(
@@ -201,7 +206,8 @@ _CLOSE_THEN_NAME = re.compile(
 )
 #: What patents call the product a section's heading names.
 _THE_TITLE = re.compile(
-    r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product)\b",
+    r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product"
+    r"|object(?:ive)?\s+(?:compound|product))\b",
     re.IGNORECASE,
 )
 #: A sentence about the section's product without naming it: ``The title compound was
@@ -238,6 +244,10 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:
             return found
+        called = _CALLED_AT.match(text, closed.end(), limit)
+        if called is not None:
+            # "2.52 g (50%) of Compound 32"
+            return from_label(called["label"], text, value_end, table)
         title = _THE_TITLE.match(text, closed.end())
         if title is not None:
             # where no heading names it, "the title compound" is all the text says

@@ -59,7 +59,7 @@ def _words(text: str) -> frozenset[str]:
 
 #: Answers that mean the compound a section is about: its heading's compound.
 _TITLE = re.compile(
-    r"(?:the\s+)?(?:(?:title[d]?|target|desired|expected)\s+(?:compound|product|material)"
+    r"(?:the\s+)?(?:(?:title[d]?|target|desired|expected|object(?:ive)?)\s+(?:compound|product|material)"
     r"|product)"
 )
 #: Answers that name nothing (the model's "no compound").
@@ -507,14 +507,14 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     start = text.rfind("\n\n", 0, offset)
     start = 0 if start < 0 else start + 2
     end = _first_sentence_end(text, start, offset)
-    if _CHARGED.search(text, start, end):
-        # "A solution of X (3.78 g) in methanol …": a procedure's first sentence charges
-        # its starting materials; the paragraph is not about them.
-        return None
     for name_start, name_end in names_in(text, start, end):
         written = tidy_name(text[name_start:name_end])
         if is_not_a_compound(written) or is_generic_name(written):
             continue
+        if _charged(text, name_start, name_end):
+            # "A solution of X (3.78 g) in methanol …": a procedure's first sentence
+            # charges its starting materials; the paragraph is not about them.
+            return None
         name = without_appearance(written)
         if name != written and text[name_end - len(name) : name_end] == name:
             name_start = name_end - len(name)
@@ -524,10 +524,28 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     return None
 
 
-#: An amount charged: ``3.78 g``, ``(150 mg, 0.34 mmol)``, ``10 ml of``.
-_CHARGED = re.compile(
-    r"(?<![\w.])\d+(?:[.,]\d+)?\s*(?:[mkµμ]?g|[mµμ]?[lL]|m?mol(?:es?)?|equiv|eq)\b"
+_UNITS = r"(?:[mkµμ]?g|[mµμ]?[lL]|m?mol(?:es?)?|gm|equiv|eq)\.?"
+#: An amount charged after a name: ``X (3.78 g, …``, ``X (75) (8.84 g``, ``X solution``.
+_CHARGED_AFTER = re.compile(
+    rf"\s*(?:\([^()]{{0,30}}\)\s*)?\(\s*[~˜≈]?\s*\d[\d.,]*\s*{_UNITS}(?![A-Za-z])"
+    r"|\s+(?:solution|suspension)\b"
 )
+#: An amount charged before a name: ``5.6 g of X``, ``a solution of X``, ``To a X``.
+_CHARGED_BEFORE = re.compile(
+    rf"(?:\d[\d.,]*\s*{_UNITS}\s*(?:\([^()]{{0,30}}\)\s*)?of\s+(?:an?\s+|the\s+)?"
+    r"|\b(?:solution|mixture|suspension|slurry)\s+of\s+(?:the\s+)?"
+    r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+)$"
+)
+
+
+def _charged(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` is charged with an amount, as a procedure
+    names what it starts from."""
+    return bool(
+        _CHARGED_AFTER.match(text, end) or _CHARGED_BEFORE.search(text, max(0, start - 40), start)
+    )
+
+
 _LATER_SENTENCE = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z0-9(\[])|\n")
 _SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
 
@@ -579,14 +597,16 @@ _AS_FORM_THEN_CUE = re.compile(
 #: Between a compound and its yield: the mass-and-moles parenthesis it is printed in,
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
-    r"\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)\s*[,;]\s*){1,3}"
+    r"\s*\(\s*(?:(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)"
+    r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%)\s*[,;]\s*){1,3}"
     r"(?:(?:the\s+)?(?:yield|Y)(?:\s+(?:was|of))?\s*[:=]?\s*)?$",
     re.IGNORECASE,
 )
 #: Before a product's mass-and-moles parenthesis: the section's product named by its
 #: role, ``the title compound``, ``the desired product``.
 _TITLE_BEFORE = re.compile(
-    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)|(?:desired|target|final)\s+(?:compound|product))$",
+    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)"
+    r"|(?:desired|target|final|object(?:ive)?)\s+(?:compound|product))$",
     re.IGNORECASE,
 )
 #: The product named by its role alone: ``the product``, ``the pure product``.
