@@ -5,7 +5,9 @@ A table is the one place where a chemist states the property once, in a header
 a SMILES), so code reads it far more reliably than a model reading cells as prose.
 One path serves every reader: JATS, USPTO and HTML readers keep tables as structure
 (``ingest/tables.py``); tables printed as text (`` | `` or tab-separated rows, as
-``molextract ingest`` writes them) are found in the text here.
+``molextract ingest`` writes them) are found in the text here, and so are tables
+copied with single spaces between cells under a ``Table N`` caption
+(``spaced_tables.py``).
 
 What decides what, in order:
 - a column's property and unit: its header, matched against the property
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, create_model
@@ -44,6 +46,7 @@ from molextract.extraction.candidates import dimension
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
+from molextract.extraction.spaced_tables import spaced_tables
 from molextract.ingest.document import Document
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
@@ -285,6 +288,10 @@ def text_tables(text: str) -> list[Table]:
         if table is not None:
             tables.append(table)
         i = max(j, i + 1)
+    taken = [(table.start, table.end) for table in tables]
+    for table in spaced_tables(text, taken, len(tables)):
+        rows = table.rows[: table.header_rows] + _realigned(table.body)
+        tables.append(replace(table, rows=rows))
     return tables
 
 

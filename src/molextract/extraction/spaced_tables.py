@@ -1,0 +1,369 @@
+"""Tables whose cells are separated by single spaces, as web pages and PDFs copy them.
+
+Copying a table from a journal's web page, or from a PDF's text layer, keeps each row on
+its line but loses what separated the cells: ``1 C6H5 1 2a 92 232–234 234–235 [57]``
+under ``Entry R1 Time (h) Products Yields (%) a Mp (°C) Measured Mp (°C) References``.
+Nothing marks where a cell ends, so the rows are read by what chemists print in
+cells, and the header is fitted to the body:
+
+- a body cell is one token, with what belongs to it joined on: a ``±`` and its error
+  (``327.2 ± 0.4a``), a number and its unit (``30 min``), a bracket (``92 (84)``), a
+  footnote letter after a number (``11 c``), spaced initials (``N. D.``);
+- a header cell is a word with what follows it and cannot start a column: lower-case
+  words and numbers (``Mass Loss at 300 °C (%)``), a bracketed unit, a footnote
+  letter; where that leaves more header cells than the body has columns, a word that
+  qualifies the next (``Measured Mp (°C)``, ``Isolated yield``) is joined to it first;
+- the body's columns are the cell count most rows have; a row one cell short lost its
+  first cell (an entry number printed once for two rows) and is put back under its
+  headers by the kinds of its cells, as for piped rows.
+
+Only a block of lines under a ``Table N`` caption is read so, never running text, and
+only when at least two of its rows hold two numbers or more and agree on a width.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from molextract.ingest.tables import Footnote, Span, Table
+
+_CAPTION = re.compile(r"\s*Table\s+[\w.]+", re.IGNORECASE)
+_NUMBER = r"[<>≤≥~]?[-−–]?\d[\d.,]*"
+_NUMERIC = re.compile(rf"{_NUMBER}(?:\s*[-–—−]\s*{_NUMBER})?[a-z*†‡]?(?:\[[\d,–-]+\])?")
+#: Units a number in a cell is printed with, joined to it: ``30 min``, ``1.2 g``.
+_UNIT = re.compile(r"(?:min|h|hr|hrs|d|s|°C|K|%|mol%|equiv|eq|mg|g|mL|ml|mmol|bar|atm)")
+_MARKER = re.compile(r"[a-h]|[*†‡§¶]")
+_INITIAL = re.compile(r"[A-Z]\.")
+#: Words that qualify the header word after them, one column between them.
+_QUALIFIERS = frozenset(
+    {
+        "measured", "reported", "isolated", "lit.", "lit", "literature", "found", "calcd",
+        "calcd.", "calculated", "experimental", "exp.", "mass", "melting", "boiling",
+        "reaction", "total", "overall", "relative", "specific", "bulk", "molecular",
+        "water", "aqueous", "crude", "nmr", "gc", "hplc", "average", "mean",
+    }
+)  # fmt: skip
+#: A citation alone in a cell: ``[57]``.
+_REFERENCE = re.compile(r"\[\d[\d,\s–-]*\]")
+#: A line a web page's copy puts where a drawing was.
+_GRAPHIC = re.compile(r"\s*(?:graphic file with name|!\[)", re.IGNORECASE)
+
+
+def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int) -> list[Table]:
+    """The single-spaced tables of ``text`` outside the spans other readers ``taken``,
+    numbered from ``first_index``."""
+    lines = _lines(text)
+    tables: list[Table] = []
+    i = 0
+    while i < len(lines):
+        start, end = lines[i]
+        if not _CAPTION.match(text, start, end) or _inside(start, taken):
+            i += 1
+            continue
+        found = _table_after(text, lines, i, first_index + len(tables))
+        if found is None:
+            i += 1
+            continue
+        table, i = found
+        if not any(_inside(row[0].start, taken) for row in table.rows):
+            tables.append(table)
+    return tables
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    lines = []
+    at = 0
+    for line in text.split("\n"):
+        lines.append((at, at + len(line)))
+        at += len(line) + 1
+    return lines
+
+
+def _inside(offset: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= offset < b for a, b in spans)
+
+
+def _table_after(
+    text: str, lines: list[tuple[int, int]], caption: int, index: int
+) -> tuple[Table, int] | None:
+    """The table under the caption on line ``caption``: the caption paragraph, maybe a
+    title paragraph and a drawing line, then the block of rows up to a blank line."""
+    k = caption
+    caption_end = lines[k][1]
+    block: list[int] = []
+    paragraphs = 0
+    k += 1
+    while k < len(lines) and paragraphs < 4:
+        start, end = lines[k]
+        if start == end:
+            k += 1
+            continue
+        run = []
+        while k < len(lines) and lines[k][0] < lines[k][1]:
+            run.append(k)
+            k += 1
+        if len(run) >= 3 and sum(_body_line(text, *lines[j]) for j in run) >= 2:
+            block = run
+            break
+        if not _GRAPHIC.match(text, *lines[run[0]]):
+            caption_end = lines[run[-1]][1]
+        paragraphs += 1
+    if not block:
+        return None
+    while block and _MARKER.fullmatch(text[slice(*lines[block[-1]])].strip()):
+        k = block.pop()  # "a" alone under the rows: the first footnote's marker
+    rows = [_cells(text, *lines[j]) for j in block]
+    body_at = next((n for n, j in enumerate(block) if _body_line(text, *lines[j])), 0)
+    if body_at == 0:
+        return None  # no header line over the rows: nothing says what they hold
+    body = rows[body_at:]
+    numbered = _numbered_notes(text, lines, k)
+    head_lines = [lines[j] for j in block[:body_at]]
+    if numbered:
+        # "TON 2 Yield 3" over "8 AuPd–Fe3O4 CsOH·H2O 33 90 8": superscript note
+        # numbers printed as plain ones; the header says how many columns there are
+        marked = _header_cells(text, *head_lines[-1], numbered)
+        body = [_markers_dropped(row, len(marked), numbered) for row in body]
+    width = Counter(len(row) for row in body).most_common(1)[0][0]
+    if width < 2 or sum(len(row) == width for row in body) < 2:
+        return None
+    stub = all(not _NUMERIC.fullmatch(row[0].text) for row in body if row)
+    references = all(_REFERENCE.fullmatch(row[-1].text) for row in body if len(row) == width)
+    header = _header(text, head_lines, width, stub, references, numbered)
+    if header is None:
+        return None
+    fitted = [_fit(row, width) for row in body]
+    cap_start = lines[caption][0]
+    caption_span = Span(text[cap_start:caption_end], cap_start, caption_end)
+    footnotes = _footnotes(text, lines, k)
+    label = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption_span.text, re.IGNORECASE)
+    name = label.group(1) if label else f"Table {index + 1}"
+    table = Table(index, name, caption_span, [header, *fitted], 1, footnotes)
+    return table, k
+
+
+def _body_line(text: str, start: int, end: int) -> bool:
+    """A row of values: two numbers or more, and numbers for two tokens in five at
+    least (a header line may hold a number or two: ``Mass Loss at 300 °C (%)``)."""
+    tokens = text[start:end].split()
+    numbers = sum(1 for token in tokens if _NUMERIC.fullmatch(token))
+    return numbers >= 2 and numbers >= 0.4 * len(tokens)
+
+
+def _tokens(text: str, start: int, end: int) -> list[Span]:
+    return [
+        Span(m.group(), start + m.start(), start + m.end())
+        for m in re.finditer(r"\S+", text[start:end])
+    ]
+
+
+def _join(text: str, first: Span, last: Span) -> Span:
+    return Span(text[first.start : last.end], first.start, last.end)
+
+
+def _cells(text: str, start: int, end: int) -> list[Span]:
+    """A body row's cells: tokens with what belongs to them joined on."""
+    cells: list[Span] = []
+    tokens = _tokens(text, start, end)
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        j = i
+        if token.text.startswith("(") and ")" not in token.text:
+            while j + 1 < len(tokens) and ")" not in tokens[j].text:
+                j += 1
+        while (
+            _INITIAL.fullmatch(tokens[j].text)
+            and j + 1 < len(tokens)
+            and _INITIAL.fullmatch(tokens[j + 1].text)
+        ):
+            j += 1
+        cell = _join(text, token, tokens[j])
+        i = j + 1
+        previous = cells[-1] if cells else None
+        if token.text in ("±", "+/-") and previous is not None and i < len(tokens):
+            cells[-1] = _join(text, previous, tokens[i])  # "327.2 ± 0.4a"
+            i += 1
+            continue
+        if previous is not None and _belongs_to(previous.text, cell.text):
+            cells[-1] = _join(text, previous, cell)
+            continue
+        cells.append(cell)
+    return cells
+
+
+def _belongs_to(previous: str, cell: str) -> bool:
+    """Whether ``cell`` is part of the cell before it, not a cell of its own."""
+    if cell.startswith("±"):
+        return True
+    if cell.startswith("(") and cell.endswith(")") and previous[-1:].isdigit():
+        return True  # "92 (84)": another figure for the same cell
+    if _UNIT.fullmatch(cell) and re.search(r"\d$", previous):
+        return True
+    return bool(_MARKER.fullmatch(cell) and re.fullmatch(r"\d{1,3}", previous))
+
+
+def _header(
+    text: str,
+    lines: Sequence[tuple[int, int]],
+    width: int,
+    stub: bool,
+    references_last: bool = False,
+    numbered: frozenset[str] = frozenset(),
+) -> list[Span] | None:
+    """The column headers, fitted to ``width`` columns: the last header line's cells,
+    and, when that line is one short, the first cell of the line above for column one
+    (``Formulation`` beside a group header line such as ``TGA Assessment``). ``stub``:
+    the body's first column names its rows; a last header line that opens with a
+    measured quantity (``T5 (°C)``) then heads the columns after it."""
+    groups = _spanned_joined(text, _header_cells(text, *lines[-1], numbered))
+    target = width
+    if stub and len(lines) > 1 and groups and "(" in groups[0].text:
+        target = width - 1
+    while len(groups) > target:
+        at = _best_join(groups)
+        if at is None:
+            return None
+        groups[at : at + 2] = [_join(text, groups[at], groups[at + 1])]
+    if len(groups) == width - 1 and len(lines) > 1:
+        above = _header_cells(text, *lines[0])
+        if above:
+            groups = [above[0], *groups]
+    if len(groups) == width - 1 and references_last:
+        end = groups[-1].end  # "234–235 [57]" split in two: the reference has no header
+        groups = [*groups, Span("", end, end)]
+    if len(groups) == width - 1:
+        end = lines[-1][0]
+        groups = [Span("", end, end), *groups]
+    return groups if len(groups) == width else None
+
+
+def _spanned_joined(text: str, groups: list[Span]) -> list[Span]:
+    """A header printed again over each column it spanned, with the word of the row
+    under it after each (``Mp (°C) Measured Mp (°C) Reported``): each copy and its word
+    are one column's header."""
+    texts = [g.text for g in groups]
+    joined: list[Span] = []
+    i = 0
+    while i < len(groups):
+        repeated = "(" in texts[i] and texts.count(texts[i]) > 1
+        if repeated and i + 1 < len(groups) and re.fullmatch(r"[A-Za-z][A-Za-z.]*", texts[i + 1]):
+            joined.append(_join(text, groups[i], groups[i + 1]))
+            i += 2
+            continue
+        joined.append(groups[i])
+        i += 1
+    return joined
+
+
+def _header_cells(
+    text: str, start: int, end: int, numbered: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A header line's cells: a word, with the lower-case words, numbers, units and
+    brackets after it that cannot start a column. A number that is one of the notes'
+    (``numbered``) is a note's marker and left out (``Yield 3`` is the yield column,
+    not the yield of compound 3)."""
+    cells: list[Span] = []
+    for token in _tokens(text, start, end):
+        word = token.text
+        previous = cells[-1] if cells else None
+        if word in numbered and previous is not None:
+            continue
+        joins = previous is not None and (
+            (word[:1].islower() and not re.fullmatch(r"(?:ee|dr|er|logP|log|pKa)\b.*", word))
+            or (word[:1] in "([" and not _NUMERIC.fullmatch(word.strip("()[]")))
+            or word[:1] in "°%/"
+            or _MARKER.fullmatch(word) is not None
+            or re.fullmatch(r"\d[\d.]*", word) is not None
+            or previous.text.endswith(("at", "of", "in", "/"))
+        )
+        if joins and previous is not None:
+            cells[-1] = _join(text, previous, token)
+        else:
+            cells.append(token)
+    return cells
+
+
+def _best_join(groups: list[Span]) -> int | None:
+    """Where two header cells are most surely one: a qualifier before the word it
+    qualifies, else a word without a unit before one with it."""
+    for i in range(len(groups) - 1):
+        if groups[i].text.casefold() in _QUALIFIERS:
+            return i
+    for i in range(len(groups) - 1):
+        if "(" not in groups[i].text and groups[i].text.isalpha() and "(" in groups[i + 1].text:
+            return i
+    return None
+
+
+def _numbered_notes(text: str, lines: list[tuple[int, int]], k: int) -> frozenset[str]:
+    """The note numbers of a paragraph of numbered notes right under the table (``1
+    Reaction conditions: … 2 Turnover number …``), counting from 1 without a gap."""
+    while k < len(lines) and lines[k][0] == lines[k][1]:
+        k += 1
+    if k >= len(lines):
+        return frozenset()
+    paragraph = text[lines[k][0] : lines[k][1]]
+    found = [
+        int(m[1]) for m in re.finditer(r"(?:^|(?<=[.;)\s]))\s*(\d{1,2})\s+(?=[A-Za-z])", paragraph)
+    ]
+    count = 0
+    for number in found:
+        if number == count + 1:
+            count = number
+    return frozenset(str(n) for n in range(1, count + 1)) if count >= 2 else frozenset()
+
+
+def _markers_dropped(row: list[Span], width: int, numbered: frozenset[str]) -> list[Span]:
+    """A row wider than its header, with note numbers printed as cells after a number
+    (``2 5 Pd–Fe3O4``, ``90 8``): each left out, the first first, until the row fits
+    (``5 14`` in a row that fits is two values)."""
+    cells = list(row)
+    i = 1
+    while len(cells) > width and i < len(cells):
+        if cells[i].text in numbered and re.fullmatch(
+            r"[\d.,–-]+|N\. D\.|n\.d\.", cells[i - 1].text
+        ):
+            del cells[i]
+            continue
+        i += 1
+    return cells
+
+
+def _fit(row: list[Span], width: int) -> list[Span]:
+    """A row made ``width`` cells: a short one is padded at its end (``tables`` moves
+    it under its headers by the kinds of its cells); a longer one joins its last."""
+    if len(row) == width:
+        return row
+    if len(row) < width:
+        end = row[-1].end if row else 0
+        return row + [Span("", end, end) for _ in range(width - len(row))]
+    head = row[: width - 1]
+    tail = row[width - 1 :]
+    return [*head, Span(" ".join(c.text for c in tail), tail[0].start, tail[-1].end)]
+
+
+def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote]:
+    """Notes under the table: a line that is a marker alone, its note the next text
+    (``a`` ⏎⏎ ``Isolated yields;``), or a line that opens with one."""
+    notes: list[Footnote] = []
+    while k < len(lines):
+        start, end = lines[k]
+        line = text[start:end].strip()
+        if not line:
+            k += 1
+            continue
+        if _MARKER.fullmatch(line):
+            n = k + 1
+            while n < len(lines) and lines[n][0] == lines[n][1]:
+                n += 1
+            if n < len(lines):
+                note_start, note_end = lines[n]
+                note = Span(text[note_start:note_end], note_start, note_end)
+                notes.append(Footnote(line, note))
+                k = n + 1
+                continue
+        break
+    return notes

@@ -1,0 +1,129 @@
+"""Tables copied with single spaces between cells, read under their ``Table N`` caption."""
+
+from __future__ import annotations
+
+from molextract.extraction import tables
+from molextract.extraction.spaced_tables import spaced_tables
+from molextract.ingest.document import Document
+from molextract.schemas import get_schema
+from molextract.schemas.records import EngineInfo
+
+ALL = get_schema("molecular_properties")
+
+SCOPE = """Table 3.
+
+Scope of the condensation with substituted benzaldehydes.
+
+Entry Ar Time (h) Product Yield (%) a Mp (°C) Found Mp (°C) Lit.
+1 C6H5 2 4a 91 151–153 150–152 [12]
+4-Cl-C6H4 40 min 4b 87 188–190 189–190 [12]
+2 4-MeO-C6H4 3 4c 80 140–141 141–143 [7]
+3 b 2-Thienyl 6 4d 0 - -
+4 3-NO2-C6H4 1 4e 94 201–203 200–202 [9]
+a
+
+Isolated yield.
+
+b
+
+No product was detected.
+"""
+
+POLYMERS = """Table 1.
+
+Thermal data of the blends.
+
+Blend DSC Data TGA Data
+Tg (°C) Tm (°C) Mass Loss at 250 °C (%) Xc (%)
+PCL–A 61.2 ± 0.5a 168.4 ± 0.9a 2.1 ± 0.2a 21.0 ± 1.1a
+PCL–B 59.8 ± 0.7a 166.0 ± 1.3b 1.8 ± 0.3b 19.4 ± 0.8a
+PCL–C 60.4 ± 0.4b 167.1 ± 0.6a 2.6 ± 0.1a 18.9 ± 0.5b
+"""
+
+NUMBERED = """Table 2.
+
+Optimisation of the reduction of ketone 1.
+
+Entry Catalyst Solvent Conv. 2 Yield 3
+1 Ru-A MeOH 10 n.d. 4
+2 5 Ru-B MeOH 80 71
+3 Ru-B EtOH 95 88 6
+4 Ru-B - 12 9
+
+1 Conditions: 1 (0.5 mmol), catalyst (1 mol%), 25 °C, 12 h. 2 By GC. 3 Isolated yield. 4 n.d. = not determined. 5 At 40 °C. 6 Average of two runs.
+"""
+
+
+def _grid(text: str) -> list[list[str]]:
+    [table] = spaced_tables(text, [], 0)
+    return [[cell.text for cell in row] for row in table.rows]
+
+
+def _facts(text: str) -> list[tuple[object, ...]]:
+    doc = Document("t", text, {})
+    readings = tables.read_tables(doc, ALL)
+    found = tables.table_records(doc, readings, ALL, EngineInfo(name="test", model="none"))
+    for record in found:
+        cell = record.evidence.table
+        assert cell is not None
+        assert doc.text[cell.cell_start : cell.cell_end] in record.evidence.quote
+    return [
+        (
+            r.compound.label or r.compound.name,
+            r.property,
+            r.value if r.value_low is None else (r.value_low, r.value_high),
+            r.conditions,
+        )
+        for r in found
+    ]
+
+
+def test_a_scope_table_s_cells_are_found_by_what_chemists_print_in_them() -> None:
+    grid = _grid(SCOPE)
+    assert grid[0] == [
+        "Entry", "Ar", "Time (h)", "Product", "Yield (%) a", "Mp (°C) Found", "Mp (°C) Lit.", "",
+    ]  # fmt: skip
+    assert grid[1] == ["1", "C6H5", "2", "4a", "91", "151–153", "150–152", "[12]"]
+    assert grid[4] == ["3 b", "2-Thienyl", "6", "4d", "0", "-", "-", ""]
+
+
+def test_a_scope_table_gives_each_product_its_yield_and_found_melting_point() -> None:
+    facts = _facts(SCOPE)
+    yields = [
+        (label, value, note) for label, prop, value, note in facts if prop == "reaction_yield"
+    ]
+    assert ("4a", 91.0, "Isolated yield.") in yields
+    assert ("4b", 87.0, "Isolated yield.") in yields  # the row that lost its entry number
+    points = [(label, value) for label, prop, value, _ in facts if prop == "melting_point"]
+    assert sorted(points) == [
+        ("4a", (151.0, 153.0)),
+        ("4b", (188.0, 190.0)),
+        ("4c", (140.0, 141.0)),
+        ("4e", (201.0, 203.0)),
+    ]  # fmt: skip  (the literature column is no measurement)
+
+
+def test_a_two_line_header_and_errors_after_plus_minus() -> None:
+    grid = _grid(POLYMERS)
+    assert grid[0] == ["Blend", "Tg (°C)", "Tm (°C)", "Mass Loss at 250 °C (%)", "Xc (%)"]
+    assert grid[1][0] == "PCL–A" and grid[1][2] == "168.4 ± 0.9a"
+    melting = [
+        (name, value) for name, prop, value, _ in _facts(POLYMERS) if prop == "melting_point"
+    ]
+    assert melting == [("PCL–A", 168.4), ("PCL–B", 166.0), ("PCL–C", 167.1)]
+
+
+def test_note_numbers_printed_as_plain_numbers_are_no_cells_and_no_labels() -> None:
+    grid = _grid(NUMBERED)
+    assert grid[0] == ["Entry", "Catalyst", "Solvent", "Conv.", "Yield"]
+    assert grid[1] == ["1", "Ru-A", "MeOH", "10", "n.d."]
+    assert grid[2] == ["2", "Ru-B", "MeOH", "80", "71"]
+    assert grid[3] == ["3", "Ru-B", "EtOH", "95", "88"]
+    assert grid[4] == ["4", "Ru-B", "-", "12", "9"]  # "12 9": two values, the row fits
+
+
+def test_running_text_and_a_table_without_a_caption_are_not_read() -> None:
+    prose = (
+        "The yields were 91 and 87 % for 4a and 4b.\nEntry Ar Yield (%)\n1 C6H5 91\n2 4-ClC6H4 87\n"
+    )
+    assert spaced_tables(prose, [], 0) == []
