@@ -500,7 +500,9 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     """The compound the value's section or paragraph is about: its heading's compound,
     else the first compound its first sentence names (``Coumarin (2H-chromen-2-one) is
     a colourless lactone``, ``Section 9: Physical and chemical properties (toluene, CAS
-    108-88-3).``), or None when neither names one."""
+    108-88-3).``), or None when neither names one. A first compound the sentence charges
+    with an amount (``A solution of X (3.78 g) in …``) is what a procedure starts from:
+    then the paragraph's subject is not named, and None is returned."""
     title = _title_compound(table.title_compound_at(offset))
     if title is not None and title.name is not None:
         return title

@@ -18,6 +18,11 @@
    7 in 77% yield``) that sentence's first compound is what the product was made from.
 4. Else no compound.
 
+A yield is never given to a solvent or a work-up reagent (``dried over MgSO4``,
+``Cs2CO3``, ``pyridine``), whichever step above names one: a procedure names many of
+them near its yield, and the product is elsewhere or unnamed. For a schema of yields
+alone they are not even marked for the model.
+
 Each decision says how it was made (``compound.source``): the rule's name, ``model``,
 or ``label_table`` when the model picked "the title compound" and the document's
 label table said which compound that is. Because a form decides before the model, a
