@@ -119,10 +119,22 @@ def test_the_usual_headers_are_read_by_code(
         "Relative density (%)",
         "Optical density",
         "Terephthalic groups Mole %",
+        "Tcc (°C)",
+        "Tmax (°C)",
+        "T5% (°C)",
+        "Xc (%)",
+        "ΔHm (J/g)",
     ],
 )
 def test_look_alikes_and_conditions_are_no_values(header: str) -> None:
     assert records(f"Compound | {header}\n3a | 85\n3b | 90\n") == []
+
+
+def test_a_model_s_property_for_a_header_must_be_stated_in_its_unit() -> None:
+    assert not tables._unit_fits("%", "density", ALL)
+    assert tables._unit_fits("g/cm³", "density", ALL)
+    assert tables._unit_fits("°C", "melting_point", ALL)
+    assert tables._unit_fits(None, "melting_point", ALL)
 
 
 @pytest.mark.parametrize("cell", ["—", "–", "n.d.", "", "trace", "<5", "0", "10% CuI", "NR"])

@@ -95,7 +95,10 @@ _CONDITION_HEADER = re.compile(
     r"|reported|ref\.?"
     # thermal look-alikes of a melting point: decomposition, glass transition,
     # crystallisation and onset temperatures
-    r"|T_?[dgc]|T_?(?:onset|dec|5%)|decomp\w*|glass|crystalli[sz]\w*|onset)(?![A-Za-z])",
+    r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
+    r"|crystalli[sz]\w*|onset"
+    # the rest of a thermal analysis: crystallinity, enthalpies, mass lost on heating
+    r"|X_?c|ΔH\w*|∆H\w*|enthalpy|(?:mass|weight)\s+loss)(?![A-Za-z])",
     _I,
 )
 #: Words around a compound named in a header (``Isolated yield of 7b``).
@@ -1005,8 +1008,18 @@ async def ask_headers(
         for column in question.columns:
             column.ask = False
             if question.answer and question.answer != "none":
+                if not _unit_fits(column.unit, question.answer, schema):
+                    continue  # "Xc (%)" answered as a density: no density is in %
                 column.property = question.answer
                 column.decided_by = "model"
+
+
+def _unit_fits(unit: str | None, prop: str, schema: SchemaSpec) -> bool:
+    """Whether the header's unit measures what the model's property is stated in."""
+    if unit is None:
+        return True
+    found = declarations([p for p in schema.properties if p.name == prop])
+    return not found or _fits(unit, found[0])
 
 
 # --- records ------------------------------------------------------------------------------
