@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from molextract.extraction import tables
 from molextract.extraction.spaced_tables import spaced_tables
-from molextract.ingest.document import Document
-from molextract.schemas import get_schema
-from molextract.schemas.records import EngineInfo
-
-ALL = get_schema("molecular_properties")
+from tests.extraction.test_tables import records
 
 SCOPE = """Table 3.
 
@@ -60,13 +55,6 @@ def _grid(text: str) -> list[list[str]]:
 
 
 def _facts(text: str) -> list[tuple[object, ...]]:
-    doc = Document("t", text, {})
-    readings = tables.read_tables(doc, ALL)
-    found = tables.table_records(doc, readings, ALL, EngineInfo(name="test", model="none"))
-    for record in found:
-        cell = record.evidence.table
-        assert cell is not None
-        assert doc.text[cell.cell_start : cell.cell_end] in record.evidence.quote
     return [
         (
             r.compound.label or r.compound.name,
@@ -74,7 +62,7 @@ def _facts(text: str) -> list[tuple[object, ...]]:
             r.value if r.value_low is None else (r.value_low, r.value_high),
             r.conditions,
         )
-        for r in found
+        for r in records(text)
     ]
 
 
