@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from molextract.ingest.tables import Footnote, Span, Table
 
 _CAPTION = re.compile(r"\s*Table\s+[\w.]+", re.IGNORECASE)
+#: A caption's table label: ``Table 2`` of ``Table 2. Synthesis of …``.
+TABLE_LABEL = re.compile(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", re.IGNORECASE)
 _NUMBER = r"[<>≤≥~]?[-−–]?\d[\d.,]*"
 _NUMERIC = re.compile(rf"{_NUMBER}(?:\s*[-–—−]\s*{_NUMBER})?[a-z*†‡]?(?:\[[\d,–-]+\])?")
 #: Units a number in a cell is printed with, joined to it: ``30 min``, ``1.2 g``.
@@ -54,7 +56,7 @@ _GRAPHIC = re.compile(r"\s*(?:graphic file with name|!\[)", re.IGNORECASE)
 def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int) -> list[Table]:
     """The single-spaced tables of ``text`` outside the spans other readers ``taken``,
     numbered from ``first_index``."""
-    lines = _lines(text)
+    lines = line_spans(text)
     tables: list[Table] = []
     i = 0
     while i < len(lines):
@@ -72,7 +74,8 @@ def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int)
     return tables
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """The start and end of every line of ``text``, the line break left out."""
     lines = []
     at = 0
     for line in text.split("\n"):
@@ -138,7 +141,7 @@ def _table_after(
     cap_start = lines[caption][0]
     caption_span = Span(text[cap_start:caption_end], cap_start, caption_end)
     footnotes = _footnotes(text, lines, k)
-    label = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption_span.text, re.IGNORECASE)
+    label = TABLE_LABEL.match(caption_span.text)
     name = label.group(1) if label else f"Table {index + 1}"
     table = Table(index, name, caption_span, [header, *fitted], 1, footnotes)
     return table, k

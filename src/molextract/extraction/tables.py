@@ -46,7 +46,7 @@ from molextract.extraction.candidates import dimension
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
-from molextract.extraction.spaced_tables import spaced_tables
+from molextract.extraction.spaced_tables import TABLE_LABEL, line_spans, spaced_tables
 from molextract.ingest.document import Document
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
@@ -257,11 +257,7 @@ def text_tables(text: str) -> list[Table]:
     """Tables printed as text: runs of two or more lines of `` | ``- or tab-separated
     cells. The line before a run is its caption when it starts with ``Table``;
     the lines after it that start with a footnote marker are its notes."""
-    lines: list[tuple[int, int]] = []
-    at = 0
-    for line in text.split("\n"):
-        lines.append((at, at + len(line)))
-        at += len(line) + 1
+    lines = line_spans(text)
     tables: list[Table] = []
     i = 0
     while i < len(lines):
@@ -480,7 +476,7 @@ def _text_table(
         k += 1
     label = ""
     if caption is not None:
-        found = re.match(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", caption.text, _I)
+        found = TABLE_LABEL.match(caption.text)
         label = found.group(1) if found else ""
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
     rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
