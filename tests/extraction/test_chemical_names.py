@@ -65,6 +65,11 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             ["1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole"],
         ),
         ("The samples were stirred overnight and then filtered.", []),
+        (
+            "The amine (2S, 3S)-3-[N-(benzyl)amino]-2-hydroxybutanoic acid and "
+            "(1R, 2S, 5R)-menthol were mixed.",
+            ["(2S, 3S)-3-[N-(benzyl)amino]-2-hydroxybutanoic acid", "(1R, 2S, 5R)-menthol"],
+        ),
     ],
 )
 def test_names_in_a_passage_are_found_in_order(text: str, names: list[str]) -> None:

@@ -332,11 +332,43 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
         matches = matches[1:]  # a token the window cut in two
     if not matches:
         return None
-    found = _name_start([m[1] for m in matches])
+    tokens = _stereo_joined([(m.start(1), m[1]) for m in matches])
+    found = _name_start([token for _, token in tokens])
     if found is None:
         return None
     index, skip = found
-    return lo + matches[index].start(1) + skip, end
+    return lo + tokens[index][0] + skip, end
+
+
+#: Pieces of a stereo descriptor list printed with spaces, ``(2S, 3S)-`` or ``(R, R)-``.
+_DESCRIPTOR = r"(?:\d+[a-z]?|[A-Za-z]?)(?:[RSEZ]\*?|rel)"
+_STEREO_OPEN = re.compile(rf"[(\[]{_DESCRIPTOR},")
+_STEREO_MIDDLE = re.compile(rf"{_DESCRIPTOR},")
+_STEREO_CLOSE = re.compile(rf"{_DESCRIPTOR}[)\]]\S*")
+
+
+def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Tokens with a spaced descriptor list run into one: ``(2S,`` ``3S)-3-amino…``.
+
+    Typesetting often puts a space after each comma of the list; split there, its
+    first piece ends in a comma, which reads as the end of a clause, and the name
+    behind it was lost (its start then looked like the label ``2S``).
+    """
+    joined: list[tuple[int, str]] = []
+    i = 0
+    while i < len(tokens):
+        start, token = tokens[i]
+        if _STEREO_OPEN.fullmatch(token):
+            j = i + 1
+            while j < len(tokens) and _STEREO_MIDDLE.fullmatch(tokens[j][1]):
+                j += 1
+            if j < len(tokens) and _STEREO_CLOSE.fullmatch(tokens[j][1]):
+                joined.append((start, "".join(t for _, t in tokens[i : j + 1])))
+                i = j + 1
+                continue
+        joined.append((start, token))
+        i += 1
+    return joined
 
 
 # --- one spelling per name ------------------------------------------------------------
