@@ -6,12 +6,15 @@ a declaration knows. The last tests run the real pipeline on the real engine.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from molextract.config import Settings
 from molextract.engines.local import LocalEngine
 from molextract.extraction import tables
 from molextract.extraction.pipeline import Pipeline
+from molextract.ingest import read_documents
 from molextract.ingest.document import Document
 from molextract.ingest.tables import Table
 from molextract.schemas import get_schema
@@ -235,6 +238,24 @@ def test_a_transposed_table_with_a_units_column() -> None:
         ("Rh", "density", 12.4, "g/cm³"),
         ("Pt", "melting_point", 1769.0, "°C"),
         ("Pt", "density", 21.4, "g/cm³"),
+    ]
+
+
+def test_a_patent_table_set_as_title_header_and_body_groups_read_transposed() -> None:
+    """US 8,088,834 B2's TABLE 10: one CALS group prints the title, one a five-row
+    header (``Comparative`` / ``Example A`` / ``(Commercial`` …, ``Exam-`` / ``ple``),
+    one the body, whose rows are named by a group, a parameter and a unit column."""
+    path = Path(__file__).parents[1] / "data" / "tables" / "uspto" / "US08088834B2.xml"
+    [doc] = read_documents([path], lambda skipped: None)
+    found = [
+        r
+        for r in records(doc.text, doc.metadata)
+        if r.evidence.table is not None and r.evidence.table.label == "Table 10"
+    ]
+    assert [(r.compound.name or r.compound.label, r.property, r.value, r.unit) for r in found] == [
+        ("Comparative Example A (Commercial GE PBT 315)", "melting_point", 222.6, "°C"),
+        ("13", "melting_point", 176.89, "°C"),
+        ("14", "melting_point", 180.03, "°C"),
     ]
 
 

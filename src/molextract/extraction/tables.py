@@ -98,7 +98,7 @@ _CONDITION_HEADER = re.compile(
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
     r"|crystalli[sz]\w*|onset"
     # the rest of a thermal analysis: crystallinity, enthalpies, mass lost on heating
-    r"|X_?c|ΔH\w*|∆H\w*|enthalpy|(?:mass|weight)\s+loss)(?![A-Za-z])",
+    r"|X_?c|ΔH\w*|∆H\w*|DH|enthalpy|fusion|(?:mass|weight)\s+loss)(?![A-Za-z])",
     _I,
 )
 #: Words around a compound named in a header (``Isolated yield of 7b``).
@@ -595,6 +595,7 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
     rows = table.rows
     # a column of units beside the property names ("Density | g/cc | 12.4 | 21.4")
     first = 2 if table.width > 2 and _unit_column(table) else 1
+    first = max(first, _stub_width(table))
     headers = [" › ".join(cell.text for cell in row[:first] if cell.text) for row in rows]
     return Grid(
         table,
@@ -604,6 +605,27 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
         [[rows[r][c] for r in range(len(rows))] for c in range(first, table.width)],
         first,
     )
+
+
+def _stub_width(table: Table) -> int:
+    """How many leading columns name the rows of a transposed table: a group column
+    (``DSC Data``) and a unit column may stand beside the property's name, and none of
+    them holds a value (``Item | Parameter | Unit | 13 | 14``)."""
+    width = 0
+    for c in range(table.width - 1):
+        cells = [row[c].text for row in table.body if row[c].text]
+        numbers = [t for t in cells if _has_number(t) and not _unit_alone(t)]
+        if not cells or 4 * len(numbers) >= len(cells):  # a stray footnote row aside
+            break
+        width = c + 1
+    return width
+
+
+def _unit_alone(text: str) -> bool:
+    """``(° C.)``, ``g/cm3``: the cell is a unit and nothing more."""
+    bare = text.strip().strip("()[]").strip()
+    found = unit_at(bare, 0)
+    return found is not None and not bare[found[3] :].strip(" .")
 
 
 def _unit_column(table: Table) -> bool:
@@ -1175,6 +1197,8 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if column is None:
         return None
     cell = row[column]
+    if reading.grid.transposed and column == 0 and reading.table.header_rows > 1:
+        cell = _stacked(row[: reading.table.header_rows])
     # only symbols: the "a" of "3a" is the label's, not a footnote's
     text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
     if not text:
@@ -1189,6 +1213,19 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not re.search(r"[A-Za-z]", text):
         return None
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+def _stacked(cells: Sequence[Span]) -> Span:
+    """A compound's column header printed over several header rows, as one cell:
+    ``Example`` over ``13``, ``Exam-`` over ``ple 14`` (a word broken at a hyphen)."""
+    filled = [cell for cell in cells if cell.text]
+    if not filled:
+        return cells[0]
+    text = filled[0].text
+    for cell in filled[1:]:
+        broken = text.endswith("-") and cell.text[:1].islower()
+        text = text[:-1] + cell.text if broken else f"{text} {cell.text}"
+    return Span(text, filled[0].start, filled[-1].end)
 
 
 def _member(row: Mention | None, header: Mention | None) -> bool:

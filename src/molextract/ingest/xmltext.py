@@ -10,6 +10,7 @@ Section offsets let results point back to the part of a paper a value came from.
 from __future__ import annotations
 
 import html.entities
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -282,6 +283,14 @@ def add_tables(
     for line in note_lines:
         footnotes.append(Footnote(footnote_marker(line), Span(line, at, at + len(line))))
         at += len(line) + 1
+    if stacked_headers and kept and (printed := _title_label(kept[0][1].lines)):
+        # A CALS group that only prints "TABLE 10" and its title is the caption.
+        title = "\n".join(kept[0][1].lines)
+        if caption_span is None:
+            caption_span = Span(title, start, start + len(title))
+        label = printed
+        start += len(title) + 1
+        kept = kept[1:]
     pending: list[tuple[Table, list[float]]] = []
     for i, (group, recorder) in enumerate(kept):
         starts = _column_starts(group) if stacked_headers else None
@@ -315,15 +324,39 @@ def _reindexed(table: Table, index: int, *, drop: bool = False) -> Table:
 
 
 def _header_like(table: Table) -> bool:
-    """A group of at most three rows of words, two columns or more: a header printed
-    as a group of its own."""
+    """A group of a few rows of words, two columns or more: a header printed as a group
+    of its own.
+
+    Its words may carry numbers of their own (``Example`` over ``13``, a wrapped
+    ``(Commercial GE PBT 315)``), but never a measured one: no decimal, and most cells
+    hold words.
+    """
     cells = [cell.text for row in table.rows for cell in row if cell.text]
     filled = {c for row in table.rows for c, cell in enumerate(row) if cell.text}
+    bare = [cell for cell in cells if not any(ch.isalpha() for ch in cell)]
+    if len(filled) < 2 or not cells:
+        return False
+    if len(table.rows) <= 3 and not bare:
+        return True
     return (
-        len(table.rows) <= 3
-        and len(filled) >= 2
-        and all(any(ch.isalpha() for ch in cell) for cell in cells)
+        len(table.rows) <= 6
+        and 3 * len(bare) < len(cells)
+        and not any(_DECIMAL.search(cell) for cell in cells)
     )
+
+
+_DECIMAL = re.compile(r"\d[.,]\d")
+#: The line a CALS title group begins with: ``TABLE 10``, ``TABLE 3-continued``.
+_TITLE = re.compile(r"\s*TABLE\s+(\d+[A-Za-z]?)\b", re.IGNORECASE)
+
+
+def _title_label(lines: Sequence[str]) -> str:
+    """``Table 10`` when ``lines`` are a table's printed number and title, one cell to
+    a line (no cell separator), else ``""``."""
+    found = _TITLE.match(lines[0]) if lines else None
+    if found is None or any(" | " in line for line in lines):
+        return ""
+    return f"Table {found[1]}"
 
 
 def _column_starts(group: etree._Element) -> list[float] | None:

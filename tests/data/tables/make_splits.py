@@ -47,6 +47,7 @@ LATER_DEV = frozenset(
         "text:PMC4013668-table2-spaces",
         "text:PMC4902021-table5",
         "text:PMC4902021-table9",
+        "text:PMC6257047-table1",
         "text:PMC6780267-table2",
         "text:PMC7404249-table5",
         "text:PMC8400704-table1",
