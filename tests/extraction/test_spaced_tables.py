@@ -115,3 +115,32 @@ def test_running_text_and_a_table_without_a_caption_are_not_read() -> None:
         "The yields were 91 and 87 % for 4a and 4b.\nEntry Ar Yield (%)\n1 C6H5 91\n2 4-ClC6H4 87\n"
     )
     assert spaced_tables(prose, [], 0) == []
+
+
+FOUND_LIT = """Table 1.
+
+Condensation of aldehydes with malononitrile over the catalyst (2 min).
+
+Entry Product Catalyst T(°C) Yield % Mp (°C)[Lit.]
+1 3a HAP 85 46 52–54 (50) [21]
+2 3b HAP/ hydroquinone 88 81
+3 3c HAP 76 96 (10)d 170–172 (172–173) [28]
+4 3d HAP 57 93 Liquid [21]
+
+d Yield under conventional heating.
+"""
+
+
+def test_a_found_value_then_the_literature_s_in_one_cell_and_words_joined_by_a_slash() -> None:
+    """``Mp (°C)[Lit.]`` over ``52–54 (50) [21]`` is a measured range with the
+    literature value after it; ``HAP/ hydroquinone`` is one catalyst cell, and
+    ``96 (10)d`` one yield cell with a second figure and a note."""
+    facts = _facts(FOUND_LIT)
+    assert [(label, prop, value) for label, prop, value, _ in facts] == [
+        ("3a", "reaction_yield", 46.0),
+        ("3a", "melting_point", (52.0, 54.0)),
+        ("3b", "reaction_yield", 81.0),
+        ("3c", "reaction_yield", 96.0),
+        ("3c", "melting_point", (170.0, 172.0)),
+        ("3d", "reaction_yield", 93.0),
+    ]

@@ -201,8 +201,10 @@ def _belongs_to(previous: str, cell: str) -> bool:
     """Whether ``cell`` is part of the cell before it, not a cell of its own."""
     if cell.startswith("±"):
         return True
-    if cell.startswith("(") and cell.endswith(")") and previous[-1:].isdigit():
-        return True  # "92 (84)": another figure for the same cell
+    if re.fullmatch(r"\([^()]*\)[a-h*†‡]?", cell) and previous[-1:].isdigit():
+        return True  # "92 (84)", "96 (10)d": another figure for the same cell
+    if previous.endswith("/") and len(previous) > 1:
+        return True  # "p-HAP300/ hydroquinone": a slash joins two words of one cell
     if _UNIT.fullmatch(cell) and re.search(r"\d$", previous):
         return True
     return bool(_MARKER.fullmatch(cell) and re.fullmatch(r"\d{1,3}", previous))

@@ -651,7 +651,8 @@ def _column(
         found = declaration.header.search(header) or declaration.header.search(unmarked)
         if found is None:
             continue
-        if declaration.header_traps is not None and declaration.header_traps.search(header):
+        trapped = declaration.header_traps is not None and declaration.header_traps.search(header)
+        if trapped and not _found_then_literature(grid, index, header):
             return column
         unit = unit or _trailing_unit(header)
         if unit is not None and not _fits(unit, declaration):
@@ -668,6 +669,22 @@ def _column(
         column.ask = True
         column.compound = _header_compound(grid, index, None)
     return column
+
+
+#: ``Mp (°C)[Lit.]``, ``m.p. (lit.)``: the literature value is printed in the measured
+#: value's cell, after it.
+_LITERATURE_AFTER = re.compile(r"[(\[]\s*lit(?:erature)?\.?\s*[)\]]\s*$", _I)
+_FOUND_THEN_LITERATURE = re.compile(r"\s*[\d.–-]+\s*\(\s*[\d.–-]+\s*\)")
+
+
+def _found_then_literature(grid: Grid, index: int, header: str) -> bool:
+    """A header that puts ``[Lit.]`` after the property, over cells printing a value
+    then another in brackets (``52–54 (50) [21]``): the first is the one measured."""
+    if not _LITERATURE_AFTER.search(header):
+        return False
+    cells = [row[index].text for row in grid.rows if _has_number(row[index].text)]
+    paired = [text for text in cells if _FOUND_THEN_LITERATURE.match(text)]
+    return bool(cells) and 2 * len(paired) >= len(cells)
 
 
 def _paired(
@@ -1186,8 +1203,10 @@ def cell_value(text: str) -> tuple[Quantity, list[str]] | None:
 
 
 _CELL_TAIL = re.compile(
-    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?\s*%?\s*\)|\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]"
-    r"|\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)?\s*",
+    # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
+    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*\))?"
+    r"\s*(?:\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\])?\s*"
+    r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)\s*",
     _I,
 )
 
