@@ -144,3 +144,18 @@ def test_a_found_value_then_the_literature_s_in_one_cell_and_words_joined_by_a_s
         ("3c", "melting_point", (170.0, 172.0)),
         ("3d", "reaction_yield", 93.0),
     ]
+
+
+def test_a_note_s_letter_run_into_a_product_label_is_the_note_s() -> None:
+    """``3oe`` in a column of ``3a``…``3n`` under notes ``a`` … ``e`` is product 3o with
+    note e; the notes are printed on one line."""
+    text = (
+        "Table 1.\n\nScope.\n\nEntry Product Yield %\n1 3a 46\n2 3b 89\n3 3c 88\n4 3oe 89\n\n"
+        "a Air is excluded. e Liquid products 3o-r were purified by chromatography.\n"
+    )
+    assert [(label, value) for label, _, value, _ in _facts(text)] == [
+        ("3a", 46.0),
+        ("3b", 89.0),
+        ("3c", 88.0),
+        ("3o", 89.0),
+    ]

@@ -254,8 +254,8 @@ def test_a_patent_table_set_as_title_header_and_body_groups_read_transposed() ->
     ]
     assert [(r.compound.name or r.compound.label, r.property, r.value, r.unit) for r in found] == [
         ("Comparative Example A (Commercial GE PBT 315)", "melting_point", 222.6, "°C"),
-        ("13", "melting_point", 176.89, "°C"),
-        ("14", "melting_point", 180.03, "°C"),
+        ("Example 13", "melting_point", 176.89, "°C"),
+        ("Example 14", "melting_point", 180.03, "°C"),
     ]
 
 

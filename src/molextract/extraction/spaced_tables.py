@@ -370,5 +370,10 @@ def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote
                 notes.append(Footnote(line, note))
                 k = n + 1
                 continue
+        opening = re.match(r"([a-h]|[*†‡§¶])\s+(?=\S)", line)
+        if opening is not None:  # "a Air is excluded … b 20% of …", one line for all
+            notes.append(Footnote(opening.group(1), Span(text[start:end], start, end)))
+            k += 1
+            continue
         break
     return notes

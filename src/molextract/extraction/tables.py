@@ -469,7 +469,8 @@ def _text_table(
     k = last
     while k < len(lines) and lines[k][0] < lines[k][1]:
         note = text[lines[k][0] : lines[k][1]]
-        marker = footnote_marker(note)
+        glued = _GLUED_NOTE.match(note)  # "aRef. [37]. bAdditionally …": a web page's copy
+        marker = footnote_marker(note) or (glued.group(1) if glued else "")
         if not marker:
             break
         footnotes.append(Footnote(marker, Span(note, *lines[k])))
@@ -1223,15 +1224,40 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not text:
         return None
     end = cell.start + len(text)
+    if _EXAMPLE.fullmatch(text):  # a patent's "Example 13": its examples go by that name
+        example = " ".join(text.split())
+        return Mention(labels.name_of(example), example, cell.start, end, "table_row")
     label = _LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)
     if label is not None and not _FORMULA.fullmatch(text):
-        return Mention(labels.name_of(label.group(1)), label.group(1), cell.start, end, "table_row")
+        found = _note_off(reading, column, label.group(1))
+        return Mention(labels.name_of(found), found, cell.start, end, "table_row")
     named = _LABEL_AFTER_NAME.match(text)
     if named is not None:
         return Mention(named["name"], named["label"], cell.start, end, "table_row")
     if not re.search(r"[A-Za-z]", text):
         return None
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+_EXAMPLE = re.compile(r"(?:comparative\s+)?ex(?:ample)?\.?\s*\d{1,4}[A-Za-z]?", _I)
+_SERIES_LABEL = re.compile(r"\d{1,3}[a-z]")
+_RUN_ON_MARKER = re.compile(r"(?:^|[.;]\s+)([a-h])\s*(?=[A-Z0-9])")
+_GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|\d,\d)")
+
+
+def _note_off(reading: TableReading, column: int, label: str) -> str:
+    """``3oe`` → ``3o`` when ``e`` is one of the table's notes and the column's labels
+    are a number and one letter (``3a``…``3n``): the note's letter was run into it."""
+    if not re.fullmatch(r"\d{1,3}[a-z]{2}", label):
+        return label
+    markers = {note.marker for note in reading.table.footnotes}
+    for note in reading.table.footnotes:  # notes run on in one line: "a Air … b 20% …"
+        markers.update(_RUN_ON_MARKER.findall(note.span.text))
+    if label[-1] not in markers:
+        return label
+    cells = [row[column].text.strip() for row in reading.grid.rows]
+    series = [c for c in cells if _SERIES_LABEL.fullmatch(c)]
+    return label[:-1] if 2 * len(series) > len([c for c in cells if c]) else label
 
 
 def _stacked(cells: Sequence[Span]) -> Span:
