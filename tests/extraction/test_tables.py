@@ -259,6 +259,25 @@ def test_a_patent_table_set_as_title_header_and_body_groups_read_transposed() ->
     ]
 
 
+def test_a_row_label_broken_over_two_lines_and_a_material_s_form_in_a_header() -> None:
+    """``Comparative`` over ``Example 1`` is one label, whichever line holds the values;
+    ``Density of sintered body`` names what the material was made into, no compound."""
+    text = (
+        "Table 1. Sintered bodies.\n\n"
+        "Sample | Sintering temperature (° C.) | Density of sintered body (g/cm3)\n"
+        "Example 1 | 1500 | 3.92\n"
+        "Comparative |  | \n"
+        "Example 1 | 1550 | 3.75\n"
+        "Comparative | 1450 | 3.70\n"
+        "Example 2 |  | \n"
+    )
+    assert facts(records(text)) == [
+        ("Example 1", "density", 3.92, "g/cm³"),
+        ("Comparative Example 1", "density", 3.75, "g/cm³"),
+        ("Comparative Example 2", "density", 3.70, "g/cm³"),
+    ]
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

@@ -558,6 +558,7 @@ def read_table(
     header names a property, or it is a layout table of ``Key: | value`` pairs)."""
     if table.width < 2 or len(table.body) < 1 or _key_value_layout(table):
         return None
+    table = _wrapped_labels(table)
     grid = _grid(table, transposed=False)
     columns = [_column(grid, c, known, units) for c in range(len(grid.headers))]
     columns = [part for column in columns for part in _paired(grid, column, known, units)]
@@ -573,6 +574,33 @@ def read_table(
     )
     caption = table.caption
     return TableReading(grid, columns, compound_column, smiles_column, _caption_compound(caption))
+
+
+def _wrapped_labels(table: Table) -> Table:
+    """A row label a narrow column broke over two lines, ``Comparative`` over
+    ``Example 1``, as one label on the row holding the values; the other line keeps
+    an empty label, so every row stays where it is printed."""
+    rows = [list(row) for row in table.rows]
+    for r in range(table.header_rows, len(rows) - 1):
+        upper, lower = rows[r], rows[r + 1]
+        first, second = upper[0], lower[0]
+        if not first.text or not second.text or _EXAMPLE.fullmatch(first.text):
+            continue
+        joined = f"{first.text} {second.text}"
+        if not _EXAMPLE.fullmatch(joined):
+            continue
+        upper_bare = not any(cell.text for cell in upper[1:])
+        lower_bare = not any(cell.text for cell in lower[1:])
+        if upper_bare == lower_bare:
+            continue
+        merged = Span(joined, first.start, second.end)
+        if upper_bare:
+            upper[0], lower[0] = Span("", first.end, first.end), merged
+        else:
+            upper[0], lower[0] = merged, Span("", second.end, second.end)
+    if all(a == b for a, b in zip(rows, table.rows, strict=True)):
+        return table
+    return replace(table, rows=rows)
 
 
 def _key_value_layout(table: Table) -> bool:
@@ -807,12 +835,22 @@ def _header_compound(
                 start = cell.start + offset
                 return Mention(None, label.group(1), start, start + len(rest), "table_header")
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
-        if named is not None:
+        if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
             return Mention(named.group(1), None, start, cell.start + named.end(1), "table_header")
     return None
 
 
+#: What a material is made into, not a compound: ``Density of sintered body``.
+_FORMS = frozenset(
+    {
+        "body", "bodies", "sample", "samples", "specimen", "specimens", "film", "films",
+        "pellet", "pellets", "powder", "powders", "compact", "compacts", "coating",
+        "coatings", "layer", "layers", "composite", "composites", "blend", "blends",
+        "material", "materials", "product", "products", "mixture", "solution", "melt",
+        "foam", "foams", "fiber", "fibers", "fibre", "fibres", "sheet", "sheets",
+    }
+)  # fmt: skip
 _HEADER_OF_NAME = re.compile(
     r"\bof\s+((?:the\s+)?[A-Za-z][\w,()\[\]'′-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[(\[/,]|$))"
 )
