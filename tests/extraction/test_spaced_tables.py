@@ -159,3 +159,23 @@ def test_a_note_s_letter_run_into_a_product_label_is_the_note_s() -> None:
         ("3c", 88.0),
         ("3o", 89.0),
     ]
+
+
+def test_a_header_set_in_lower_case_with_a_qualified_yield_and_an_unheaded_reference() -> None:
+    """Every lower-case word may start a column; ``isolated`` joins ``yields (%)``, and
+    the references after the literature range have no header of their own."""
+    text = (
+        "Table 2.\n\nSynthesis of pyrans 4a–c.\n\n"
+        "entry aldehyde product time (min) isolated yields (%) m.p. (obsd) (°C) m.p. (lit) (°C)\n"
+        "1 4-chlorobenzaldehyde 4a 20 96 246 240–242 [25]\n"
+        "2 4-nitrobenzaldehyde 4b 25 94 180–182 180–182 [11]\n"
+        "3 2-nitrobenzaldehyde 4c 25 91 224–226 223–225 [26]\n"
+    )
+    assert [(label, prop, value) for label, prop, value, _ in _facts(text)] == [
+        ("4a", "reaction_yield", 96.0),
+        ("4a", "melting_point", 246.0),
+        ("4b", "reaction_yield", 94.0),
+        ("4b", "melting_point", (180.0, 182.0)),
+        ("4c", "reaction_yield", 91.0),
+        ("4c", "melting_point", (224.0, 226.0)),
+    ]

@@ -227,6 +227,8 @@ def _header(
     target = width
     if stub and len(lines) > 1 and groups and "(" in groups[0].text:
         target = width - 1
+    if references_last and len(groups) == width and _best_join(groups) is not None:
+        target = width - 1  # "isolated yields (%)" over "96", the reference unheaded
     while len(groups) > target:
         at = _best_join(groups)
         if at is None:
@@ -271,13 +273,18 @@ def _header_cells(
     (``numbered``) is a note's marker and left out (``Yield 3`` is the yield column,
     not the yield of compound 3)."""
     cells: list[Span] = []
-    for token in _tokens(text, start, end):
+    tokens = _tokens(text, start, end)
+    # a header set all in lower case ("entry aldehyde product time (min)"): every word
+    # may start a column, and the fitting joins qualifiers to their words
+    lower = not any(t.text[:1].isupper() for t in tokens)
+    for token in tokens:
         word = token.text
         previous = cells[-1] if cells else None
         if word in numbered and previous is not None:
             continue
+        lower_word = word[:1].islower() and not lower
         joins = previous is not None and (
-            (word[:1].islower() and not re.fullmatch(r"(?:ee|dr|er|logP|log|pKa)\b.*", word))
+            (lower_word and not re.fullmatch(r"(?:ee|dr|er|logP|log|pKa)\b.*", word))
             or (word[:1] in "([" and not _NUMERIC.fullmatch(word.strip("()[]")))
             or word[:1] in "°%/"
             or _MARKER.fullmatch(word) is not None
