@@ -253,7 +253,7 @@ def test_a_patent_table_set_as_title_header_and_body_groups_read_transposed() ->
         if r.evidence.table is not None and r.evidence.table.label == "Table 10"
     ]
     assert [(r.compound.name or r.compound.label, r.property, r.value, r.unit) for r in found] == [
-        ("Comparative Example A (Commercial GE PBT 315)", "melting_point", 222.6, "°C"),
+        ("Comparative Example A", "melting_point", 222.6, "°C"),
         ("Example 13", "melting_point", 176.89, "°C"),
         ("Example 14", "melting_point", 180.03, "°C"),
     ]
@@ -490,9 +490,9 @@ def test_a_web_page_table_copied_as_piped_text_with_drawings_and_spanned_headers
         "Yield of 5 [%] › InCl3",
     ]
     assert [c.text for c in table.body[0]] == ["1", "5b", "3b", "14", "47"]
-    # the series' label in the header gives way to each row's member of it
+    # the series' label in the header gives way to each row's member of it; "94a" is
+    # another paper's yield (note a, glued to its letter, cites it)
     assert facts(records(text)) == [
         ("5b", "reaction_yield", 14.0, "%"),
         ("5b", "reaction_yield", 47.0, "%"),
-        ("5c", "reaction_yield", 94.0, "%"),
     ]

@@ -1140,6 +1140,8 @@ def _record(
     quantity, markers = parsed
     if prop == "reaction_yield" and (quantity.value == 0 or quantity.qualifier in ("<", "<=")):
         return None  # no product formed (or a trace): no compound to give a yield to
+    if _cited(reading.table, markers):
+        return None  # "60a" under "a Ref. [37]": a value quoted from another paper
     known = {d.name: d for d in declarations(schema.property_names)}
     declaration = known.get(prop)
     unit = quantity.unit
@@ -1262,8 +1264,12 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not text:
         return None
     end = cell.start + len(text)
-    if _EXAMPLE.fullmatch(text):  # a patent's "Example 13": its examples go by that name
-        example = " ".join(text.split())
+    example_at = _EXAMPLE.match(text)
+    rest = text[example_at.end() :].strip() if example_at else ""
+    if example_at and (not rest or (rest.startswith("(") and rest.endswith(")"))):
+        # a patent's "Example 13", or "Comparative Example A (Commercial GE PBT 315)":
+        # its examples go by that name, and the brackets only describe the sample
+        example = " ".join(example_at.group().split())
         return Mention(labels.name_of(example), example, cell.start, end, "table_row")
     label = _LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)
     if label is not None and not _FORMULA.fullmatch(text):
@@ -1277,7 +1283,9 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
 
 
-_EXAMPLE = re.compile(r"(?:comparative\s+)?ex(?:ample)?\.?\s*\d{1,4}[A-Za-z]?", _I)
+_EXAMPLE = re.compile(
+    r"(?:comparative\s+|c\.\s*)?ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b", _I
+)
 _SERIES_LABEL = re.compile(r"\d{1,3}[a-z]")
 _RUN_ON_MARKER = re.compile(r"(?:^|[.;]\s+)([a-h])\s*(?=[A-Z0-9])")
 _GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|\d,\d)")
@@ -1316,6 +1324,24 @@ def _member(row: Mention | None, header: Mention | None) -> bool:
     if row is None or header is None or row.label is None or header.label is None:
         return False
     return re.fullmatch(rf"{re.escape(header.label)}[a-z]{{1,2}}['′]?", row.label) is not None
+
+
+_CITATION_NOTE = re.compile(
+    r"\s*(?:see\s+)?(?:refs?\.|references?\b|lit(?:erature)?\b|taken\s+from|from\s+ref)", _I
+)
+
+
+def _cited(table: Table, markers: list[str]) -> bool:
+    """Whether a cell's note says its value is another paper's (``a Ref. [37].``)."""
+    for note in table.footnotes:
+        if note.marker not in markers:
+            continue
+        text = note.span.text.lstrip()
+        if text.startswith(note.marker):
+            text = text[len(note.marker) :]
+        if _CITATION_NOTE.match(text):
+            return True
+    return False
 
 
 def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
