@@ -278,6 +278,25 @@ def test_a_row_label_broken_over_two_lines_and_a_material_s_form_in_a_header() -
     ]
 
 
+def test_decimal_commas_a_values_column_and_the_compound_a_caption_is_about() -> None:
+    """A column that writes ``0,98`` means 0.98 (``1,050`` alone could be a thousand);
+    ``Parameter | Value`` names no compound, the caption's "properties of X" does."""
+    text = (
+        "Tabela 1 - Propriedades do etanol.\n\n"
+        "Parâmetro | Valor\n"
+        "Densidade (g/cm³) | 0,789\n"
+        "Ponto de ebulição (°C) | 78,4\n"
+    )
+    assert facts(records(text)) == [
+        (None, "density", 0.789, "g/cm³"),
+        (None, "boiling_point", 78.4, "°C"),
+    ]
+    table = "Table 2. Physical properties of ibuprofen.\n\nProperty | Value\nMelting point (°C) | 75–77\n"
+    assert facts(records(table)) == [("ibuprofen", "melting_point", (75.0, 77.0), "°C")]
+    assert tables.cell_value("0,98", decimal_comma=True) is not None
+    assert tables.cell_value("0,98") is None  # a comma is no decimal point by default
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

@@ -43,6 +43,7 @@ from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import engine_calls
 from molextract.extraction.anchored import measure
 from molextract.extraction.candidates import dimension
+from molextract.extraction.chemical_names import looks_like_name
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
@@ -212,6 +213,8 @@ class TableReading:
     smiles_column: int | None
     caption_compound: Mention | None
     names: Names | None = None
+    #: Whether the table's numbers are written with a decimal comma (None: not yet seen).
+    decimal_commas: bool | None = None
 
     @property
     def table(self) -> Table:
@@ -923,7 +926,8 @@ def _caption_compound(caption: Span | None) -> Mention | None:
 
 
 _CAPTION_NAME = re.compile(
-    r"\b(?:synthesis|preparation|formation) of (?:the )?(?P<name>\S.*?)"
+    r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation|data)"
+    r" of (?:the )?(?P<name>\S.*?)"
     r"(?=\s+(?:using|with|in|under|over|catalyi?[sz]ed|by|from|via|at|on|and|catalysts?)\b"
     r"|[.;:]?\s*$)",
     _I,
@@ -934,12 +938,15 @@ _NAME_LIKE = re.compile(r"\d|-|\[|\(|(?:ene|ane|yne|ole|ine|one|ide|ate|ol|al|et
 
 def _caption_name(caption: Span) -> Mention | None:
     """The one product an optimisation table's caption names by name: "Synthesis of
-    14H-dibenzo[a,j]xanthene using …"; a class ("pyran derivatives") is none."""
+    14H-dibenzo[a,j]xanthene using …", or the one compound a table of properties is
+    about ("Physical properties of ibuprofen"); a class ("pyran derivatives") is none."""
     found = _CAPTION_NAME.search(caption.text)
     if found is None:
         return None
     name = found["name"].rstrip(" .;:").strip()
-    if not _NAME_LIKE.search(name) or re.search(r"(?:s|ves)$", name.split()[-1]):
+    if not (_NAME_LIKE.search(name) or looks_like_name(name)) or re.search(
+        r"(?:s|ves)$", name.split()[-1]
+    ):
         return None
     start = caption.start + found.start("name")
     return Mention(name, None, start, start + len(name), "table_caption")
@@ -1134,7 +1141,7 @@ def _record(
         cell = _part(cell, column.part[0])
     prop = column.property
     assert prop is not None
-    parsed = cell_value(cell.text)
+    parsed = cell_value(cell.text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
     quantity, markers = parsed
@@ -1218,9 +1225,29 @@ def _record(
     )
 
 
-def cell_value(text: str) -> tuple[Quantity, list[str]] | None:
+def _decimal_commas(reading: TableReading) -> bool:
+    """Whether a table writes ``1,05`` for 1.05: some body cell has a comma before one,
+    two or four digits and none a decimal point (``1,050`` alone could be a thousand)."""
+    known = reading.decimal_commas
+    if known is None:
+        cells = [cell.text for row in reading.grid.rows for cell in row]
+        commas = any(_COMMA_DECIMAL.match(text) for text in cells)
+        points = any(_POINT_DECIMAL.search(text) for text in cells)
+        known = reading.decimal_commas = commas and not points
+    return known
+
+
+#: A cell opening with ``0,98`` or ``1050,3`` (not the locants of ``2,4-dichloro…``).
+_COMMA_DECIMAL = re.compile(r"^\s*[<>≤≥~]?[-−]?\d+,(?:\d{1,2}|\d{4,})(?![\d,\-‐–])")
+_POINT_DECIMAL = re.compile(r"\d\.\d")
+
+
+def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, list[str]] | None:
     """The value a cell states and its footnote markers; None for no value (blank,
-    ``—``, ``n.d.``, ``trace``, a cell of words)."""
+    ``—``, ``n.d.``, ``trace``, a cell of words). ``decimal_comma``: the table writes
+    ``0,203`` for 0.203 (offsets are kept: one character for another)."""
+    if decimal_comma:
+        text = re.sub(r"(?<=\d),(?=\d)", ".", text)
     markers: list[str] = []
     found = _MARKER_TAIL.search(text)
     clean = text
@@ -1261,7 +1288,7 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
         cell = _stacked(row[: reading.table.header_rows])
     # only symbols: the "a" of "3a" is the label's, not a footnote's
     text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
-    if not text:
+    if not text or text.casefold().rstrip(".:") in _VALUE_WORDS:
         return None
     end = cell.start + len(text)
     example_at = _EXAMPLE.match(text)
@@ -1283,6 +1310,15 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
 
 
+#: A values column's header that names no compound: ``Parameter | Value``.
+_VALUE_WORDS = frozenset(
+    {
+        "value", "values", "result", "results", "mean", "average", "measured", "observed",
+        "experimental", "exp", "found", "data", "valor", "valores", "resultado",
+        "resultados", "média", "media", "valeur", "valeurs", "résultat", "résultats",
+        "wert", "werte", "ergebnis", "valore", "valori",
+    }
+)  # fmt: skip
 _EXAMPLE = re.compile(
     r"(?:comparative\s+|c\.\s*)?ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b", _I
 )
