@@ -926,7 +926,7 @@ def _caption_compound(caption: Span | None) -> Mention | None:
 
 
 _CAPTION_NAME = re.compile(
-    r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation|data)"
+    r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation)"
     r" of (?:the )?(?P<name>\S.*?)"
     r"(?=\s+(?:using|with|in|under|over|catalyi?[sz]ed|by|from|via|at|on|and|catalysts?)\b"
     r"|[.;:]?\s*$)",
