@@ -297,6 +297,27 @@ def test_decimal_commas_a_values_column_and_the_compound_a_caption_is_about() ->
     assert tables.cell_value("0,98") is None  # a comma is no decimal point by default
 
 
+def test_the_product_column_not_the_starting_material_held_in_every_row() -> None:
+    """``Compound`` holds the same reactant in every row and ``Producta`` (note a glued
+    to it) the product: each yield and melting point is the product's."""
+    text = (
+        "Table 5.\nSynthesis of pyrans 8a–c from aldehydes and dimedone (7).\n"
+        "| Entry | Aldehyde | Compound | Producta | Time (min) | Yieldb (%) | M.p. (°C) |\n"
+        "|---|---|---|---|---|---|---|\n"
+        "| 1 | Benzaldehyde | 7 | 8a | 20 | 91 | 235–237 |\n"
+        "| 2 | 2-Chlorobenzaldehyde | 7 | 8b | 20 | 93 | 218–220 |\n"
+        "| 3 | 4-Methoxybenzaldehyde | 7 | 8c | 25 | 90 | 212–214 |\n"
+    )
+    assert [(c, p) for c, p, _, _ in facts(records(text))] == [
+        ("8a", "reaction_yield"),
+        ("8a", "melting_point"),
+        ("8b", "reaction_yield"),
+        ("8b", "melting_point"),
+        ("8c", "reaction_yield"),
+        ("8c", "melting_point"),
+    ]
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

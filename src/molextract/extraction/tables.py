@@ -765,7 +765,7 @@ def _part(cell: Span, k: int) -> Span:
     return Span(text, start + lead, start + lead + len(text))
 
 
-_GLUED_MARKER = re.compile(r"\b([Yy]ields?)[a-h]\b")
+_GLUED_MARKER = re.compile(r"\b([Yy]ields?|[Pp]roducts?|[Cc]ompounds?|[Ee]ntry)[a-h]\b")
 
 
 def _has_number(text: str) -> bool:
@@ -863,12 +863,17 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     """The column that names each row's compound."""
     taken = {c.index for c in columns if c.property or c.ask}
     free = [c for c in range(len(grid.headers)) if c not in taken]
+    named = []
     for c in free:
-        header = grid.headers[c]
+        header = _GLUED_MARKER.sub(r"\1", grid.headers[c])  # "Producta": note a
         if _SMILES_HEADER.search(header) or _GROUP_HEADER.match(header):
             continue
-        if _COMPOUND_HEADER.search(header) and _names_things(grid, c):
-            return c
+        if _COMPOUND_HEADER.search(header) and _names_things(grid, c) and not _constant(grid, c):
+            named.append(c)
+    # "Compound | Product": the product's, when the other holds what it was made from
+    products = [c for c in named if _PRODUCT_HEADER.search(grid.headers[c])]
+    if products or named:
+        return (products or named)[0]
     for c in free:
         if _ENTRY_HEADER.match(grid.headers[c]) and _holds_labels(grid, c):
             return c
@@ -886,6 +891,16 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         if _names_things(grid, c) and (not header or c == 0):
             return c
     return None
+
+
+_PRODUCT_HEADER = re.compile(r"\bproducts?", _I)
+
+
+def _constant(grid: Grid, column: int) -> bool:
+    """The same compound in every row (``7`` beside products ``8a``…``8h``): what each
+    reaction started from, not what it gave."""
+    cells = _cells(grid, column)
+    return len(cells) >= 3 and len(set(cells)) == 1
 
 
 def _cells(grid: Grid, column: int) -> list[str]:
