@@ -318,6 +318,25 @@ def test_the_product_column_not_the_starting_material_held_in_every_row() -> Non
     ]
 
 
+def test_a_markdown_table_whose_lower_header_row_comes_after_the_rule() -> None:
+    """``| Yields (%)b | |`` spans two columns; its products ``| 5a | 4d | ||||`` are
+    printed as the first row under the rule, packed at its start."""
+    text = (
+        "Table 2.\nOptimisation of the synthesis of benzofurans.\n"
+        "| Entry | Solvent | Time (h) | Yields (%)b | |\n"
+        "|---|---|---|---|---|\n"
+        "| 5a | 4d | |||\n"
+        "| 1 | Toluene | 12 | 84 | Trace |\n"
+        "| 2 | EtOH | 6 | 71 | 24 |\n"
+        "bIsolated yield.\n"
+    )
+    assert [(c, v) for c, _, v, _ in facts(records(text))] == [
+        ("5a", 84.0),
+        ("5a", 71.0),
+        ("4d", 24.0),
+    ]
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

@@ -426,6 +426,23 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
     return spread
 
 
+def _spanned_lower_row(rows: list[list[Span]]) -> bool:
+    """``| Yields (%)b | |`` over ``| 5a | 4d | ||||||``: the header's last cell spans
+    the empty places after it, and the next row holds just as many cells, packed at
+    its start: the lower header row, not a row of values."""
+    if len(rows) < 3:
+        return False
+    spanned = _trailing_empty(rows[0]) + 1
+    filled = [cell.text for cell in rows[1] if cell.text]
+    packed = all(cell.text for cell in rows[1][: len(filled)])
+    return (
+        spanned >= 2
+        and len(filled) == spanned
+        and packed
+        and all(_kind(text) in ("label", "text") for text in filled)
+    )
+
+
 def _trailing_empty(row: list[Span]) -> int:
     count = 0
     while count < len(row) - 1 and not row[len(row) - 1 - count].text:
@@ -483,6 +500,8 @@ def _text_table(
         found = TABLE_LABEL.match(caption.text)
         label = found.group(1) if found else ""
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
+    if header_rows == 1 and _spanned_lower_row(rows):
+        header_rows = 2
     rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
 
