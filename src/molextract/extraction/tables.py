@@ -478,9 +478,9 @@ def _text_table(
     k = first - 1
     while k >= 0 and (lines[k][0] == lines[k][1] or _drawing_row(text[lines[k][0] : lines[k][1]])):
         k -= 1
-    # the caption: a "Table 2." line just above, or the one above that (a title line
-    # under a bare label)
-    for back in (k, k - 1):
+    # the caption: a "Table 2." line just above, or one or two above that (a title line
+    # under a bare label, and maybe a line its closing full stop was broken onto)
+    for back in (k, k - 1, k - 2):
         if back >= 0 and re.match(r"\s*Table\s+\S+", text[lines[back][0] : lines[back][1]], _I):
             start, end = lines[back][0], lines[k][1]
             caption = Span(text[start:end], start, end)
