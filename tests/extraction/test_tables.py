@@ -252,7 +252,7 @@ def test_a_patent_table_set_as_title_header_and_body_groups_read_transposed() ->
         for r in records(doc.text, doc.metadata)
         if r.evidence.table is not None and r.evidence.table.label == "Table 10"
     ]
-    assert [(r.compound.name or r.compound.label, r.property, r.value, r.unit) for r in found] == [
+    assert facts(found) == [
         ("Comparative Example A", "melting_point", 222.6, "°C"),
         ("Example 13", "melting_point", 176.89, "°C"),
         ("Example 14", "melting_point", 180.03, "°C"),
