@@ -337,6 +337,26 @@ def test_a_markdown_table_whose_lower_header_row_comes_after_the_rule() -> None:
     ]
 
 
+def test_columns_headed_by_their_compound_series_under_a_drawing_row() -> None:
+    """``| Entry | 1 | Ar | 3 | Yieldb (%) |`` under an empty Markdown header (a drawing's
+    row): the header names columns by series; the last series is the product's, and
+    "Substrate scope of 1" names the starting material, not the product."""
+    text = (
+        "Table 2.\nSubstrate scope of 1 in the synthesis of pyrroles 3.\n"
+        "| |||||\n"
+        "|---|---|---|---|---|\n"
+        "| Entry | 1 | Ar | 3 | Yieldb (%) |\n"
+        "| 1 | 1a | Ph | 3a | 88 |\n"
+        "| 2 | 1b | 4-ClC6H4 | 3b | 95 |\n"
+        "| 3 | 1c | 4-MeOC6H4 | 3c | 85 |\n"
+    )
+    assert [(c, v) for c, _, v, _ in facts(records(text))] == [
+        ("3a", 88.0),
+        ("3b", 95.0),
+        ("3c", 85.0),
+    ]
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

@@ -126,7 +126,8 @@ _TABLE_LABEL = re.compile(
 )
 _FORMULA = re.compile(r"(?:[A-Z][a-z]?\d*){2,}")
 _CAPTION_PRODUCT = re.compile(
-    r"\b(?:of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
+    # "Substrate scope of 1" names what the reactions start from
+    r"\b(?:(?<!scope )of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
     r"(?:the\s+)?(?:products?\s+|compounds?\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",
     _I,
 )
@@ -426,6 +427,31 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
     return spread
 
 
+def _series_header(rows: list[list[Span]]) -> bool:
+    """``Entry | 1 | Ar | 3 | Yield (%)`` over ``1 | 1a | Ph | 3a | 88``: a header naming
+    columns by the compound series their labels belong to, its other cells words."""
+    if len(rows) < 3:
+        return False
+    numbered = 0
+    for c, cell in enumerate(rows[0]):
+        text = cell.text.strip()
+        if not re.fullmatch(r"\d{1,2}", text):
+            if text and not re.search(r"[A-Za-z]", text):
+                return False
+            continue
+        if not _members(text, [row[c].text for row in rows[1:] if c < len(row)]):
+            return False
+        numbered += 1
+    return numbered > 0
+
+
+def _members(series: str, cells: Sequence[str]) -> bool:
+    """Most filled cells are labels of the series ``series`` (``3a``, ``3b`` of 3)."""
+    below = [text.strip() for text in cells if text.strip()]
+    members = [text for text in below if re.fullmatch(rf"{series}[a-z]{{1,2}}", text)]
+    return bool(below) and 2 * len(members) > len(below)
+
+
 def _spanned_lower_row(rows: list[list[Span]]) -> bool:
     """``| Yields (%)b | |`` over ``| 5a | 4d | ||||||``: the header's last cell spans
     the empty places after it, and the next row holds just as many cells, packed at
@@ -499,7 +525,11 @@ def _text_table(
     if caption is not None:
         found = TABLE_LABEL.match(caption.text)
         label = found.group(1) if found else ""
+    while len(rows) > 2 and not any(cell.text for cell in rows[0]):
+        rows = rows[1:]  # "| |||||": a drawing's row above the header, its cells empty
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
+    if header_rows == 0 and _series_header(rows):
+        header_rows = 1
     if header_rows == 1 and _spanned_lower_row(rows):
         header_rows = 2
     rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
@@ -893,6 +923,15 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     products = [c for c in named if _PRODUCT_HEADER.search(grid.headers[c])]
     if products or named:
         return (products or named)[0]
+    # columns headed by their series ("1 | Ar | 3"): the last is what the rows made
+    series = [
+        c
+        for c in free
+        if re.fullmatch(r"\d{1,2}", grid.headers[c].strip())
+        and _members(grid.headers[c].strip(), _cells(grid, c))
+    ]
+    if series:
+        return series[-1]
     for c in free:
         if _ENTRY_HEADER.match(grid.headers[c]) and _holds_labels(grid, c):
             return c
