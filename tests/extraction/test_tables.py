@@ -318,43 +318,38 @@ def test_the_product_column_not_the_starting_material_held_in_every_row() -> Non
     ]
 
 
-def test_a_markdown_table_whose_lower_header_row_comes_after_the_rule() -> None:
-    """``| Yields (%)b | |`` spans two columns; its products ``| 5a | 4d | ||||`` are
-    printed as the first row under the rule, packed at its start."""
-    text = (
+#: Markdown tables as web pages copy them. ``lower header row``: ``| Yields (%)b | |``
+#: spans two columns and its products ``| 5a | 4d | |||`` come as the first row under
+#: the rule. ``series header``: under a drawing's empty header row, columns headed by the
+#: series their labels belong to (``1 | Ar | 3``), the last one the product's; "Substrate
+#: scope of 1" names the starting material, not the product.
+_WEB_MARKDOWN = {
+    "lower header row": (
         "Table 2.\nOptimisation of the synthesis of benzofurans.\n"
         "| Entry | Solvent | Time (h) | Yields (%)b | |\n"
         "|---|---|---|---|---|\n"
         "| 5a | 4d | |||\n"
         "| 1 | Toluene | 12 | 84 | Trace |\n"
         "| 2 | EtOH | 6 | 71 | 24 |\n"
-        "bIsolated yield.\n"
-    )
-    assert [(c, v) for c, _, v, _ in facts(records(text))] == [
-        ("5a", 84.0),
-        ("5a", 71.0),
-        ("4d", 24.0),
-    ]
-
-
-def test_columns_headed_by_their_compound_series_under_a_drawing_row() -> None:
-    """``| Entry | 1 | Ar | 3 | Yieldb (%) |`` under an empty Markdown header (a drawing's
-    row): the header names columns by series; the last series is the product's, and
-    "Substrate scope of 1" names the starting material, not the product."""
-    text = (
+        "bIsolated yield.\n",
+        [("5a", 84.0), ("5a", 71.0), ("4d", 24.0)],
+    ),
+    "series header": (
         "Table 2.\nSubstrate scope of 1 in the synthesis of pyrroles 3.\n"
         "| |||||\n"
         "|---|---|---|---|---|\n"
         "| Entry | 1 | Ar | 3 | Yieldb (%) |\n"
         "| 1 | 1a | Ph | 3a | 88 |\n"
         "| 2 | 1b | 4-ClC6H4 | 3b | 95 |\n"
-        "| 3 | 1c | 4-MeOC6H4 | 3c | 85 |\n"
-    )
-    assert [(c, v) for c, _, v, _ in facts(records(text))] == [
-        ("3a", 88.0),
-        ("3b", 95.0),
-        ("3c", 85.0),
-    ]
+        "| 3 | 1c | 4-MeOC6H4 | 3c | 85 |\n",
+        [("3a", 88.0), ("3b", 95.0), ("3c", 85.0)],
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "yields"), _WEB_MARKDOWN.values(), ids=_WEB_MARKDOWN.keys())
+def test_markdown_tables_as_web_pages_copy_them(text: str, yields: list[tuple[str, float]]) -> None:
+    assert [(c, v) for c, _, v, _ in facts(records(text))] == yields
 
 
 def test_tab_separated_and_markdown_tables() -> None:
