@@ -714,7 +714,7 @@ def _unit_column(table: Table) -> bool:
     if table.header_rows and re.fullmatch(r"\s*units?\s*", table.rows[0][1].text, _I):
         return True
     cells = [row[1].text for row in table.body if row[1].text]
-    units = [t for t in cells if (u := unit_at(t, 0)) is not None and not t[u[3] :].strip(" .")]
+    units = [t for t in cells if _unit_alone(t)]
     return bool(cells) and len(units) * 2 > len(cells)
 
 
