@@ -1436,6 +1436,13 @@ YIELDS_BY_RULE = [
     pytest.param("4b (1.0 g, 85% d. Th.)", "85%", id="d.-Th."),
     pytest.param("It distilled at 86–88 °C at 14 Torr (9.95 g, 72%).", "72%",
                  id="distilled-mass-percent"),
+    # text taken from a PDF, its tokens spaced
+    pytest.param("donor 6 was formed in moderate yield ( 26 % from 15 or 24 % from 13 ).",
+                 "26 %", id="spaced-bracket-after-yield"),
+    pytest.param("donor 6 was formed in moderate yield ( 26 % from 15 or 24 % from 13 ).",
+                 "24 %", id="second-yield-of-the-bracket"),
+    pytest.param("Reduction of 13 fumished 14 in 80 % yield , together with the over-reduced "
+                 "product 15 ( 18 % ) ( Scheme 3 ).", "18 %", id="product-label-bracket"),
 ]  # fmt: skip
 
 

@@ -514,6 +514,15 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         # the second product of a sentence that gave the first with its amounts
         ("to yield (R)-2-butanol (597 mg, 46%), [α]D −4.0 (MeOH, c=1) and (S)-2-butanol "
          "(624 mg, 48%).", "48%", "(S)-2-butanol", None),
+        # the subject a yield's clause isolated, an adverb in its verb
+        ("however , the cis-isomer of 12b was again isolated as the major product ( 86 % "
+         "yield ).", "86 %", None, "12b"),
+        # two products sharing one yield
+        ("gave the desired complexes 15 and 16 , both in > 95 % yield.", "> 95 %", None,
+         "16"),
+        # a product called by its kind and label, its yield alone in its bracket
+        ("together with the over-reduced product 15 ( 18 % ) ( Scheme 3 )", "18 %", None,
+         "15"),
     ],
 )  # fmt: skip
 def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(

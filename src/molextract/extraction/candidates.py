@@ -480,10 +480,16 @@ def _cue(
         if prop == "reaction_yield" and _amounts_only(gap):
             # "Yield: 9 mg (21%)", "to yield 124 mg (75%)": the product's mass between
             return _Cue(said, 0, len(gap), direct=True)
+        if prop == "reaction_yield" and _SIBLING_YIELD.fullmatch(gap):
+            # "in moderate yield (26% from 15 or 24% from 13)": the yield's bracket
+            # lists it by starting material
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
-        direct = bool(cues.DIRECT_LINK.fullmatch(gap)) and "(" not in gap[:-1]
+        # the value's own bracket may open the gap's end, spaced or not: ``yield (26%``,
+        # ``yield ( 26 %`` (text taken from a PDF spaces its tokens)
+        direct = bool(cues.DIRECT_LINK.fullmatch(gap)) and "(" not in gap.rstrip()[:-1]
         return _Cue(said, 0, len(gap), direct)
     if prop == "density" and q.unit in _DENSITY_UNITS:
         return _Cue("a density unit", 0, 0)
@@ -507,6 +513,11 @@ def _cue(
     return None
 
 
+#: Between a yield's word and the second value of its bracket: ``yield (26% from 15 or ``,
+#: ``yield ( 62 % over two steps , ``.
+_SIBLING_YIELD = re.compile(
+    r"\s*\(\s*\d+(?:\.\d+)?\s*%\s*(?:from|over)\s+[^()%]{1,40}?\s*(?:,|;|or|and)\s*"
+)
 #: What may stand between a yield's word and its value besides the product's amounts.
 _AMOUNT_LINK = re.compile(r"(?:[\s:=,;.()]|\b(?:was|were|is|of)\b)*")
 

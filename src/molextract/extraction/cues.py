@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from molextract.extraction.labels import LABEL
 from molextract.schemas.properties import BUILTIN, REACTION_YIELD, custom_declaration
 
 _I = re.IGNORECASE
@@ -110,7 +111,8 @@ PRODUCT_AFTER = re.compile(
 #: (12.4 mg, 23%)``.
 PRODUCT_BEFORE = re.compile(
     r"\b(?:solids?|oils?|foam|gum|powder|crystals|needles|prisms|plates|liquid|syrup|glass"
-    r"|wax|salt|film|(?:title|desired|target|pure|crude)\s+(?:compound|product)|product)"
+    r"|wax|salt|film|(?:title|desired|target|pure|crude)\s+(?:compound|product)"
+    rf"|(?:by-?)?products?(?:\s+{LABEL})?)"
     r"\s*$",
     _I,
 )

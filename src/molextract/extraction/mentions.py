@@ -777,10 +777,11 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|µmol"
     r"|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
-    r"|\b(?:was|were)\s+(?:\w+\s+and\s+)?(?:obtained|provided|isolated|collected|afforded"
+    r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
+    r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
-    r"|\bm\b|\bin\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
+    r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b|\b"
     + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
     + r"(?:\s+product)?)\Z",
     re.IGNORECASE,
