@@ -523,6 +523,10 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         # a product called by its kind and label, its yield alone in its bracket
         ("together with the over-reduced product 15 ( 18 % ) ( Scheme 3 )", "18 %", None,
          "15"),
+        # compounds called by one capital letter
+        ("in the presence of Azo-N affords N ( 18 % ) and Q ( 82 % ) as the sole products",
+         "82 %", None, "Q"),
+        ("Hydrolysis gave compound B (1.2 g, 70%) as a white solid.", "70%", None, "B"),
     ],
 )  # fmt: skip
 def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(

@@ -626,6 +626,14 @@ _CALLED_LABEL_AT_END = re.compile(
     re.IGNORECASE,
 )
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
+#: A compound called by one capital letter, as older papers name valence isomers and
+#: intermediates: ``affords N (18%) and Q (82%)``, ``compound B (1.2 g, 70%)``. Only
+#: after its kind, a verb that made it, or the bracket of the product before it.
+_LETTER_AT_END = re.compile(
+    r"(?:\b(?:compound|product|adduct|isomer|intermediate|complex|ester|amide|acid|alcohol"
+    r"|ketone|aldehyde|salt)s?|\b(?:affords?|afforded|gave|give[sn]?|giving|yielded"
+    r"|furnish(?:ed|es)?|provided|produced)|\)\s*(?:,|and))\s+(?P<label>[A-Z])$"
+)
 #: The last of a list: ``(E)- and (Z)-stilbene``, ``A, B``; a comma after a bracket
 #: closes an aside (``… (ethyl acetate/heptane gradient), NAME (1630 mg, 94%)``).
 _LIST_BEFORE = re.compile(r"(?:\band|\bor|(?<!\)),|/)\s*$")
@@ -709,6 +717,9 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         or _is_label_use(text, label.start(), label.end(), True)
     ):
         return from_label(label.group(0), text, end, table)
+    letter = _LETTER_AT_END.search(text, max(0, end - 40), end)
+    if letter is not None:
+        return Mention(None, letter["label"], letter.start("label"), end, True)
     aside = _ASIDE_AT_END.search(text, max(0, end - 70), end)
     if aside is not None and _is_aside(aside):
         # "NAME (356) (106 mg, 92%)", "NAME (light brown oil) (58 mg, 65%)": the product's
