@@ -179,3 +179,74 @@ def test_a_header_set_in_lower_case_with_a_qualified_yield_and_an_unheaded_refer
         ("4c", "reaction_yield", 91.0),
         ("4c", "melting_point", (224.0, 226.0)),
     ]
+
+
+# A scope table with each reactant's label bracketed after its name, the literature's
+# melting points spaced around a figure dash, and a "Rep." column that is not measured.
+SPACED_RANGES = """Table 4.
+
+Synthesis of xanthenes 6a–c from aldehydes 2a–c.
+
+Entry Aldehyde 2 Product 6 Time (min) Yield (%) M.P/Obs. (oC) M.P/Rep. (oC)
+1 4-Bromobenzaldehyde (2a) 6a 20 93 240–242 239 ‒ 241 [31]
+2 Furfural (2b) 6b 35 81 162–164 >160 [32]
+3 3-Methylbenzaldehyde (2c) 6c 30 88 201–203 200 ‒ 203 [33]
+"""
+
+# The page of a table copied without its "Table N" line: its title, a drawing, then a
+# header whose second column describes each run in words.
+ENTRY_FIRST = """Screening of the cyclisation conditions.
+
+graphic file with name scheme-u1.jpg
+Entry Deviation from the standard conditions Yield [%]
+1 None 82
+2 toluene/110 °C instead of water/100 °C 57
+3 MeCN instead of water 19
+4 no catalyst 0
+"""
+
+# A header copied one cell to a line, with no caption above it.
+STACKED_HEADER = """Entrya
+Solvent
+T (°C)
+Conversion of 1a (%) Yield of 3ab (%)
+1 Toluene 100 14 n.d.
+2 none 100 100 91
+3 none 80 35 22
+"""
+
+
+def test_a_spaced_range_and_a_bracketed_label_stay_in_their_cells() -> None:
+    assert _facts(SPACED_RANGES) == [
+        ("6a", "reaction_yield", 93.0, None),
+        ("6a", "melting_point", (240.0, 242.0), None),
+        ("6b", "reaction_yield", 81.0, None),
+        ("6b", "melting_point", (162.0, 164.0), None),
+        ("6c", "reaction_yield", 88.0, None),
+        ("6c", "melting_point", (201.0, 203.0), None),
+    ]
+    grid = _grid(SPACED_RANGES)
+    assert grid[1][1] == "4-Bromobenzaldehyde (2a)"
+    assert grid[1][6] == "239 ‒ 241"
+
+
+def test_a_table_that_opens_with_its_entry_header_is_read_without_a_caption() -> None:
+    assert [f[1:3] for f in _facts(ENTRY_FIRST)] == [
+        ("reaction_yield", 82.0), ("reaction_yield", 57.0), ("reaction_yield", 19.0),
+    ]  # fmt: skip
+    [table] = spaced_tables(ENTRY_FIRST, [], 0)
+    assert table.caption is not None
+    assert table.caption.text == "Screening of the cyclisation conditions."
+    assert _grid(ENTRY_FIRST)[2][1] == "toluene/110 °C instead of water/100 °C"
+
+
+def test_a_header_printed_a_cell_to_a_line_heads_the_rows() -> None:
+    assert _facts(STACKED_HEADER) == [
+        ("3ab", "reaction_yield", 91.0, None),
+        ("3ab", "reaction_yield", 22.0, None),
+    ]
+
+
+def test_running_text_that_opens_with_entry_is_no_table() -> None:
+    text = "Entry 3 shows the best result.\nThe yield rose to 91% at 80 °C.\nSee Table 1.\n"
+    assert spaced_tables(text, [], 0) == []

@@ -47,6 +47,8 @@ _QUALIFIERS = frozenset(
         "water", "aqueous", "crude", "nmr", "gc", "hplc", "average", "mean",
     }
 )  # fmt: skip
+#: A dash standing alone between the two ends of a range.
+_SPACED_DASHES = frozenset({"-", "–", "—", "‒", "−", "~", "to"})
 #: A citation alone in a cell: ``[57]``.
 _REFERENCE = re.compile(r"\[\d[\d,\s–-]*\]")
 #: A line a web page's copy puts where a drawing was.
@@ -61,10 +63,15 @@ def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int)
     i = 0
     while i < len(lines):
         start, end = lines[i]
-        if not _CAPTION.match(text, start, end) or _inside(start, taken):
+        if _inside(start, taken):
             i += 1
             continue
-        found = _table_after(text, lines, i, first_index + len(tables))
+        if _CAPTION.match(text, start, end):
+            found = _table_after(text, lines, i, first_index + len(tables))
+        elif _ENTRY_HEADER.match(text, start, end):
+            found = _entry_table(text, lines, i, first_index + len(tables))
+        else:
+            found = None
         if found is None:
             i += 1
             continue
@@ -115,6 +122,60 @@ def _table_after(
         paragraphs += 1
     if not block:
         return None
+    cap_start = lines[caption][0]
+    caption_span = Span(text[cap_start:caption_end], cap_start, caption_end)
+    return _table_of(text, lines, block, k, caption_span, index)
+
+
+#: The first header line of an optimisation or scope table: ``Entry``, ``Entrya``,
+#: ``Entry Deviation from the standard conditions Yieldc,d [%]``.
+_ENTRY_HEADER = re.compile(r"\s*(?:Entry|Entries|Run)(?:[a-h](?:,[a-h])*)?(?:\s|$)")
+
+
+def _entry_table(
+    text: str, lines: list[tuple[int, int]], first: int, index: int
+) -> tuple[Table, int] | None:
+    """A table copied without its ``Table N`` label (a table's own web page opens with
+    its title): a block that opens with an ``Entry`` header line and holds rows of
+    values. Its caption is the line above, when one stands there apart from the block
+    (a drawing's line between them is passed over)."""
+    if (
+        first > 0
+        and lines[first - 1][0] < lines[first - 1][1]
+        and not _GRAPHIC.match(text, *lines[first - 1])
+    ):
+        return None  # inside a block that started above: not its first line
+    block = []
+    k = first
+    while k < len(lines) and lines[k][0] < lines[k][1]:
+        block.append(k)
+        k += 1
+    if len(block) < 3 or sum(_body_line(text, *lines[j]) for j in block) < 2:
+        return None
+    above = first - 1
+    while above >= 0 and (
+        lines[above][0] == lines[above][1] or _GRAPHIC.match(text, *lines[above])
+    ):
+        above -= 1
+    start = lines[first][0]
+    caption = Span("", start, start)
+    if above >= 0 and first - above <= 4:
+        a, b = lines[above]
+        if b - a <= 300 and not _body_line(text, a, b):
+            caption = Span(text[a:b], a, b)
+    return _table_of(text, lines, block, k, caption, index)
+
+
+def _table_of(
+    text: str,
+    lines: list[tuple[int, int]],
+    block: list[int],
+    k: int,
+    caption_span: Span,
+    index: int,
+) -> tuple[Table, int] | None:
+    """The table of a block of lines (header lines, then rows), its notes from line
+    ``k`` on."""
     while block and _MARKER.fullmatch(text[slice(*lines[block[-1]])].strip()):
         k = block.pop()  # "a" alone under the rows: the first footnote's marker
     rows = [_cells(text, *lines[j]) for j in block]
@@ -129,6 +190,7 @@ def _table_after(
         # numbers printed as plain ones; the header says how many columns there are
         marked = _header_cells(text, *head_lines[-1], numbered)
         body = [_markers_dropped(row, len(marked), numbered) for row in body]
+    body = _described(text, body, _header_cells(text, *head_lines[-1], numbered))
     width = Counter(len(row) for row in body).most_common(1)[0][0]
     if width < 2 or sum(len(row) == width for row in body) < 2:
         return None
@@ -138,13 +200,36 @@ def _table_after(
     if header is None:
         return None
     fitted = [_fit(row, width) for row in body]
-    cap_start = lines[caption][0]
-    caption_span = Span(text[cap_start:caption_end], cap_start, caption_end)
     footnotes = _footnotes(text, lines, k)
     label = TABLE_LABEL.match(caption_span.text)
     name = label.group(1) if label else f"Table {index + 1}"
     table = Table(index, name, caption_span, [header, *fitted], 1, footnotes)
     return table, k
+
+
+def _described(text: str, body: list[list[Span]], header: list[Span]) -> list[list[Span]]:
+    """Rows whose second column is a description in words (``2 5% aq. xylene/120 °C
+    instead of H2O/100 °C 56e`` under ``Entry Deviation from the standard conditions
+    Yield [%]``): where the rows agree on no width, but each holds the header's count or
+    more and ends in as many values as the header has columns after the description,
+    the words between the entry and those values are one cell."""
+    width = len(header)
+    if width < 3 or not body:
+        return body
+    top = Counter(len(row) for row in body).most_common(1)[0][1]
+    if 2 * top > len(body) or any(len(row) < width for row in body):
+        return body
+    tail = width - 2
+    if not all(_VALUE_CELL.fullmatch(c.text) for row in body for c in row[len(row) - tail :]):
+        return body
+    return [
+        [row[0], _join(text, row[1], row[len(row) - tail - 1]), *row[len(row) - tail :]]
+        for row in body
+    ]
+
+
+#: A cell of a value column: a number (with its note letter), or no value.
+_VALUE_CELL = re.compile(rf"{_NUMERIC.pattern}|n\.\s?d\.|N\.\s?D\.|[-–—]|trace|NR|nr")
 
 
 def _body_line(text: str, start: int, end: int) -> bool:
@@ -186,6 +271,16 @@ def _cells(text: str, start: int, end: int) -> list[Span]:
         cell = _join(text, token, tokens[j])
         i = j + 1
         previous = cells[-1] if cells else None
+        if (
+            token.text in _SPACED_DASHES
+            and previous is not None
+            and _NUMERIC.fullmatch(previous.text)
+            and i < len(tokens)
+            and _NUMERIC.fullmatch(tokens[i].text)
+        ):
+            cells[-1] = _join(text, previous, tokens[i])  # "303 ‒ 305": a range, spaced
+            i += 1
+            continue
         if token.text in ("±", "+/-") and previous is not None and i < len(tokens):
             cells[-1] = _join(text, previous, tokens[i])  # "327.2 ± 0.4a"
             i += 1
@@ -203,6 +298,8 @@ def _belongs_to(previous: str, cell: str) -> bool:
         return True
     if re.fullmatch(r"\([^()]*\)[a-h*†‡]?", cell) and previous[-1:].isdigit():
         return True  # "92 (84)", "96 (10)d": another figure for the same cell
+    if re.fullmatch(r"\([^()]*\)", cell) and previous[-1:].isalpha():
+        return True  # "4-Chlorobenzaldehyde (2a)", "CuI (10)": a name's label or amount
     if previous.endswith("/") and len(previous) > 1:
         return True  # "p-HAP300/ hydroquinone": a slash joins two words of one cell
     if _UNIT.fullmatch(cell) and re.search(r"\d$", previous):
@@ -234,6 +331,11 @@ def _header(
         if at is None:
             return None
         groups[at : at + 2] = [_join(text, groups[at], groups[at + 1])]
+    if len(groups) < width - 1 and len(lines) > 1:
+        # a header set one cell or a few to a line ("Entrya" ⏎ "Solvent" ⏎ "T (°C)" ⏎ …)
+        stacked = [cell for line in lines for cell in _header_cells(text, *line, numbered)]
+        if len(stacked) == width:
+            return stacked
     if len(groups) == width - 1 and len(lines) > 1:
         above = _header_cells(text, *lines[0])
         if above:

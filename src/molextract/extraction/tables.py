@@ -93,7 +93,7 @@ _CONDITION_HEADER = re.compile(
     r"|additive|oxidant|reductant|reagent|acid|conditions?|ratio|rr|er|dr|ee|conv\.?"
     r"|conversion|selectivity|TON|TOF|purity|Mw|MW|M\.W\.|mol\.?\s?wt|IC50|EC50|Ki|Kd"
     r"|pKa|λ|wavelength|HRMS|calc(?:d|ulated)?\.?|found|predicted|lit\.?|literature"
-    r"|reported|ref\.?"
+    r"|reported|rep\.|ref\.?"
     # thermal look-alikes of a melting point: decomposition, glass transition,
     # crystallisation and onset temperatures
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"

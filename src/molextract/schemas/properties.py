@@ -93,7 +93,7 @@ SOLUBILITY_UNITS = (
 #: Someone else's value or a computed one: not a measurement of the paper's own.
 #: Columns of values from elsewhere or from a calculation: "Mp (°C) References", "lit. mp".
 _NOT_MEASURED_HEADER = re.compile(
-    r"\blit(?:erature)?\.?\b|\breported\b|\bcalc|\breferences?\b|\bref\.", _I
+    r"\blit(?:erature)?\.?\b|\breported\b|\brep\.|\bcalc|\breferences?\b|\bref\.", _I
 )
 _LOG_RANGE = (SIRange("1", -15.0, 20.0),)
 
