@@ -570,3 +570,19 @@ def test_a_web_page_table_copied_as_piped_text_with_drawings_and_spanned_headers
         ("5b", "reaction_yield", 14.0, "%"),
         ("5b", "reaction_yield", 47.0, "%"),
     ]
+
+
+def test_a_cell_that_names_its_product_before_the_bracketed_yield_gives_that_product() -> None:
+    text = (
+        "Table 2. Acetylation of amines 1a–c.\n\n"
+        "| Entry | 1 | R | Time (h) | Yield (%) |\n"
+        "|---|---|---|---|---|\n"
+        "| 1 | 1a | Ph | 6 | 4a (68) |\n"
+        "| 2 | 1b | 3-NO2C6H4 | 7 | 4b(65) |\n"
+        "| 3 | 1c | 4-MeC6H4 | 6.5 | – |\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.value, r.compound.source) for r in found] == [
+        ("4a", 68.0, "table_cell"),
+        ("4b", 65.0, "table_cell"),
+    ]

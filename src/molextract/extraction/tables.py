@@ -1214,7 +1214,18 @@ def _record(
         cell = _part(cell, column.part[0])
     prop = column.property
     assert prop is not None
-    parsed = cell_value(cell.text, decimal_comma=_decimal_commas(reading))
+    text, own = cell.text, None
+    labelled = _LABELLED_VALUE.fullmatch(text)
+    if labelled is not None:
+        # "4a (68)": the cell names its product, the value bracketed after it
+        inner = labelled.span("inner")
+        text = " " * inner[0] + text[inner[0] : inner[1]] + " " * (len(text) - inner[1])
+        label = labelled["label"]
+        own = Mention(
+            labels.name_of(label), label, cell.start, cell.start + labelled.end("label"),
+            "table_cell",
+        )  # fmt: skip
+    parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
     quantity, markers = parsed
@@ -1236,8 +1247,8 @@ def _record(
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
     in_row = _row_compound(reading, row, labels)
-    mention = column.compound or in_row or reading.caption_compound
-    if _member(in_row, column.compound):
+    mention = own or column.compound or in_row or reading.caption_compound
+    if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
     if mention is None and column.decided_by == "model":
         # a column only the model placed, of no compound the table names ("Byproduct
@@ -1383,6 +1394,11 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
 
 
+#: A cell that names its product, its value bracketed after the label: ``4a (68)``,
+#: ``4c(72)``.
+_LABELLED_VALUE = re.compile(
+    r"\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*\((?P<inner>\s*[<>≥≤~]?\s*\d[^()]*)\)\s*"
+)
 #: A values column's header that names no compound: ``Parameter | Value``.
 _VALUE_WORDS = frozenset(
     {
