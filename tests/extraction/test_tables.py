@@ -586,3 +586,25 @@ def test_a_cell_that_names_its_product_before_the_bracketed_yield_gives_that_pro
         ("4a", 68.0, "table_cell"),
         ("4b", 65.0, "table_cell"),
     ]
+
+
+def test_a_piped_table_without_its_opening_pipes_keeps_rows_broken_over_lines() -> None:
+    text = (
+        "Table 1.\nOptimisation of the condensation.\n"
+        "Entry | Solvent | Temp (°C) | Time | Yield (%) |\n"
+        "---|---|---|---|---|\n"
+        "1 | DMF | Reflux | 12 h | – |\n"
+        "2 | AcOH | Reflux | 4 h | 41a |\n"
+        "3 | AcOH |\nMW (sealed tube) (120 °C, 250 W) |\n25 min | 63b |\n"
+        "4 | AcOH | Q-tube (150 °C) | 30 min | 85c |\n"
+    )
+    found = records(text)
+    assert [r.value for r in found] == [41.0, 63.0, 85.0]
+    [table] = tables.read_tables(Document("t", text, {}), ALL)
+    assert [c.header for c in table.columns] == [
+        "Entry",
+        "Solvent",
+        "Temp (°C)",
+        "Time",
+        "Yield (%)",
+    ]

@@ -302,7 +302,7 @@ def text_tables(text: str) -> list[Table]:
 _RULE_CELL = re.compile(r"[-:=+!\[\]()\s]*")
 
 
-_MARKDOWN_HEADER = re.compile(r"\s*\|.*\|\s*")
+_MARKDOWN_HEADER = re.compile(r"\s*(?:\|.*\||[^|\s][^|]*\|.*\|)\s*")
 _MARKDOWN_RULE = re.compile(r"\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*")
 
 
@@ -340,8 +340,11 @@ def _markdown_rows(
         return None
     if not _MARKDOWN_RULE.fullmatch(text, *lines[first + 1]):
         return None
-    header = _split(text, *lines[first], "|")[1:-1]
+    # "Entry | Solvent | Yield (%) |": some copies drop the frame's opening pipe
+    framed = text[slice(*lines[first])].lstrip().startswith("|")
+    header = _split(text, *lines[first], "|")[1 if framed else 0 : -1]
     width = len(header)
+    pipes = width + 1 if framed else width
     rows = [header]
     k = first + 2
     row_start: int | None = None
@@ -349,9 +352,13 @@ def _markdown_rows(
         start, end = lines[k]
         if row_start is None:
             row_start = start
-        if text.count("|", row_start, end) >= width + 1:
+        if text.count("|", row_start, end) >= pipes:
             cells = _split(text, row_start, end, "|")
-            rows.append(cells[1:-1] if not cells[0].text and not cells[-1].text else cells)
+            if not cells[-1].text:
+                cells = cells[:-1]
+            if cells and not cells[0].text and len(cells) > width:
+                cells = cells[1:]
+            rows.append(cells)
             row_start = None
         k += 1
     return k, rows
