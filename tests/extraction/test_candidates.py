@@ -1443,6 +1443,11 @@ YIELDS_BY_RULE = [
                  "24 %", id="second-yield-of-the-bracket"),
     pytest.param("Reduction of 13 fumished 14 in 80 % yield , together with the over-reduced "
                  "product 15 ( 18 % ) ( Scheme 3 ).", "18 %", id="product-label-bracket"),
+    # a synthetic step's conditions, its yield closing them
+    pytest.param("Protection (TBSCl, imidazole, DMF, 95%) gave the silyl ether 12.", "95%",
+                 id="step-conditions-yield"),
+    pytest.param("then reduction ( H2 , Pd / C , EtOH , HOAc , 61 % ) of 3 afforded 7.",
+                 "61 %", id="step-conditions-yield-spaced"),
 ]  # fmt: skip
 
 
