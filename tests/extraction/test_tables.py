@@ -608,3 +608,34 @@ def test_a_piped_table_without_its_opening_pipes_keeps_rows_broken_over_lines() 
         "Time",
         "Yield (%)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("note", "values"),
+    [
+        # the notes say the bracketed yield is the isolated one: it counts
+        ("b Determined by 1H NMR; isolated yields in parentheses.", [84.0, 77.0, 61.0]),
+        # they say the first one is: the bracketed one is the estimate
+        ("b Isolated yield; GC yield in parentheses.", [92.0, 80.0, 61.0]),
+    ],
+)
+def test_of_two_yields_in_a_cell_the_isolated_one_counts(note: str, values: list[float]) -> None:
+    text = (
+        "Table 1. Optimisation of the coupling of 1a.a\n\n"
+        "| Entry | Base | Yield of 3a (%)b |\n|---|---|---|\n"
+        "| 1 | K2CO3 | 92 (84) |\n| 2 | Cs2CO3 | 80 (77) |\n| 3 | K3PO4 | 61 |\n\n"
+        f"a Reaction conditions: 1a (0.2 mmol), 100 °C.\n{note}\n"
+    )
+    assert [r.value for r in records(text)] == values
+
+
+def test_numbered_notes_say_which_bracketed_yield_was_isolated() -> None:
+    text = (
+        "Table 1.\n\nScreening of the N-formylation of amine 1.\n\n"
+        "Entry Catalyst Base TON 2 Yield 3\n"
+        "1 Pd–Fe3O4 NaOH 20 55\n2 AuPd–Fe3O4 NaOH 23 65\n"
+        "3 4 AuPd–Fe3O4 CsOH 33 92 (84 5)\n\n"
+        "1 Reaction conditions: 1a (0.20 mmol). 2 Turnover number. 3 By 1H NMR. "
+        "4 Result with 1a (0.50 mmol). 5 Yield of isolated product.\n"
+    )
+    assert [r.value for r in records(text)] == [55.0, 65.0, 84.0]

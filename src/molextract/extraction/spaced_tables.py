@@ -200,7 +200,7 @@ def _table_of(
     if header is None:
         return None
     fitted = [_fit(row, width) for row in body]
-    footnotes = _footnotes(text, lines, k)
+    footnotes = _numbered_footnotes(text, lines, k, numbered) or _footnotes(text, lines, k)
     label = TABLE_LABEL.match(caption_span.text)
     name = label.group(1) if label else f"Table {index + 1}"
     table = Table(index, name, caption_span, [header, *fitted], 1, footnotes)
@@ -428,6 +428,31 @@ def _numbered_notes(text: str, lines: list[tuple[int, int]], k: int) -> frozense
         if number == count + 1:
             count = number
     return frozenset(str(n) for n in range(1, count + 1)) if count >= 2 else frozenset()
+
+
+def _numbered_footnotes(
+    text: str, lines: list[tuple[int, int]], k: int, numbered: frozenset[str]
+) -> list[Footnote]:
+    """The numbered notes' paragraph (``1 Reaction conditions: … 2 Turnover number …``)
+    cut into one note per number, so that a cell's note number finds its note."""
+    if not numbered:
+        return []
+    while k < len(lines) and lines[k][0] == lines[k][1]:
+        k += 1
+    start, end = lines[k]
+    paragraph = text[start:end]
+    places: list[tuple[str, int]] = []
+    wanted = 1
+    for m in re.finditer(r"(?:^|(?<=[.;)\s]))\s*(\d{1,2})\s+(?=[A-Za-z])", paragraph):
+        if m[1] == str(wanted):
+            places.append((m[1], start + m.start(1)))
+            wanted += 1
+    notes = []
+    for i, (number, at) in enumerate(places):
+        stop = places[i + 1][1] if i + 1 < len(places) else end
+        piece = text[at:stop].rstrip()
+        notes.append(Footnote(number, Span(piece, at, at + len(piece))))
+    return notes
 
 
 def _markers_dropped(row: list[Span], width: int, numbered: frozenset[str]) -> list[Span]:

@@ -520,6 +520,13 @@ def _text_table(
             break
     footnotes = []
     k = last
+    gap = k
+    while gap < len(lines) and gap - last < 2 and lines[gap][0] == lines[gap][1]:
+        gap += 1
+    if gap < len(lines) and gap > k:
+        first_note = text[lines[gap][0] : lines[gap][1]]
+        if footnote_marker(first_note) or _GLUED_NOTE.match(first_note):
+            k = gap  # the notes a blank line under the rows, as a page's copy sets them
     while k < len(lines) and lines[k][0] < lines[k][1]:
         note = text[lines[k][0] : lines[k][1]]
         glued = _GLUED_NOTE.match(note)  # "aRef. [37]. bAdditionally …": a web page's copy
@@ -1232,6 +1239,8 @@ def _record(
             labels.name_of(label), label, cell.start, cell.start + labelled.end("label"),
             "table_cell",
         )  # fmt: skip
+    if prop == "reaction_yield":
+        text = _isolated_in_brackets(reading, column, text)
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
@@ -1399,6 +1408,45 @@ def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Ment
     if not re.search(r"[A-Za-z]", text):
         return None
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+#: Two yields in a cell, the second bracketed, with its own note's marker maybe:
+#: ``92 (84)``, ``92 (84 10)``, ``85 (80)b``.
+_TWO_YIELDS = re.compile(
+    r"\s*\d+(?:\.\d+)?\s*(?:[a-h*†‡]|\d{1,2}(?=\s))?\s*"
+    r"\((?P<inner>\s*\d+(?:\.\d+)?)\s*(?P<marker>[a-h*†‡]|\d{1,2})?\s*\)\s*(?:[a-h*†‡,\s]*)"
+)
+#: What says the bracketed one of two yields is the isolated yield.
+_ISOLATED_BRACKETED = re.compile(
+    r"isolated\s+yields?\s+(?:(?:are|is)\s+)?(?:(?:given|shown|reported|listed)\s+)?"
+    r"in\s+(?:parenthes[ie]s|brackets)|\(\s*isolated(?:\s+yields?)?\s*\)",
+    _I,
+)
+
+
+def _isolated_in_brackets(reading: TableReading, column: Column, text: str) -> str:
+    """``92 (84)`` read as its bracketed yield where the table says that one is the
+    isolated yield (a note, the header or the caption: ``isolated yields in
+    parentheses``, ``NMR yield (isolated)``; or the bracket's own note marker whose note
+    says ``isolated``): the other is an NMR or GC estimate of the same run. Else the
+    cell as it is (its first yield counts)."""
+    found = _TWO_YIELDS.fullmatch(text)
+    if found is None:
+        return text
+    table = reading.table
+    said = " ".join(
+        [column.header, table.caption.text if table.caption else ""]
+        + [note.span.text for note in table.footnotes]
+    )
+    marker = found["marker"]
+    marked = marker is not None and any(
+        note.marker == marker and re.search(r"\bisolated\b", note.span.text, _I)
+        for note in table.footnotes
+    )
+    if not marked and not _ISOLATED_BRACKETED.search(said):
+        return text
+    start, end = found.span("inner")
+    return " " * start + text[start:end] + " " * (len(text) - end)
 
 
 #: A cell that names its product, its value bracketed after the label: ``4a (68)``,
