@@ -15,6 +15,7 @@ from molextract.extraction.entries import (
     product_before_yield,
     product_of_sentence,
     read_entries,
+    step_product,
 )
 from molextract.extraction.label_table import build_label_table
 
@@ -229,3 +230,21 @@ def test_a_compound_called_by_its_label_after_the_amount_and_yield_is_the_yield_
     text = "The residue was purified, completing the preparation of 2.52 g (50%) of Compound 32."
     found = named_after_value(text, text.index("50%") + 3, build_label_table(text))
     assert found is not None and found.label == "32"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        ("Alkylation (K2CO3, DMF, BrCH2CO2Me, 99%) then reduction (H2, Pd/C, EtOH, 61%) of "
+         "3,6-dinitrocarbazole afforded 3,6-diaminocarbazole (5).", "61%",
+         "3,6-diaminocarbazole", "5"),
+        ("Protection (TBSCl, imidazole, DMF, 95%) gave silyl ether 12.", "95%", None, "12"),
+    ],
+)  # fmt: skip
+def test_a_step_s_bracketed_yield_is_the_product_the_sentence_then_names(
+    text: str, value: str, name: str | None, label: str
+) -> None:
+    start = text.index(value)
+    found = step_product(text, start, start + len(value), build_label_table(text))
+    assert found is not None
+    assert (found.name, found.label) == (name, label)

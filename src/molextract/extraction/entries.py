@@ -234,6 +234,41 @@ _SOLVENT_WORDS = frozenset(
 )  # fmt: skip
 
 
+#: A yield closing a synthetic step's bracketed conditions: ``reduction (H2, Pd/C, EtOH,``.
+_STEP_BRACKET_BEFORE = re.compile(
+    r"\b[A-Za-z-]{3,}(?:tion|ysis|ment)\s*\([^()%]*,[^()%]*,\s*$", re.IGNORECASE
+)
+#: After that bracket: what the step was applied to, then the verb that gave its product.
+_STEP_THEN_PRODUCT = re.compile(
+    r"\s*\)\s*(?:of\s+[^.;()]{1,80}?\s+)?(?:then\s+)?(?:afforded|gave|provided|furnished"
+    r"|yielded|delivered|produced)\s+",
+    re.IGNORECASE,
+)
+
+
+def step_product(text: str, value_start: int, value_end: int, table: LabelTable) -> Mention | None:
+    """``reduction (H2, Pd/C, EtOH, 61%) of 3,6-dinitrocarbazole afforded NAME``: the
+    narrative of a synthesis brackets each step's conditions and yield after the step's
+    name; the yield is the product's the sentence then names, not what the step was
+    applied to."""
+    if not _STEP_BRACKET_BEFORE.search(text, max(0, value_start - 150), value_start):
+        return None
+    then = _STEP_THEN_PRODUCT.match(text, value_end)
+    if then is None:
+        return None
+    called = _KIND_THEN_LABEL.match(text, then.end())
+    if called is not None:  # "gave silyl ether 12": the product by its kind and label
+        return from_label(called["label"], text, called.start("label"), table)
+    return _name_at(text, then.end(), min(len(text), then.end() + 200), table)
+
+
+#: A product called by its kind and its label: ``the silyl ether 12``, ``lactone 25``.
+_KIND_THEN_LABEL = re.compile(
+    rf"(?:the\s+)?(?:[a-z][a-z-]+\s+){{1,2}}(?P<label>{LABEL})(?![\w\-,′'])"
+    r"(?!\s*(?:mg|g|mL|mmol)\b)"
+)
+
+
 def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention | None:
     """``0.16 for atenolol`` and ``−1.85 (atenolol)``: lists of values print each one's
     compound straight after it. A solvent in brackets after a solubility is its medium,
@@ -655,6 +690,7 @@ def read_entries(text: str, table: LabelTable) -> list[Entry]:
 FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]], ...] = (
     ("bracketed_after_name", lambda text, start, end, table, _: bracketed_after_name(text, start, table)),
     ("label_listed", lambda text, start, end, table, _: label_listed(text, start, table)),
+    ("step_product", lambda text, start, end, table, _: step_product(text, start, end, table)),
     ("named_after_value", lambda text, start, end, table, _: named_after_value(text, end, table)),
     ("subject_of_verb", lambda text, start, end, table, _: subject_of_verb(text, start, table)),
     ("name_right_before", lambda text, start, end, table, _: name_right_before(text, start, table)),
