@@ -194,7 +194,8 @@ Entry Aldehyde 2 Product 6 Time (min) Yield (%) M.P/Obs. (oC) M.P/Rep. (oC)
 """
 
 # The page of a table copied without its "Table N" line: its title, a drawing, then a
-# header whose second column describes each run in words.
+# header whose second column describes each run in words (only one row has as many
+# numbers as words).
 ENTRY_FIRST = """Screening of the cyclisation conditions.
 
 graphic file with name scheme-u1.jpg
@@ -202,7 +203,6 @@ Entry Deviation from the standard conditions Yield [%]
 1 None 82
 2 toluene/110 °C instead of water/100 °C 57
 3 MeCN instead of water 19
-4 no catalyst 0
 """
 
 # A header copied one cell to a line, with no caption above it.

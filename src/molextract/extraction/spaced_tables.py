@@ -150,7 +150,7 @@ def _entry_table(
     while k < len(lines) and lines[k][0] < lines[k][1]:
         block.append(k)
         k += 1
-    if len(block) < 3 or sum(_body_line(text, *lines[j]) for j in block) < 2:
+    if len(block) < 3 or sum(_entry_row(text, *lines[j]) for j in block) < 2:
         return None
     above = first - 1
     while above >= 0 and (
@@ -179,7 +179,14 @@ def _table_of(
     while block and _MARKER.fullmatch(text[slice(*lines[block[-1]])].strip()):
         k = block.pop()  # "a" alone under the rows: the first footnote's marker
     rows = [_cells(text, *lines[j]) for j in block]
-    body_at = next((n for n, j in enumerate(block) if _body_line(text, *lines[j])), 0)
+    body_at = next(
+        (
+            n
+            for n, j in enumerate(block)
+            if _body_line(text, *lines[j]) or _entry_row(text, *lines[j])
+        ),
+        0,
+    )
     if body_at == 0:
         return None  # no header line over the rows: nothing says what they hold
     body = rows[body_at:]
@@ -210,14 +217,15 @@ def _table_of(
 def _described(text: str, body: list[list[Span]], header: list[Span]) -> list[list[Span]]:
     """Rows whose second column is a description in words (``2 5% aq. xylene/120 °C
     instead of H2O/100 °C 56e`` under ``Entry Deviation from the standard conditions
-    Yield [%]``): where the rows agree on no width, but each holds the header's count or
-    more and ends in as many values as the header has columns after the description,
-    the words between the entry and those values are one cell."""
+    Yield [%]``): where most rows are not as wide as the header, but each holds the
+    header's count or more and ends in as many values as the header has columns after
+    the description, the words between the entry and those values are one cell."""
     width = len(header)
     if width < 3 or not body:
         return body
-    top = Counter(len(row) for row in body).most_common(1)[0][1]
-    if 2 * top > len(body) or any(len(row) < width for row in body):
+    widths = Counter(len(row) for row in body)
+    agreed, count = widths.most_common(1)[0]
+    if (agreed == width and 2 * count > len(body)) or any(len(row) < width for row in body):
         return body
     tail = width - 2
     if not all(_VALUE_CELL.fullmatch(c.text) for row in body for c in row[len(row) - tail :]):
@@ -230,6 +238,17 @@ def _described(text: str, body: list[list[Span]], header: list[Span]) -> list[li
 
 #: A cell of a value column: a number (with its note letter), or no value.
 _VALUE_CELL = re.compile(rf"{_NUMERIC.pattern}|n\.\s?d\.|N\.\s?D\.|[-–—]|trace|NR|nr")
+
+
+def _entry_row(text: str, start: int, end: int) -> bool:
+    """A row of an entry table, however many words its description takes: an entry
+    number first (``3``, ``10b``), a value last (``19``, ``56e``, ``n.d.``)."""
+    tokens = text[start:end].split()
+    return (
+        len(tokens) >= 2
+        and re.fullmatch(r"\d{1,3}[a-h*†‡]?", tokens[0]) is not None
+        and _VALUE_CELL.fullmatch(tokens[-1]) is not None
+    )
 
 
 def _body_line(text: str, start: int, end: int) -> bool:
