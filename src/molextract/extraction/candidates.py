@@ -605,20 +605,9 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     bare = not inner.strip(" ,;") and _BARE_REST.fullmatch(rest)
     if bare and _product_bracket(head, tail, cues.YIELD_VERBS):
         return _Cue("in brackets after the product", 0, 0, direct=True)
-    if _STEP_NOUN.search(head) and _CONDITIONS_THEN_YIELD.fullmatch(inner) and not rest.strip():
+    if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     return None
-
-
-#: A synthetic step named by its noun, its conditions bracketed after it: ``reduction
-#: (H2, Pd/C, EtOH, 61%)``, ``protection (TBSCl, imidazole, DMF, 95%)``.
-_STEP_NOUN = re.compile(
-    r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
-    r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment)\s*$",
-    re.IGNORECASE,
-)
-#: Inside such a bracket: two reagents or conditions at least, then the yield closing it.
-_CONDITIONS_THEN_YIELD = re.compile(r"[^()%]*,[^()%]*,\s*")
 
 
 #: What may follow a bare yield in its bracket: another item, or where it was made from.

@@ -116,6 +116,15 @@ PRODUCT_BEFORE = re.compile(
     r"\s*$",
     _I,
 )
+#: A synthetic step named by its noun, its conditions bracketed after it, up to the yield
+#: that closes them: ``reduction (H2, Pd/C, EtOH, `` of ``… 61%)``, ``protection (TBSCl,
+#: imidazole, DMF, `` (two reagents or conditions at least).
+STEP_CONDITIONS_BEFORE = re.compile(
+    r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
+    r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment)"
+    r"\s*\([^()%]*,[^()%]*,\s*$",
+    _I,
+)
 #: After a reagent's bracket: ``hydrazine hydrate (1.88 g, 30 mmol, 80%) was added``.
 REAGENT_USE_AFTER = re.compile(
     r"^\s*,?\s*(?:(?:was|were|is|are)\s+(?:\w+ly\s+|then\s+|also\s+)?(?:added|dissolved"

@@ -28,6 +28,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
+from molextract.extraction.cues import STEP_CONDITIONS_BEFORE
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
 from molextract.extraction.mentions import (
@@ -234,10 +235,6 @@ _SOLVENT_WORDS = frozenset(
 )  # fmt: skip
 
 
-#: A yield closing a synthetic step's bracketed conditions: ``reduction (H2, Pd/C, EtOH,``.
-_STEP_BRACKET_BEFORE = re.compile(
-    r"\b[A-Za-z-]{3,}(?:tion|ysis|ment)\s*\([^()%]*,[^()%]*,\s*$", re.IGNORECASE
-)
 #: After that bracket: what the step was applied to, then the verb that gave its product.
 _STEP_THEN_PRODUCT = re.compile(
     r"\s*\)\s*(?:of\s+[^.;()]{1,80}?\s+)?(?:then\s+)?(?:afforded|gave|provided|furnished"
@@ -251,7 +248,7 @@ def step_product(text: str, value_start: int, value_end: int, table: LabelTable)
     narrative of a synthesis brackets each step's conditions and yield after the step's
     name; the yield is the product's the sentence then names, not what the step was
     applied to."""
-    if not _STEP_BRACKET_BEFORE.search(text, max(0, value_start - 150), value_start):
+    if not STEP_CONDITIONS_BEFORE.search(text, max(0, value_start - 150), value_start):
         return None
     then = _STEP_THEN_PRODUCT.match(text, value_end)
     if then is None:

@@ -207,7 +207,7 @@ def _table_of(
     if header is None:
         return None
     fitted = [_fit(row, width) for row in body]
-    footnotes = _numbered_footnotes(text, lines, k, numbered) or _footnotes(text, lines, k)
+    footnotes = _numbered_footnotes(text, lines, k) or _footnotes(text, lines, k)
     label = TABLE_LABEL.match(caption_span.text)
     name = label.group(1) if label else f"Table {index + 1}"
     table = Table(index, name, caption_span, [header, *fitted], 1, footnotes)
@@ -434,38 +434,24 @@ def _best_join(groups: list[Span]) -> int | None:
 def _numbered_notes(text: str, lines: list[tuple[int, int]], k: int) -> frozenset[str]:
     """The note numbers of a paragraph of numbered notes right under the table (``1
     Reaction conditions: … 2 Turnover number …``), counting from 1 without a gap."""
+    return frozenset(note.marker for note in _numbered_footnotes(text, lines, k))
+
+
+def _numbered_footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote]:
+    """That paragraph cut into one note per number (two at least), so that a cell's note
+    number finds its note; none when the paragraph is not numbered so."""
     while k < len(lines) and lines[k][0] == lines[k][1]:
         k += 1
     if k >= len(lines):
-        return frozenset()
-    paragraph = text[lines[k][0] : lines[k][1]]
-    found = [
-        int(m[1]) for m in re.finditer(r"(?:^|(?<=[.;)\s]))\s*(\d{1,2})\s+(?=[A-Za-z])", paragraph)
-    ]
-    count = 0
-    for number in found:
-        if number == count + 1:
-            count = number
-    return frozenset(str(n) for n in range(1, count + 1)) if count >= 2 else frozenset()
-
-
-def _numbered_footnotes(
-    text: str, lines: list[tuple[int, int]], k: int, numbered: frozenset[str]
-) -> list[Footnote]:
-    """The numbered notes' paragraph (``1 Reaction conditions: … 2 Turnover number …``)
-    cut into one note per number, so that a cell's note number finds its note."""
-    if not numbered:
         return []
-    while k < len(lines) and lines[k][0] == lines[k][1]:
-        k += 1
     start, end = lines[k]
     paragraph = text[start:end]
     places: list[tuple[str, int]] = []
-    wanted = 1
     for m in re.finditer(r"(?:^|(?<=[.;)\s]))\s*(\d{1,2})\s+(?=[A-Za-z])", paragraph):
-        if m[1] == str(wanted):
+        if m[1] == str(len(places) + 1):
             places.append((m[1], start + m.start(1)))
-            wanted += 1
+    if len(places) < 2:
+        return []
     notes = []
     for i, (number, at) in enumerate(places):
         stop = places[i + 1][1] if i + 1 < len(places) else end
