@@ -28,6 +28,20 @@ def test_the_answer_grammar_has_no_value_field_only_properties_or_none() -> None
     assert schema["additionalProperties"] is False
 
 
+def test_a_property_the_text_settles_is_the_only_one_its_answer_may_give() -> None:
+    schema = association.answer_json_schema(ALL, "reaction_yield")
+    assert schema["properties"]["property"]["enum"] == ["reaction_yield"]
+    assert schema["title"] != association.answer_json_schema(ALL)["title"]
+    with pytest.raises(ValidationError):
+        association.parse_answer(
+            ALL, '{"property":"none","compound":null,"conditions":null}', "reaction_yield"
+        )
+    answer = association.parse_answer(
+        ALL, '{"property":"reaction_yield","compound":"B","conditions":null}', "reaction_yield"
+    )
+    assert (answer.property, answer.compound) == ("reaction_yield", "B")
+
+
 def test_the_compound_answer_is_a_marker_letter_or_null_and_nothing_else() -> None:
     compound = association.answer_json_schema(ALL)["properties"]["compound"]
     choices = [option.get("enum") for option in compound["anyOf"]]

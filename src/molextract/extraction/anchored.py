@@ -113,8 +113,7 @@ def settled(
     asked: list[Candidate] = []
     done: list[Candidate] = []
     for candidate in plan.candidates:
-        decisive = candidate.cues[0] if candidate.decisive and candidate.cues else None
-        if decided_without_model(site_of(candidate), decisive):
+        if decided_without_model(site_of(candidate), decisive_property(candidate)):
             done.append(candidate)
         else:
             asked.append(candidate)
@@ -162,20 +161,31 @@ def context_spans(text: str, plan: ChunkPlan) -> list[tuple[int, int]]:
 
 
 async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, budget: int) -> None:
-    """Put ``questions`` to ``engine`` in one batch; answers and problems land on them."""
-    outcomes = await engine_calls.generate_parsed(
-        engine,
-        [q.prompt for q in questions],
-        [q.chunk.index for q in questions],
-        association.answer_json_schema(schema),
-        budget,
-        lambda text: association.parse_answer(schema, text),
-    )
-    for question, outcome in zip(questions, outcomes, strict=True):
-        if outcome.generation is not None:
-            question.usage.append(outcome.generation)
-            question.generation = outcome.generation
-        question.problem, question.answer = outcome.problem, outcome.parsed
+    """Put ``questions`` to ``engine``, one batch per answer grammar (a value whose
+    property the text settles is asked under a grammar that allows only that property);
+    answers and problems land on them."""
+    groups: dict[str | None, list[Question]] = {}
+    for question in questions:
+        groups.setdefault(decisive_property(question.candidate), []).append(question)
+    for settled_as, group in groups.items():
+        outcomes = await engine_calls.generate_parsed(
+            engine,
+            [q.prompt for q in group],
+            [q.chunk.index for q in group],
+            association.answer_json_schema(schema, settled_as),
+            budget,
+            lambda text, p=settled_as: association.parse_answer(schema, text, p),  # type: ignore[misc]
+        )
+        for question, outcome in zip(group, outcomes, strict=True):
+            if outcome.generation is not None:
+                question.usage.append(outcome.generation)
+                question.generation = outcome.generation
+            question.problem, question.answer = outcome.problem, outcome.parsed
+
+
+def decisive_property(candidate: Candidate) -> str | None:
+    """The property the text names outright for ``candidate`` (``Candidate.decisive``)."""
+    return candidate.cues[0] if candidate.decisive and candidate.cues else None
 
 
 def settled_property(candidate: Candidate, said: str | None) -> str | None:

@@ -65,8 +65,10 @@ class Answer:
 
 
 @cache
-def _answer_model(properties: tuple[str, ...], fields: tuple[FieldSpec, ...]) -> type[BaseModel]:
-    choice: Any = Literal.__getitem__((*properties, NONE))
+def _answer_model(
+    properties: tuple[str, ...], fields: tuple[FieldSpec, ...], settled: str | None
+) -> type[BaseModel]:
+    choice: Any = Literal.__getitem__((settled,) if settled else (*properties, NONE))
     letters: Any = Literal.__getitem__(LETTERS)
     own = answer_fields(fields)
     return create_model(
@@ -82,11 +84,18 @@ def _answer_model(properties: tuple[str, ...], fields: tuple[FieldSpec, ...]) ->
     )
 
 
-def answer_model(schema: SchemaSpec) -> type[BaseModel]:
+def answer_model(schema: SchemaSpec, settled: str | None = None) -> type[BaseModel]:
     """The strict model of one answer: a property of the schema or none, a compound
     marker's letter or null, the conditions, and the schema's own fields (none for a
-    built-in schema)."""
-    return _answer_model(schema.property_names, schema.fields)
+    built-in schema).
+
+    ``settled``: the property the text already names outright (``Candidate.decisive``),
+    the only one the answer may give. A small model asked "reaction_yield or none?"
+    about ``gave 2c ( 83 % yield )`` often answers "none" and then, having said the
+    value is nothing, no compound either; with the property fixed by the grammar, the
+    question it answers is only whose the value is.
+    """
+    return _answer_model(schema.property_names, schema.fields, settled)
 
 
 def answer_tokens(schema: SchemaSpec) -> int:
@@ -94,16 +103,20 @@ def answer_tokens(schema: SchemaSpec) -> int:
     return ANSWER_TOKENS + sum(FIELD_TOKENS * (f.max_items or 1) for f in schema.fields)
 
 
-def answer_json_schema(schema: SchemaSpec) -> dict[str, Any]:
-    """The JSON Schema engines constrain answers with; one per schema, never per chunk."""
-    result = answer_model(schema).model_json_schema()
-    result["title"] = f"{schema.name}_candidate"
+def answer_json_schema(schema: SchemaSpec, settled: str | None = None) -> dict[str, Any]:
+    """The JSON Schema engines constrain answers with: one per schema and settled
+    property (at most one more per property of the schema), never per chunk."""
+    result = answer_model(schema, settled).model_json_schema()
+    if settled:  # an enum of one, not "const": every engine's grammar compiler reads enums
+        result["properties"]["property"].pop("const", None)
+        result["properties"]["property"]["enum"] = [settled]
+    result["title"] = f"{schema.name}_{settled}" if settled else f"{schema.name}_candidate"
     return result
 
 
-def parse_answer(schema: SchemaSpec, text: str) -> Answer:
+def parse_answer(schema: SchemaSpec, text: str, settled: str | None = None) -> Answer:
     """Read an answer; raises ``ValidationError`` when it does not fit the grammar's model."""
-    model = answer_model(schema).model_validate_json(text, strict=True)
+    model = answer_model(schema, settled).model_validate_json(text, strict=True)
     data = model.model_dump()
     prop = data["property"]
     return Answer(

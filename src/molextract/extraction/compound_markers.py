@@ -23,6 +23,7 @@ from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
+from molextract.extraction.labels import LABEL
 from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, label_uses
 
 #: The letters a prompt may mark compounds with: a fixed set, so the answer grammar is
@@ -30,6 +31,9 @@ from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, l
 LETTERS = tuple("ABCDEFGHIJKLMNOP")
 
 Kind = Literal["name", "label", "title"]
+
+#: A label that is a number (``7``, ``12b``), not letters first (``B12`` of vitamin B12).
+_DIGIT_LABEL_START = r"[1-9]"
 
 #: "The title compound": the compound of the section's heading.
 TITLE_PHRASE = re.compile(
@@ -74,7 +78,7 @@ def find_mentions(
     labels = table.labels()
     for start, end in spans:
         found += [
-            CompoundMention(s, e, "name")
+            CompoundMention(s, _label_end(text, e, end), "name")
             for s, e in names_in(text, start, end)
             if _marks(text, s, e) and not (products_only and is_auxiliary(text[s:e]))
         ]
@@ -92,6 +96,25 @@ def find_mentions(
         kept = sorted(kept, key=lambda m: _distance(m, values))[: len(LETTERS)]
         kept.sort(key=lambda m: m.start)
     return [replace(m, letter=letter) for m, letter in zip(kept, LETTERS, strict=False)]
+
+
+def _label_end(text: str, end: int, limit: int) -> int:
+    """Where a name's mention ends: after the number that labels it, when one follows
+    (``dienone 7``, ``acetate 12``: journals call a compound by its kind and number,
+    and the number is whose the value is), else at the name. A number with a unit
+    after it is an amount, not a label (``ethanol 95%``, ``HCl 2 M``)."""
+    match = _NUMBER_AFTER_NAME.match(text, end, limit)
+    if match is None or _UNIT_AFTER_NUMBER.match(text, match.end()):
+        return end
+    return match.end()
+
+
+#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``.
+_NUMBER_AFTER_NAME = re.compile(rf" (?={_DIGIT_LABEL_START}){LABEL}(?![\w\-]|[.,]\d)")
+_UNIT_AFTER_NUMBER = re.compile(
+    r"\s*(?:%|°|[×x]\s*\d|(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|K|M|N|MHz|Hz"
+    r"|nm|ppm|cm|mm|bar|atm|psi|wt|vol)\b)"
+)
 
 
 def _marks(text: str, start: int, end: int) -> bool:

@@ -298,9 +298,11 @@ _NOT_A_LABEL_BEFORE = re.compile(
 _CALLED_BEFORE = re.compile(
     r"(?:\b(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
     r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
-    r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?)\s+"
+    r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?"
+    r"|donors?|acceptors?|monomers?|dimers?|isomers?|species|substrates?|precursors?"
+    r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?)\s+"
     r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
-    r"|\b(?:give|gave|giving|afford(?:ed|ing)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
+    r"|\b(?:give|gave|giving|a(?:ff|ﬀ)ord(?:ed|ing|s)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
     r"|furnish(?:ed|ing)?|obtain(?:ed)?|into|of|from)\s+)$",
     re.IGNORECASE,
 )
@@ -849,7 +851,14 @@ def _split(answer: str, table: LabelTable) -> tuple[str, str] | None:
     name, label = bare["name"].strip(), bare["label"]
     if table.definition(label) is not None or is_generic_name(name):
         return name, label
+    if _KIND_WORD.fullmatch(name) and label[0].isdigit():
+        return name, label  # "dienone 7": one word for the kind, a number for which one
     return None
+
+
+#: One word of a compound's kind before its number: lower case after a capital at
+#: most (``PEG 400`` and ``Tween 80`` are names with numbers, not labelled kinds).
+_KIND_WORD = re.compile(r"[A-Za-z]?[a-z]{3,}(?:-[a-z]+)?")
 
 
 def _vague(name: str) -> bool:
