@@ -91,3 +91,29 @@ def test_for_yields_alone_solvents_and_work_up_reagents_are_not_marked() -> None
         "aniline",
         "benzanilide",
     }
+
+
+def test_a_compound_called_by_its_kind_and_number_is_one_mention_with_its_number() -> None:
+    text = "Enone 6 also gives dienone 7 in 90% yield; the acetate 12 was isolated."
+    written = [w for _, _, w in _marked(text, ["90%"])]
+    assert written == ["Enone 6", "dienone 7", "acetate 12"]
+
+
+def test_a_number_with_a_unit_after_a_name_is_an_amount_not_its_label() -> None:
+    text = "Benzaldehyde 2 g, aniline 95 % and phenol 10 mL were mixed at 300 MHz."
+    written = [w for _, _, w in _marked(text, [])]
+    assert written == ["Benzaldehyde", "aniline", "phenol"]
+
+
+def test_a_bare_number_after_a_product_verb_spelt_with_a_ligature_is_a_label() -> None:
+    text = "Reaction of the thiazole with the lithium species aﬀorded 2 in 74 % yield."
+    assert ("label", "2") in {(kind, w) for _, kind, w in _marked(text, ["74 %"])}
+
+
+def test_a_number_after_a_plural_class_or_a_verb_of_making_is_a_label() -> None:
+    text = (
+        "Enone 5 gave a mixture of dienones 7 in 77% yield; coupling, leading to 25, "
+        "then produced 9 in 86% yield."
+    )
+    labels = {w for _, kind, w in _marked(text, ["77%", "86%"]) if kind == "label"}
+    assert labels == {"7", "25", "9"}

@@ -583,3 +583,16 @@ def test_the_object_compound_with_its_label_and_a_purity_in_the_amounts() -> Non
     text = "Chromatography gave the object compound (I-2) (804 mg, purity 98.4%, yield 89%)."
     found = described_compound(text, text.index("89%"), build_label_table(text))
     assert found is not None and found.label == "I-2"
+
+
+@pytest.mark.parametrize(
+    ("answer", "name", "label"),
+    [("dienone 7", "dienone", "7"), ("Enone 6", "Enone", "6"), ("PEG 400", "PEG 400", None)],
+)
+def test_a_kind_and_its_number_are_a_labelled_compound_an_acronym_s_number_is_not(
+    answer: str, name: str, label: str | None
+) -> None:
+    text = f"Treatment of the ketone also gave {answer} in 90% yield."
+    mention = resolve_mention(answer, text, text.index("90%"), build_label_table(text))
+    assert mention is not None
+    assert (mention.name, mention.label) == (name, label)

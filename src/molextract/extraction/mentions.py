@@ -300,10 +300,13 @@ _CALLED_BEFORE = re.compile(
     r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
     r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?"
     r"|donors?|acceptors?|monomers?|dimers?|isomers?|species|substrates?|precursors?"
-    r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?)\s+"
+    r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?"
+    # a plural of a class by its suffix: "dienones 7", "naphthalenes 7g and 7h"
+    r"|[a-z]{3,}(?:ones|enes|anes|ynes|ides|ates|ines|oles|ols))\s+"
     r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
     r"|\b(?:give|gave|giving|a(?:ff|ﬀ)ord(?:ed|ing|s)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
-    r"|furnish(?:ed|ing)?|obtain(?:ed)?|into|of|from)\s+)$",
+    r"|furnish(?:ed|ing)?|obtain(?:ed)?|produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)"
+    r"|deliver(?:s|ed|ing)?|(?:lead(?:s|ing)?|led|convert(?:s|ed)?)\s+to|into|of|from)\s+)$",
     re.IGNORECASE,
 )
 _AMOUNT_AFTER = re.compile(r"\s*\([^()]*\d\s*(?:mg|g|kg|mmol|mol|mL|%)(?![A-Za-z])")
@@ -857,7 +860,7 @@ def _split(answer: str, table: LabelTable) -> tuple[str, str] | None:
 
 
 #: One word of a compound's kind before its number: lower case after a capital at
-#: most (``PEG 400`` and ``Tween 80`` are names with numbers, not labelled kinds).
+#: most (``PEG 400`` is a name with a number, not a labelled kind).
 _KIND_WORD = re.compile(r"[A-Za-z]?[a-z]{3,}(?:-[a-z]+)?")
 
 
