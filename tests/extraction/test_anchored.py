@@ -173,3 +173,26 @@ def test_which_property_a_record_gets(
     text: str, shown: str, said: str | None, settled: str | None
 ) -> None:
     assert settled_property(_candidate(text, shown), said) == settled
+
+
+def test_a_yield_the_text_settles_is_asked_only_whose_and_gets_its_product(
+    qwen_engine: LocalEngine, settings: Settings
+) -> None:
+    # No form of the writing gives these yields' compounds, so the model is asked; the
+    # text settles that they are yields, so its answer may not call them anything else.
+    texts = [
+        "A mixture of 3 and 4 was heated in toluene; on cooling the adduct 12 "
+        "crystallised (71% yield).",
+        "Treating the bromide 14 with sodium azide in DMF smoothly delivered, after "
+        "chromatography, a 78% yield of azide 15.",
+    ]
+    schema = get_schema("reaction_yield")
+    for text in texts:
+        candidates = [c for c in find_candidates(text, schema) if not c.blocked]
+        assert [c.decisive for c in candidates] == [True]
+    results = Pipeline(schema, qwen_engine, settings).run(
+        [Document(f"settled{i}", text) for i, text in enumerate(texts)]
+    )
+    assert [r.usage.model_calls for r in results] == [1, 1]
+    found = [(r.value, r.compound.label, r.compound.source) for d in results for r in d.records]
+    assert found == [(71.0, "12", "model"), (78.0, "15", "model")]

@@ -117,3 +117,9 @@ def test_a_number_after_a_plural_class_or_a_verb_of_making_is_a_label() -> None:
     )
     labels = {w for _, kind, w in _marked(text, ["77%", "86%"]) if kind == "label"}
     assert labels == {"7", "25", "9"}
+
+
+def test_what_a_yield_was_counted_from_is_never_marked() -> None:
+    text = "Hydrogenolysis furnished acid 18 ( 62 % from 7 ) and ester 19 (26% overall from 13)."
+    labels = {w for _, kind, w in _marked(text, ["62 %", "26%"]) if kind == "label"}
+    assert labels == {"18", "19"}

@@ -3,8 +3,9 @@
 The prompt is a chunk with its candidates marked ``⟦1⟧``, ``⟦2⟧``…, then one
 question about one candidate. Asking one candidate per prompt keeps the grammar the
 same for every chunk (compiled once per schema: it is only the schema's property
-names, ``none``, and two strings), so the model cannot write a value at all: value,
-unit, range, qualifier and evidence come from the finder. All prompts of a chunk
+names, ``none``, and two strings; a value whose property the text settles gets a
+grammar with that property alone, once per property), so the model cannot write a
+value at all: value, unit, range, qualifier and evidence come from the finder. All prompts of a chunk
 share everything up to the question, which llama.cpp (prefix reuse), SGLang (radix
 cache) and vLLM (prefix caching) evaluate once.
 """
@@ -299,6 +300,14 @@ _EXAMPLES = (
         "beside the product's mass or moles",
     ),
     _Example(
+        ("reaction_yield",),
+        "Treatment of ⟪A⟫ketone 5 with ⟪B⟫LDA and then ⟪C⟫methyl iodide gave ⟪D⟫7 in "
+        "⟦1⟧85% yield, and ⟪E⟫enone 8 was converted to ⟪F⟫diol 9 (⟦2⟧62%).",
+        1, "85%", "a percentage",
+        {"property": "reaction_yield", "compound": "D", "conditions": None},
+        'before "yield"',
+    ),
+    _Example(
         ("boiling_point",),
         "Distillation of the crude oil gave ⟪A⟫ethyl 3-oxobutanoate as a colourless liquid, "
         "bp ⟦1⟧75–77 °C/15 mmHg.",
@@ -357,7 +366,7 @@ _EXAMPLES = (
 
 #: Worked examples in a prompt: enough to show every answer shape, few enough that the
 #: shared prefix stays short.
-_MAX_EXAMPLES = 4
+_MAX_EXAMPLES = 5
 
 
 @cache

@@ -91,11 +91,17 @@ def find_mentions(
             CompoundMention(m.start(), m.end(), "title")
             for m in TITLE_PHRASE.finditer(text, start, end)
         ]
+    found = [m for m in found if not _MADE_FROM.search(text, max(0, m.start - 30), m.start)]
     kept = _without_overlaps(found, values)
     if len(kept) > len(LETTERS):
         kept = sorted(kept, key=lambda m: _distance(m, values))[: len(LETTERS)]
         kept.sort(key=lambda m: m.start)
     return [replace(m, letter=letter) for m, letter in zip(kept, LETTERS, strict=False)]
+
+
+#: What a yield was counted from (``( 62 % from 7 )``): the starting material, never
+#: whose the yield is.
+_MADE_FROM = re.compile(r"%\s*(?:overall\s+|yield\s+)?from\s+(?:the\s+)?$")
 
 
 def _label_end(text: str, end: int, limit: int) -> int:
