@@ -16,6 +16,10 @@ changed. The figures also go to ``OUT/<corpus>.<split>.scores.json``. Examples o
 misses and wrong compounds are printed to help development; they quote corpus text,
 so they go to the terminal only: never commit them, nor the output files.
 
+``--model-only`` turns the form rules off, so that every value's compound is the
+model's choice among the marked mentions: a figure of the model's part alone, over
+every gold yield rather than only those no rule reads (write it to another ``--out``).
+
 ``--write-splits`` (re)writes the split lists from the local copies (seed 21, by
 document; ChemRxnExtractor by passage). Use ``test`` only to score a finished change.
 """
@@ -47,6 +51,7 @@ from molextract.evaluation.corpora import (
     score_corpus,
     write_splits,
 )
+from molextract.extraction import whose
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult
 
@@ -68,7 +73,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--corpora", type=Path, default=None, help="MOLEXTRACT_CORPORA")
     parser.add_argument("--examples", type=int, default=5, help="misses etc. shown per kind")
     parser.add_argument("--write-splits", action="store_true", help="write the split lists")
+    parser.add_argument(
+        "--model-only",
+        action="store_true",
+        help="no form rules: every compound is the model's choice (measures the model's part)",
+    )
     args = parser.parse_args(argv)
+    if args.model_only:
+        # The policy reads its rules at each decision; with none, every value whose
+        # compound a form would give goes to the model instead.
+        whose.RULES = ()
     names: list[CorpusName] = list(CORPUS_NAMES) if args.corpus == "all" else [args.corpus]
 
     if args.write_splits:
@@ -232,6 +246,14 @@ def _report(
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"  {label:<{width}}  {value}")
+    sources = sorted({source for source, _ in scores.sources})
+    if sources:
+        print(
+            "  compounds decided by (right/wrong): "
+            + ", ".join(
+                f"{s} {scores.sources[(s, True)]}/{scores.sources[(s, False)]}" for s in sources
+            )
+        )
     notes = Counter(note.kind for doc in documents for note in doc.notes)
     if notes:
         print("  loader notes: " + ", ".join(f"{k} {v}" for k, v in notes.most_common()))

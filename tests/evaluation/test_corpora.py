@@ -361,6 +361,19 @@ def test_a_yield_matches_by_span_and_is_associated_by_name() -> None:
     assert (scores.recall, scores.precision) == (1.0, 1.0)
     assert (scores.association_matched, scores.association_all) == (1.0, 1.0)
     assert not scores.misses and not scores.false_positives and not scores.wrong_associations
+    assert scores.sources == {("none", True): 1}  # the test record says no source
+
+
+def test_matched_yields_are_counted_by_how_their_compound_was_decided() -> None:
+    doc = _patent()
+    right = _record("p1", 61.0, span=_span("61%"), name="3-bromobenzonitrile")
+    right.compound.source = "model"
+    scores = score_corpus([doc], {"p1": _result("p1", right)})
+    assert scores.sources == {("model", True): 1}
+    wrong = _record("p1", 61.0, span=_span("61%"), name="3-bromobenzamide")
+    wrong.compound.source = "described_compound"
+    scores = score_corpus([doc], {"p1": _result("p1", wrong)})
+    assert scores.sources == {("described_compound", False): 1}
 
 
 def test_a_value_elsewhere_is_a_miss_and_a_false_positive() -> None:

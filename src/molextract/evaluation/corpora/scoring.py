@@ -39,6 +39,7 @@ what it finished); the others are listed in ``missing_results``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -104,6 +105,9 @@ class CorpusScores:
     records_without_compound: int = 0
     seconds: float = 0.0
     model_calls: int = 0
+    #: Matched yields by how their compound was decided (``compound.source``, ``none``
+    #: when it has none) and whether it is right: which rule, or the model, errs.
+    sources: Counter[tuple[str, bool]] = field(default_factory=Counter)
     missing_results: list[str] = field(default_factory=list)
     junk_names: list[JunkName] = field(default_factory=list)
     misses: list[YieldMiss] = field(default_factory=list)
@@ -204,7 +208,9 @@ def score_corpus(
             record = yields[index]
             named = names_the_product(gold, doc)
             scores.matched_named += named
-            if is_associated(record, gold, doc):
+            right = is_associated(record, gold, doc)
+            scores.sources[(record.compound.source or "none", right)] += 1
+            if right:
                 scores.associated += 1
                 scores.associated_named += named
             else:
