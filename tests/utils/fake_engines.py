@@ -74,12 +74,18 @@ class FaultInjectingEngine(FakeEngine):
                 log.write(("outage " if outage else "ok ") + " | ".join(texts) + "\n")
         if outage:
             raise EngineUnavailableError("injected outage: connection refused")
-        nothing = (
-            '{"records": []}'
-            if "records" in json_schema.get("properties", {})
-            else '{"property": "none", "compound": null, "conditions": null}'
-        )
-        return [Generation(nothing, 1, 1, "stop", 0.0) for _ in prompts]
+        return [Generation(_nothing(json_schema), 1, 1, "stop", 0.0) for _ in prompts]
+
+
+def _nothing(json_schema: dict[str, Any]) -> str:
+    """The answer that says least under ``json_schema``: no records; or "none", where a
+    value's property is not settled by the text (a settled one allows only itself)."""
+    properties = json_schema.get("properties", {})
+    if "records" in properties:
+        return '{"records": []}'
+    choices = properties["property"].get("enum", ["none"])
+    said = "none" if "none" in choices else choices[0]
+    return json.dumps({"property": said, "compound": None, "conditions": None})
 
 
 def install(call_log: Path | None = None) -> FaultInjectingEngine:
