@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from molextract.chem import is_plausible, to_si
 from molextract.engines.base import Engine, Generation, Prompt
@@ -113,7 +114,7 @@ def settled(
     asked: list[Candidate] = []
     done: list[Candidate] = []
     for candidate in plan.candidates:
-        if decided_without_model(site_of(candidate), decisive_property(candidate)):
+        if decided_without_model(site_of(candidate), candidate.decisive_property):
             done.append(candidate)
         else:
             asked.append(candidate)
@@ -166,7 +167,7 @@ async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, bud
     answers and problems land on them."""
     groups: dict[str | None, list[Question]] = {}
     for question in questions:
-        groups.setdefault(decisive_property(question.candidate), []).append(question)
+        groups.setdefault(question.candidate.decisive_property, []).append(question)
     for settled_as, group in groups.items():
         outcomes = await engine_calls.generate_parsed(
             engine,
@@ -174,18 +175,13 @@ async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, bud
             [q.chunk.index for q in group],
             association.answer_json_schema(schema, settled_as),
             budget,
-            lambda text, p=settled_as: association.parse_answer(schema, text, p),  # type: ignore[misc]
+            partial(association.parse_answer, schema, settled=settled_as),
         )
         for question, outcome in zip(group, outcomes, strict=True):
             if outcome.generation is not None:
                 question.usage.append(outcome.generation)
                 question.generation = outcome.generation
             question.problem, question.answer = outcome.problem, outcome.parsed
-
-
-def decisive_property(candidate: Candidate) -> str | None:
-    """The property the text names outright for ``candidate`` (``Candidate.decisive``)."""
-    return candidate.cues[0] if candidate.decisive and candidate.cues else None
 
 
 def settled_property(candidate: Candidate, said: str | None) -> str | None:

@@ -5,9 +5,9 @@ question about one candidate. Asking one candidate per prompt keeps the grammar 
 same for every chunk (compiled once per schema: it is only the schema's property
 names, ``none``, and two strings; a value whose property the text settles gets a
 grammar with that property alone, once per property), so the model cannot write a
-value at all: value, unit, range, qualifier and evidence come from the finder. All prompts of a chunk
-share everything up to the question, which llama.cpp (prefix reuse), SGLang (radix
-cache) and vLLM (prefix caching) evaluate once.
+value at all: value, unit, range, qualifier and evidence come from the finder. All
+prompts of a chunk share everything up to the question, which llama.cpp (prefix
+reuse), SGLang (radix cache) and vLLM (prefix caching) evaluate once.
 """
 
 from __future__ import annotations

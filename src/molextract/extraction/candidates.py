@@ -103,6 +103,11 @@ class Candidate:
     cue_text: str | None = None
     decisive: bool = False
 
+    @property
+    def decisive_property(self) -> str | None:
+        """The property the text names outright for this value, if ``decisive``."""
+        return self.cues[0] if self.decisive and self.cues else None
+
 
 @cache
 def _dimensions(prop: PropertySpec) -> frozenset[str | None]:

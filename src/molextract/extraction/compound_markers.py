@@ -24,16 +24,18 @@ from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL
-from molextract.extraction.mentions import bare_label_uses, is_not_a_compound, label_uses
+from molextract.extraction.mentions import (
+    UNIT_AFTER,
+    bare_label_uses,
+    is_not_a_compound,
+    label_uses,
+)
 
 #: The letters a prompt may mark compounds with: a fixed set, so the answer grammar is
 #: the same for every prompt and compiled once per schema.
 LETTERS = tuple("ABCDEFGHIJKLMNOP")
 
 Kind = Literal["name", "label", "title"]
-
-#: A label that is a number (``7``, ``12b``), not letters first (``B12`` of vitamin B12).
-_DIGIT_LABEL_START = r"[1-9]"
 
 #: "The title compound": the compound of the section's heading.
 TITLE_PHRASE = re.compile(
@@ -110,17 +112,14 @@ def _label_end(text: str, end: int, limit: int) -> int:
     and the number is whose the value is), else at the name. A number with a unit
     after it is an amount, not a label (``ethanol 95%``, ``HCl 2 M``)."""
     match = _NUMBER_AFTER_NAME.match(text, end, limit)
-    if match is None or _UNIT_AFTER_NUMBER.match(text, match.end()):
+    if match is None or UNIT_AFTER.match(text, match.end()):
         return end
     return match.end()
 
 
-#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``.
-_NUMBER_AFTER_NAME = re.compile(rf" (?={_DIGIT_LABEL_START}){LABEL}(?![\w\-]|[.,]\d)")
-_UNIT_AFTER_NUMBER = re.compile(
-    r"\s*(?:%|°|[×x]\s*\d|(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|K|M|N|MHz|Hz"
-    r"|nm|ppm|cm|mm|bar|atm|psi|wt|vol)\b)"
-)
+#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``, and
+#: not letters first (``B12`` of vitamin B12).
+_NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9]){LABEL}(?![\w\-]|[.,]\d)")
 
 
 def _marks(text: str, start: int, end: int) -> bool:

@@ -310,7 +310,12 @@ _CALLED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _AMOUNT_AFTER = re.compile(r"\s*\([^()]*\d\s*(?:mg|g|kg|mmol|mol|mL|%)(?![A-Za-z])")
-_UNIT_AFTER = re.compile(r"\s*(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|%|°|K|M|N)\b")
+#: A unit after a number: the number is an amount or a measurement, not a label
+#: (``3 g``, ``ethanol 95 %``, ``HCl 2 M``, ``2 × 10 mL``).
+UNIT_AFTER = re.compile(
+    r"\s*(?:%|°|[×x]\s*\d|(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|K|M|N|MHz|Hz"
+    r"|nm|ppm|cm|mm|bar|atm|psi|wt|vol)\b)"
+)
 
 
 _DASHES = "‐‑‒–—−-"
@@ -352,7 +357,7 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         return True
     if _OPEN_BEFORE.search(before) and _CLOSE_AFTER.match(text, end):
         return True
-    if _UNIT_AFTER.match(text, end):
+    if UNIT_AFTER.match(text, end):
         return False
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
 

@@ -409,8 +409,14 @@ def _inside(offset: int, spans: Sequence[tuple[int, int]]) -> bool:
 
 
 def _site(text: str, table: LabelTable, entries: list[Entry], candidate: Candidate) -> Site:
-    decisive = candidate.cues[0] if candidate.decisive and candidate.cues else None
-    return Site(text, candidate.quantity.start, candidate.quantity.end, table, entries, decisive)
+    return Site(
+        text,
+        candidate.quantity.start,
+        candidate.quantity.end,
+        table,
+        entries,
+        candidate.decisive_property,
+    )
 
 
 def section_starts(doc: Document) -> set[int]:
