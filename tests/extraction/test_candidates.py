@@ -979,6 +979,45 @@ def test_lists_share_one_unit(text: str, shown: list[str], unit: str, prop: str)
     assert all(prop in c.cues for c in found)
 
 
+# (text, the list's numbers as printed)
+SHARED_CUES = [
+    pytest.param(
+        "Reduction gave alcohols 6 and 7 ( 85 and 55 % , respectively ) .",
+        ["85", "55 %"],
+        id="bracketed-pair",
+    ),
+    pytest.param(
+        "Alkylation gave 21 and 22 in yields of 40 and 35 %, respectively.",
+        ["40", "35 %"],
+        id="yields-of-pair",
+    ),
+    pytest.param(
+        "The amides 4a-4c were obtained in 71, 65 and 80% yield.",
+        ["71", "65", "80%"],
+        id="three-in-yield",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "shown"), SHARED_CUES)
+def test_a_list_shares_its_cue(text: str, shown: list[str]) -> None:
+    """The second yield of a pair is not lost for want of a cue of its own."""
+    found = [c for c in find_candidates(text, get_schema("reaction_yield"))]
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.blocked is None and c.cues == ("reaction_yield",) for c in found)
+    assert len({c.decisive for c in found}) == 1
+
+
+def test_a_list_member_blocked_for_a_reason_stays_blocked() -> None:
+    text = "Coupling gave 14 ( 72 % , 95 % ee ) ."
+    found = {
+        text[c.quantity.start : c.quantity.end]: c.blocked
+        for c in find_candidates(text, get_schema("reaction_yield"))
+    }
+    assert found["72 %"] is None
+    assert found["95 %"] is not None
+
+
 # --- cue-led values: logP and logD -----------------------------------------------------
 
 # (text, number as printed, property, value)

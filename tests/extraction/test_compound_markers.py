@@ -99,6 +99,13 @@ def test_a_compound_called_by_its_kind_and_number_is_one_mention_with_its_number
     assert written == ["Enone 6", "dienone 7", "acetate 12"]
 
 
+def test_a_greek_locant_standing_alone_is_no_compound() -> None:
+    text = "The ester gave α , β , γ , δ-unsaturated compound 9d in 79 % yield."
+    written = [w for _, _, w in _marked(text, ["79 %"])]
+    assert not {"α", "β", "γ"} & set(written)
+    assert written[-1].endswith("9d")
+
+
 def test_a_number_with_a_unit_after_a_name_is_an_amount_not_its_label() -> None:
     text = "Benzaldehyde 2 g, aniline 95 % and phenol 10 mL were mixed at 300 MHz."
     written = [w for _, _, w in _marked(text, [])]

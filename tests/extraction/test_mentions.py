@@ -587,10 +587,16 @@ def test_the_object_compound_with_its_label_and_a_purity_in_the_amounts() -> Non
 
 @pytest.mark.parametrize(
     ("answer", "name", "label"),
-    [("dienone 7", "dienone", "7"), ("Enone 6", "Enone", "6"), ("PEG 400", "PEG 400", None)],
+    [
+        ("dienone 7", "dienone", "7"),
+        ("Enone 6", "Enone", "6"),
+        ("PEG 400", "PEG 400", None),
+        ("unsaturated carbonyl compound 9da", None, "9da"),
+        ("fused dioxane 2a", None, "2a"),
+    ],
 )
 def test_a_kind_and_its_number_are_a_labelled_compound_an_acronym_s_number_is_not(
-    answer: str, name: str, label: str | None
+    answer: str, name: str | None, label: str | None
 ) -> None:
     text = f"Treatment of the ketone also gave {answer} in 90% yield."
     mention = resolve_mention(answer, text, text.index("90%"), build_label_table(text))

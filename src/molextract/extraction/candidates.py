@@ -19,6 +19,7 @@ from functools import cache
 from molextract.chem.units import normalize_unit
 from molextract.extraction import cues
 from molextract.extraction.chunking import sentence_spans
+from molextract.extraction.mentions import KIND_WORDS
 from molextract.extraction.normalise import Normalised, normalise
 from molextract.extraction.quantities import Quantity, scan_numbers
 from molextract.schemas.spec import PropertySpec, SchemaSpec
@@ -45,6 +46,9 @@ _DENSITY_UNITS = frozenset({"g/cm³", "kg/m³", "lb/ft³"})
 #: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
 _NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=)\s*$")
 _FROM_LABEL = re.compile(r"\bfrom\s+$")
+#: ``ketone 5, 84% yield``, ``75% for 6 and 60% for 7``: a number after a compound's
+#: kind or after ``for`` is the compound's label, not one of a list of values.
+_LABEL_BEFORE = re.compile(rf"\b(?:for|{KIND_WORDS})\s+$", re.IGNORECASE)
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -160,12 +164,12 @@ def _in_original(candidate: Candidate, view: Normalised, original: str) -> Candi
 
 
 def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
-    numbers = _share_list_units(text, scan_numbers(text))
+    numbers, lists = _share_list_units(text, scan_numbers(text))
     sentences = _Sentences(text)
-    found: list[Candidate] = []
+    judged: dict[int, Candidate] = {}
     previous: Quantity | None = None
     same: dict[str | None, Quantity] = {}
-    for q in numbers:
+    for i, q in enumerate(numbers):
         dim = _quantity_dimension(q)
         props = tuple(
             p.name
@@ -177,13 +181,37 @@ def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
                 sentences.around(q.start), sentences.before(q.start), sentences.topic(q.start),
                 previous, same.get(_kind_group(q)),
             )  # fmt: skip
-            found.append(_judge(text, q, props, context, schema))
+            judged[i] = _judge(text, q, props, context, schema)
         if q.unit is not None and props:
             previous = q
             same[_kind_group(q)] = q
+    for members in lists:
+        _share_list_cues(judged, members)
+    found = list(judged.values())
     found.extend(_cue_led(text, numbers, schema, sentences))
     found.sort(key=lambda c: c.quantity.start)
     return found
+
+
+def _share_list_cues(judged: dict[int, Candidate], members: tuple[int, ...]) -> None:
+    """``gave 6 and 7 (85 and 55 %, respectively)``, ``in yields of 40 and 35 %``: the
+    cue before a list's first number is the cue of every number the list shares its
+    unit with; a later member that has no cue of its own (or a weaker one) takes the
+    first member's, so the second yield of a pair is not lost as "no property cue"."""
+    lead = judged.get(members[0])
+    if lead is None or lead.blocked is not None or not lead.cues:
+        return
+    for i in members[1:]:
+        member = judged.get(i)
+        if member is None or member.properties != lead.properties:
+            continue
+        if member.blocked == _NO_CUE or (
+            member.blocked is None and (not member.cues or member.cues[0] == lead.cues[0])
+        ):
+            judged[i] = replace(
+                member, cues=lead.cues, blocked=None, cue_text=lead.cue_text,
+                decisive=lead.decisive or member.decisive,
+            )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,9 +268,15 @@ class _Sentences:
         return start, end
 
 
-def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
-    """``121, 125 and 130 °C``: the unit printed once belongs to every number of the list."""
+def _share_list_units(
+    text: str, numbers: list[Quantity]
+) -> tuple[list[Quantity], list[tuple[int, ...]]]:
+    """``121, 125 and 130 °C``: the unit printed once belongs to every number of the list.
+
+    Also returns each such list as the indices of its numbers, first to last, the
+    unit's owner included."""
     out = list(numbers)
+    lists: list[tuple[int, ...]] = []
     for i in range(len(out) - 1, 0, -1):
         unit_owner = out[i]
         if unit_owner.unit is None or unit_owner.kind in ("amount", "other", "pressure"):
@@ -258,9 +292,13 @@ def _share_list_units(text: str, numbers: list[Quantity]) -> list[Quantity]:
                 break
             if _FROM_LABEL.search(text, max(0, out[j].start - 6), out[j].start):
                 break  # "(26% from 15 or 24% from 13)": 15 is what it was made from
+            if _LABEL_BEFORE.search(text, max(0, out[j].start - 40), out[j].start):
+                break
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
-    return out
+        if j < i - 1:
+            lists.append(tuple(range(j + 1, i + 1)))
+    return out, lists
 
 
 def _judge(
@@ -338,7 +376,7 @@ def _blocker(
         if reason is not None:
             return reason
     if not found:
-        return "no property cue"
+        return _NO_CUE
     if _quantity_dimension(q) == "temperature" and _condition(before, _own_cues(props, schema)):
         return "a condition"
     if found[0] == "boiling_point" and _process_temperature(before):
@@ -349,6 +387,7 @@ def _blocker(
 
 
 _NOT_A_YIELD = "a reagent's strength, a purity or an excess"
+_NO_CUE = "no property cue"
 
 
 def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:

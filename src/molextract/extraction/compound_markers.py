@@ -129,7 +129,7 @@ def _marks(text: str, start: int, end: int) -> bool:
         return False
     if is_property_cue(name):
         return False
-    if is_medium(text, start) or _METHOD.fullmatch(name):
+    if is_medium(text, start) or _METHOD.fullmatch(name) or _LOCANT.fullmatch(name):
         return False
     if _CLASS_BEFORE.search(text, max(0, start - 4), start):
         return False
@@ -140,6 +140,9 @@ def _marks(text: str, start: int, end: int) -> bool:
 
 #: How a value was computed, not whose it is: ``XLogP3``, ``ClogP``, ``ALOGPS``.
 _METHOD = re.compile(r"(?:X|C|A|Mi|AC|M)?LOG\s?[PDS](?:S|\d)?(?:[-.]\w+)?", re.IGNORECASE)
+#: A Greek locant standing alone (``α , β , γ , δ-unsaturated ketone``): the position of
+#: a bond or group in the name after it, never a compound of its own.
+_LOCANT = re.compile(r"[α-ωΑ-Ω][′'’]?")
 #: A solvent naming the medium of the property after it.
 _MEDIUM_OF = re.compile(r"[\s-]*(?:solubilit(?:y|ies)|soluble|miscib\w*)\b", re.IGNORECASE)
 #: "an enolic acid", "a lactone": a kind of compound, said of the one a sentence names.

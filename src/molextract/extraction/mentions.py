@@ -295,14 +295,18 @@ _NOT_A_LABEL_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
-_CALLED_BEFORE = re.compile(
-    r"(?:\b(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
+#: The words a chemist calls a compound by before its number (``the amide 5``).
+KIND_WORDS = (
+    r"(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
     r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
     r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?"
     r"|donors?|acceptors?|monomers?|dimers?|isomers?|species|substrates?|precursors?"
     r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?"
     # a plural of a class by its suffix: "dienones 7", "naphthalenes 7g and 7h"
-    r"|[a-z]{3,}(?:ones|enes|anes|ynes|ides|ates|ines|oles|ols))\s+"
+    r"|[a-z]{3,}(?:ones|enes|anes|ynes|ides|ates|ines|oles|ols))"
+)
+_CALLED_BEFORE = re.compile(
+    rf"(?:\b{KIND_WORDS}\s+"
     r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
     r"|\b(?:give|gave|giving|a(?:ff|ﬀ)ord(?:ed|ing|s)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
     r"|furnish(?:ed|ing)?|obtain(?:ed)?|produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)"
@@ -859,14 +863,19 @@ def _split(answer: str, table: LabelTable) -> tuple[str, str] | None:
     name, label = bare["name"].strip(), bare["label"]
     if table.definition(label) is not None or is_generic_name(name):
         return name, label
-    if _KIND_WORD.fullmatch(name) and label[0].isdigit():
-        return name, label  # "dienone 7": one word for the kind, a number for which one
+    if label[0].isdigit() and (_KIND_WORD.fullmatch(name) or _ENDS_IN_KIND.search(name)):
+        # "dienone 7", "unsaturated carbonyl compound 9da": the kind, then which one
+        return name, label
     return None
 
 
 #: One word of a compound's kind before its number: lower case after a capital at
 #: most (``PEG 400`` is a name with a number, not a labelled kind).
 _KIND_WORD = re.compile(r"[A-Za-z]?[a-z]{3,}(?:-[a-z]+)?")
+#: A description that ends in a compound's kind (``fused dioxane``, ``carbonyl compound``).
+_ENDS_IN_KIND = re.compile(
+    rf"\s(?:{KIND_WORDS}|[a-z]{{3,}}(?:one|ene|ane|yne|ide|ate|ine|ole|ol))$"
+)
 
 
 def _vague(name: str) -> bool:
