@@ -1,5 +1,8 @@
 """Which compound mentions code marks for the model to choose among."""
 
+import pytest
+
+
 from molextract.extraction.compound_markers import LETTERS, find_mentions
 from molextract.extraction.label_table import build_label_table
 
@@ -91,6 +94,42 @@ def test_for_yields_alone_solvents_and_work_up_reagents_are_not_marked() -> None
         "aniline",
         "benzanilide",
     }
+
+
+def _products(text: str, value: str) -> list[str]:
+    spans = [(text.index(value), text.index(value) + len(value))]
+    found = find_mentions(
+        text, [(0, len(text))], build_label_table(text), spans, products_only=True
+    )
+    return [text[m.start : m.end] for m in found]
+
+
+def test_for_yields_alone_supports_catalysts_and_bare_counter_ions_are_not_marked() -> None:
+    text = (
+        "A mixture of 2-bromo-5-fluoroaniline, palladium (II) acetate and Pd(PPh3)4 in DMF "
+        "was heated, filtered through Celite and purified on SiO2 (hexane/ethyl acetate "
+        "4:1) to give 4-fluoro-2-vinylaniline (64%)."
+    )
+    assert _products(text, "64%") == ["2-bromo-5-fluoroaniline", "4-fluoro-2-vinylaniline"]
+
+
+def test_a_name_with_the_amounts_it_was_charged_in_is_a_reagent_not_a_product() -> None:
+    text = (
+        "The title compound was prepared from 4,5-difluoro-1,2-phenylenediamine (144 mg, "
+        "1.0 mmol) and ethyl benzoylacetate (200 mg, 1.0 mmol) to give a solid (150 mg, 64%)."
+    )
+    assert _products(text, "64%") == ["The title compound"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reduction of the ketone gave 4-methylbenzyl alcohol (0.45 g). Yield 84%.",
+        "Pure 4-methylbenzyl alcohol (0.45 g, 3.7 mmol) was obtained. Yield 84%.",
+    ],
+)
+def test_a_product_with_its_amounts_stays_marked(text: str) -> None:
+    assert "4-methylbenzyl alcohol" in _products(text, "84%")
 
 
 def test_a_compound_called_by_its_kind_and_number_is_one_mention_with_its_number() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from molextract.extraction import cues
 from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
@@ -82,7 +83,8 @@ def find_mentions(
         found += [
             CompoundMention(s, _label_end(text, e, end), "name")
             for s, e in names_in(text, start, end)
-            if _marks(text, s, e) and not (products_only and is_auxiliary(text[s:e]))
+            if _marks(text, s, e)
+            and not (products_only and (is_auxiliary(text[s:e]) or _charged(text, s, e)))
         ]
         for label in labels:
             found += [
@@ -101,6 +103,36 @@ def find_mentions(
     return [replace(m, letter=letter) for m, letter in zip(kept, LETTERS, strict=False)]
 
 
+#: A reagent's charge after its name: ``(144 mg, 1.0 mmol)``, ``(2.0 equiv)``; no
+#: percentage, which would make it a product's bracket.
+_CHARGE = re.compile(
+    r"\s*\((?=[^()%]*\d\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|equiv|eq)\b)[^()%]*\)"
+)
+
+
+def _charged(text: str, start: int, end: int) -> bool:
+    """``prepared from 4,5-difluoro-1,2-phenylenediamine (144 mg, 1.0 mmol) and …``: a
+    name with the amounts it was charged in, in a sentence that has not yet made a
+    product, is a starting material or reagent. A yield is never its, and unmarked it
+    cannot draw the model's answer. ``… to give 5 (0.45 g)`` and ``X (1.1 g) was
+    obtained`` stay marked: a verb that makes a product stands before, or one that
+    isolates it after."""
+    charge = _CHARGE.match(text, end)
+    if charge is None or cues.PRODUCT_AFTER.match(text[charge.end() : charge.end() + 120]):
+        return False
+    head = text[max(0, start - 300) : start]
+    stop = max(head.rfind(". "), head.rfind(".\n"))
+    head = head[stop + 1 :] if stop >= 0 else head
+    made = list(cues.YIELD_VERBS.finditer(head))
+    if not made:
+        return True
+    rest = head[made[-1].end() :]
+    return bool(cues.REAGENT_STEP.search(rest) or _FROM_OR_WITH.search(rest))
+
+
+_FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
+
+
 #: What a yield was counted from (``( 62 % from 7 )``): the starting material, never
 #: whose the yield is.
 _MADE_FROM = re.compile(r"%\s*(?:overall\s+|yield\s+)?from\s+(?:the\s+)?$")
@@ -117,9 +149,9 @@ def _label_end(text: str, end: int, limit: int) -> int:
     return match.end()
 
 
-#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``, and
-#: not letters first (``B12`` of vitamin B12).
-_NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9]){LABEL}(?![\w\-]|[.,]\d)")
+#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``, not
+#: a ratio's first term (``ethyl acetate 4:1``), and not letters first (``B12``).
+_NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9]){LABEL}(?![\w\-]|[.,]\d|\s*:\s*\d)")
 
 
 def _marks(text: str, start: int, end: int) -> bool:

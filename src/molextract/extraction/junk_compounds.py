@@ -129,7 +129,14 @@ _AUXILIARIES = _listed(
     sodium acetate|naoac|pyridine|diisopropylethylamine|n,n-diisopropylethylamine|dipea|
     diea|n,n-dimethylformamide|n,n-dimethylacetamide|dimethylacetamide|dma|
     dimethyl sulfoxide|dimethylsulfoxide|sodium hydride|nah|hydrogen|h2|nitrogen|n2|argon|
-    palladium on carbon|pd/c
+    palladium on carbon|pd/c|
+    silica|silica gel|sio2|celite|alumina|al2o3|molecular sieves|
+    triethylamine|et3n|tea|4-dimethylaminopyridine|dmap|
+    palladium acetate|palladium(ii) acetate|palladium (ii) acetate|pd(oac)2|
+    tetrakis(triphenylphosphine)palladium|tetrakis(triphenylphosphine)palladium(0)|
+    pd(pph3)4|pd2(dba)3|pd(dppf)cl2|pdcl2(dppf)|pd(pph3)2cl2|copper(i) iodide|cui|
+    acetate|chloride|bromide|iodide|triflate|tosylate|mesylate|sulfate|nitrate|
+    hydrochloride|trifluoroacetate
     """
 )
 _WORK_UP = _listed(
