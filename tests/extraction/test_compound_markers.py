@@ -2,7 +2,6 @@
 
 import pytest
 
-
 from molextract.extraction.compound_markers import LETTERS, find_mentions
 from molextract.extraction.label_table import build_label_table
 
