@@ -485,6 +485,31 @@ def test_a_caption_naming_a_class_of_compounds_names_no_compound() -> None:
     assert facts(records(text)) == [(None, "reaction_yield", 92.0, "%")]
 
 
+def test_a_caption_naming_a_product_before_a_series_names_no_compound() -> None:
+    text = (
+        "Table 2. Synthesis of biphenyl with different aryl halides over the catalyst\n"
+        "Entry | Time (h) | Yield (%)\n"
+        "1 | 0.25 | 98\n"
+    )
+    assert facts(records(text)) == [(None, "reaction_yield", 98.0, "%")]
+
+
+def test_piped_rows_broken_over_lines_by_lone_pipes_of_empty_image_cells() -> None:
+    text = (
+        "Table 2.\n"
+        "| Entry | Reactant | Time (h) | Product | Yield (%)a | TON |\n"
+        "| 1 |\n|\n0.25 |\n|\n98 | 326.6 |\n"
+        "| 2 |\n|\n0.25 |\n|\n93 | 310 |\n"
+        "aIsolated yield.\n"
+    )
+    found = records(text)
+    assert facts(found) == [
+        (None, "reaction_yield", 98.0, "%"),
+        (None, "reaction_yield", 93.0, "%"),
+    ]
+    assert [r.evidence.table.row for r in found if r.evidence.table] == [1, 2]  # under the header
+
+
 def test_the_percentage_of_a_starting_material_the_notes_charge_is_no_yield() -> None:
     text = (
         "1-Phenylethanol (1) was acetylated to 1-phenylethyl acetate (2).\n\n"

@@ -105,9 +105,7 @@ def find_mentions(
 
 #: A reagent's charge after its name: ``(144 mg, 1.0 mmol)``, ``(2.0 equiv)``; no
 #: percentage, which would make it a product's bracket.
-_CHARGE = re.compile(
-    r"\s*\((?=[^()%]*\d\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|equiv|eq)\b)[^()%]*\)"
-)
+_CHARGE = re.compile(r"\s*\((?=[^()%]*\d\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|equiv|eq)\b)[^()%]*\)")
 
 
 def _charged(text: str, start: int, end: int) -> bool:

@@ -374,8 +374,10 @@ def _piped_rows(
 ) -> tuple[int, list[list[Span]]] | None:
     """Rows written ``| a | b |`` without a rule under the header, as PMC's table pages
     copy as text: each row opens with ``|`` at the start of a line, and a line that does
-    not is the rest of the row before it (an image cell broke it). Returns the line
-    after the table and its rows, or None when no such table starts at ``first``."""
+    not is the rest of the row before it (an image cell broke it). A ``|`` alone on a
+    line is an empty image cell too while the row has fewer cells than the header
+    (``| 1 |`` / ``|`` / ``0.25 |`` / ``|`` / ``98 | 326.6 |``). Returns the line after
+    the table and its rows, or None when no such table starts at ``first``."""
     start, end = lines[first]
     line = text[start:end]
     if not line.lstrip().startswith("|") or line.count("|") < 3:
@@ -383,13 +385,15 @@ def _piped_rows(
     rows: list[list[Span]] = []
     row_start: int | None = None
     row_end = start
+    pipes = line.count("|")  # the header's: a row is whole when it has as many
     k = first
     while k < len(lines):
         start, end = lines[k]
         line = text[start:end]
         if "|" not in line or not line.strip():
             break
-        if line.lstrip().startswith("|"):
+        whole = row_start is None or text.count("|", row_start, row_end) >= pipes
+        if line.lstrip().startswith("|") and (whole or line.strip() != "|"):
             if row_start is not None:
                 rows.append(_outer_pipes_off(_split(text, row_start, row_end, "|")))
             row_start = start
@@ -1019,6 +1023,12 @@ _CAPTION_NAME = re.compile(
     r"|[.;:]?\s*$)",
     _I,
 )
+#: A caption that goes on to a series (``Synthesis of biphenyl with different aryl
+#: halides``): a scope table, one product per row, not the one it names. Conditions
+#: that vary (``using different amount of catalyst``) leave the one product.
+_SERIES = re.compile(
+    r"\b(?:with|from|of|and)\s+(?:the\s+)?(?:different|various|diverse|several|substituted)\b", _I
+)
 #: What a chemical name has that a description ("pyran derivatives") has not.
 _NAME_LIKE = re.compile(r"\d|-|\[|\(|(?:ene|ane|yne|ole|ine|one|ide|ate|ol|al|ether)\b")
 
@@ -1026,9 +1036,10 @@ _NAME_LIKE = re.compile(r"\d|-|\[|\(|(?:ene|ane|yne|ole|ine|one|ide|ate|ol|al|et
 def _caption_name(caption: Span) -> Mention | None:
     """The one product an optimisation table's caption names by name: "Synthesis of
     14H-dibenzo[a,j]xanthene using …", or the one compound a table of properties is
-    about ("Physical properties of ibuprofen"); a class ("pyran derivatives") is none."""
+    about ("Physical properties of ibuprofen"); a class ("pyran derivatives") is none,
+    and so is a name before a series ("… with different aryl halides")."""
     found = _CAPTION_NAME.search(caption.text)
-    if found is None:
+    if found is None or _SERIES.search(caption.text, found.end()):
         return None
     name = found["name"].rstrip(" .;:").strip()
     if not (_NAME_LIKE.search(name) or looks_like_name(name)) or re.search(

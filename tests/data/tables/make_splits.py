@@ -50,7 +50,9 @@ LATER_DEV = frozenset(
         "text:PMC6257047-table1",
         "text:PMC6780267-table2",
         "text:PMC7404249-table5",
+        "text:PMC8072660-table1",
         "text:PMC8400704-table1",
+        "text:PMC9898528-table2",
     }
 )
 NO_SEPARATORS = frozenset(
