@@ -69,6 +69,20 @@ def test_values_the_text_settles_alone_cost_no_model_call(
     assert all(r.evidence.match == "exact" for r in result.records)
 
 
+def test_a_settled_value_with_no_compound_marked_costs_no_model_call(
+    smol_engine: LocalEngine, settings: Settings
+) -> None:
+    # the text settles both properties and names no compound: the grammar would leave
+    # the model only "this property, no compound", so it is not asked
+    text = "The crystals were dried in vacuo to give a white solid (1.2 g, 70%), m.p. 121 °C."
+    [result] = Pipeline(ALL, smol_engine, settings).run([Document("p", text)])
+    assert result.usage.model_calls == 0
+    assert [(r.property, r.value, r.compound.name) for r in result.records] == [
+        ("reaction_yield", 70.0, None),
+        ("melting_point", 121.0, None),
+    ]
+
+
 def test_chunks_without_a_candidate_never_reach_the_model(
     smol_engine: LocalEngine, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:

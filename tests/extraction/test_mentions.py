@@ -579,6 +579,19 @@ def test_a_mass_run_into_its_number_is_no_label_of_the_product_before_it() -> No
     assert found is not None and "11-c" in (found.name or "") and found.label != "700mg"
 
 
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Recrystallization from MeOH yielded (V) (8.30 g, 81%) as white crystals.", "V"),
+        ("The residue was purified to give compound (IV) (2.1 g, 64%) as an oil.", "IV"),
+        ("Evaporation gave the amine (IIa) (1.2 g, 70%).", "IIa"),
+    ],
+)
+def test_a_roman_formula_number_before_the_amounts_is_the_product(text: str, label: str) -> None:
+    found = described_compound(text, text.index("%") - 2, build_label_table(text))
+    assert found is not None and found.label == label
+
+
 def test_the_object_compound_with_its_label_and_a_purity_in_the_amounts() -> None:
     text = "Chromatography gave the object compound (I-2) (804 mg, purity 98.4%, yield 89%)."
     found = described_compound(text, text.index("89%"), build_label_table(text))

@@ -163,11 +163,20 @@ def context_spans(text: str, plan: ChunkPlan) -> list[tuple[int, int]]:
 
 async def ask(engine: Engine, questions: list[Question], schema: SchemaSpec, budget: int) -> None:
     """Put ``questions`` to ``engine``, one batch per answer grammar (a value whose
-    property the text settles is asked under a grammar that allows only that property);
-    answers and problems land on them."""
+    property the text settles is asked under a grammar that allows only that property,
+    and not asked at all when no compound is marked); answers and problems land on
+    them."""
     groups: dict[str | None, list[Question]] = {}
     for question in questions:
-        groups.setdefault(question.candidate.decisive_property, []).append(question)
+        settled_as = question.candidate.decisive_property
+        if settled_as is not None and not question.mentions and not schema.fields:
+            # the text settles the property and marks no compound: the only answer the
+            # grammar leaves is "this property, no compound", so no call is made for it
+            question.answer = association.Answer(
+                property=settled_as, compound=None, conditions=None
+            )
+            continue
+        groups.setdefault(settled_as, []).append(question)
     for settled_as, group in groups.items():
         outcomes = await engine_calls.generate_parsed(
             engine,

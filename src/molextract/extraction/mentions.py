@@ -739,9 +739,16 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # "NAME (356) (106 mg, 92%)", "NAME (light brown oil) (58 mg, 65%)": the product's
         # label, or the form it was obtained in, between it and its amounts
         found = _mention_ending_at(text, aside.start(), table)
-        if found is None or aside["label"] is None or found.label is not None:
+        roman = aside["aside"] if aside["aside"] and _ROMAN_ONLY.fullmatch(aside["aside"]) else None
+        own = aside["label"] or roman
+        if found is None and roman is not None and _ROMAN_CALLED.search(text, 0, aside.start()):
+            # "yielded (V) (8.30 g, 81%)", "compound (IV) (2.1 g, 64%)": a patent's roman
+            # formula number after the verb that made it or its kind
+            start = aside.start("aside")
+            return Mention(None, roman, start, start + len(roman), True)
+        if found is None or own is None or found.label is not None:
             return found
-        return Mention(found.name, aside["label"], found.start, found.end, found.grounded)
+        return Mention(found.name, own, found.start, found.end, found.grounded)
     span = name_before(text, end)
     if span is None:
         return None
@@ -762,6 +769,15 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
     return Mention(written, table.label_of(written), span[0], span[1], True)
 
 
+#: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
+_ROMAN_ONLY = re.compile(r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?")
+#: What stands before a roman number that labels a compound: the verb that made it or
+#: its kind (not a metal's oxidation state, ``palladium (II)``).
+_ROMAN_CALLED = re.compile(
+    rf"(?:\b{KIND_WORDS}|\b(?:gave|give[sn]?|giving|afford(?:s|ed|ing)?|yield(?:s|ed|ing)?"
+    r"|furnish(?:es|ed|ing)?|provid(?:es|ed|ing)|obtain(?:s|ed|ing)?|produc(?:es|ed|ing)))\s*$",
+    re.IGNORECASE,
+)
 #: A bracket closing just before a product's amounts: its label or the form it came as.
 _ASIDE_AT_END = re.compile(rf"\s*\(\s*(?:(?P<label>{LABEL})|(?P<aside>[^()]{{1,50}}))\s*\)\s*$")
 #: ``Compound 179, `` before a name: a label in apposition (the corpus scorer reads it too).
@@ -775,8 +791,9 @@ _AMOUNTS_WITH_YIELD = re.compile(
 
 
 def _is_aside(found: re.Match[str]) -> bool:
-    """A bracket that is the product's label, or a description of how it looked."""
-    if found["label"] is not None:
+    """A bracket that is the product's label (a roman formula number too), or a
+    description of how it looked."""
+    if found["label"] is not None or _ROMAN_ONLY.fullmatch(found["aside"]):
         return True
     return (junk_reason(found["aside"]) or "").startswith("a description")
 
