@@ -95,7 +95,9 @@ def test_chunks_without_a_candidate_never_reach_the_model(
 
     monkeypatch.setattr(smol_engine, "generate_sync", spying)
     filler = "The mixture was stirred at room temperature and then concentrated. " * 30
-    text = filler + "Its crystals, from ethanol, melt at 133 °C. " + filler
+    # two compounds named and no form saying whose: the model is asked (a value with no
+    # compound marked would need no call at all)
+    text = filler + "Phenol and 4-bromophenol: crystals, from ethanol, melt at 133 °C. " + filler
     docs = [Document("none", "The solution was stirred overnight and filtered."),
             Document("one", text)]  # fmt: skip
     settings = Settings(chunk_tokens=120, max_new_tokens=256)

@@ -1506,6 +1506,7 @@ YIELDS_FOR_THE_MODEL = [
                  id="yield-far-before"),
     pytest.param("Isomers 4b (1.2 g, 85%) and 4c (0.1 g, 5%) were separated.", "85%",
                  id="brackets-without-a-product-verb"),
+    pytest.param("The dimer 10 was formed ( 41 % by NMR ) .", "41 %", id="an-nmr-yield"),
 ]  # fmt: skip
 
 

@@ -244,7 +244,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
-        r"|by\s+(?:HPLC|GC|NMR|LC)|HPLC|GC\b"
+        # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
+        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b"
         r"|[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
         r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
         r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"
