@@ -144,6 +144,15 @@ def test_a_greek_locant_standing_alone_is_no_compound() -> None:
     assert written[-1].endswith("9d")
 
 
+def test_a_note_number_run_into_text_copied_from_a_pdf_is_no_label() -> None:
+    text = (
+        "Lactone 17 was converted to gracilin C ( 2 ) in 78 % overall yield by the "
+        "following sequence : ( 9 ) Prepared by the method of Smith ."
+    )
+    written = [w for _, _, w in _marked(text, ["78 %"])]
+    assert "9" not in written and "2" in written
+
+
 def test_a_number_with_a_unit_after_a_name_is_an_amount_not_its_label() -> None:
     text = "Benzaldehyde 2 g, aniline 95 % and phenol 10 mL were mixed at 300 MHz."
     written = [w for _, _, w in _marked(text, [])]

@@ -323,6 +323,11 @@ UNIT_AFTER = re.compile(
 
 
 _DASHES = "‐‑‒–—−-"
+#: A number bracketed at a sentence's start and followed by a capitalised word: the
+#: number of a note or reference that text copied from a PDF runs in (``( 9 ) Prepared
+#: by the method of …``), not a compound.
+_NOTE_NUMBER_BEFORE = re.compile(r"(?:^|[.:;]\s*|\n\s*)\(\s*$")
+_NOTE_TEXT_AFTER = re.compile(r"\s*\)\s+[A-Z][a-z]{2,}\b(?![-,])")
 _OPEN_BEFORE = re.compile(r"\(\s*$")
 _CLOSE_AFTER = re.compile(r"\s*[),;]")
 
@@ -359,6 +364,8 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         return False  # "(2S, 3S)-…", "(1R,2S)": a configuration, not a label
     if not strict:
         return True
+    if _NOTE_NUMBER_BEFORE.search(before) and _NOTE_TEXT_AFTER.match(text, end):
+        return False  # "… overall yield . ( 9 ) Prepared by …": a note's number
     if _OPEN_BEFORE.search(before) and _CLOSE_AFTER.match(text, end):
         return True
     if UNIT_AFTER.match(text, end):
