@@ -294,7 +294,6 @@ _NOT_A_LABEL_BEFORE = re.compile(
     r"\s*\(?\s*$",
     re.IGNORECASE,
 )
-#: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
 #: The words a chemist calls a compound by before its number (``the amide 5``).
 KIND_WORDS = (
     r"(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
@@ -305,6 +304,7 @@ KIND_WORDS = (
     # a plural of a class by its suffix: "dienones 7", "naphthalenes 7g and 7h"
     r"|[a-z]{3,}(?:ones|enes|anes|ynes|ides|ates|ines|oles|ols))"
 )
+#: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
 _CALLED_BEFORE = re.compile(
     rf"(?:\b{KIND_WORDS}\s+"
     r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
@@ -748,7 +748,8 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         found = _mention_ending_at(text, aside.start(), table)
         roman = aside["aside"] if aside["aside"] and _ROMAN_ONLY.fullmatch(aside["aside"]) else None
         own = aside["label"] or roman
-        if found is None and roman is not None and _ROMAN_CALLED.search(text, 0, aside.start()):
+        called_by = _ROMAN_CALLED.search(text, max(0, aside.start() - 40), aside.start())
+        if found is None and roman is not None and called_by is not None:
             # "yielded (V) (8.30 g, 81%)", "compound (IV) (2.1 g, 64%)": a patent's roman
             # formula number after the verb that made it or its kind
             start = aside.start("aside")
