@@ -43,7 +43,9 @@ JOB_SECONDS = 60.0
 #: The first asks the model about a value (its compound is for the model to say); the
 #: second has no number at all.
 TEXTS = [
-    "The crystals were collected; they melted at 135 °C.",
+    # two compounds and no form saying whose: the model is asked, so the grammar is needed
+    # (a value the text settles with no compound named would cost no call at all)
+    "Phenol and 4-bromophenol were compared: the crystals, from ethanol, melt at 135 °C.",
     "The solution was stirred overnight and filtered.",
 ]
 
