@@ -75,6 +75,11 @@ def use(engine: Engine) -> None:
     tasks.engine_factory = factory
 
 
+#: Two compounds and no form saying whose: a melting point after this is asked of the
+#: engine (one the text settles with no compound named would cost no call at all).
+TWO_COMPOUNDS = "Urea and aspirin were compared:"
+
+
 def create(
     repo: Repository,
     texts: list[str],
@@ -123,7 +128,11 @@ def test_a_job_whose_every_document_hits_the_outage_fails(
 ) -> None:
     install()
     job_id, ids = create(
-        repo, [f"A melts at 90 °C ({OUTAGE_MARKER}).", f"B melts at 91 °C ({OUTAGE_MARKER})."]
+        repo,
+        [
+            f"{TWO_COMPOUNDS} the crystals melt at 90 °C ({OUTAGE_MARKER}).",
+            f"{TWO_COMPOUNDS} the crystals melt at 91 °C ({OUTAGE_MARKER}).",
+        ],
     )
     run(app, job_id, ids)
     assert job_status(repo, job_id) == "failed"
@@ -154,7 +163,9 @@ def test_a_refused_document_does_not_make_the_outage_look_partial(
     app: MolextractCelery, repo: Repository
 ) -> None:
     engine = install()
-    job_id, ids = create(repo, ["   ", f"X melts at 92 °C ({OUTAGE_MARKER})"])
+    job_id, ids = create(
+        repo, ["   ", f"{TWO_COMPOUNDS} the crystals melt at 92 °C ({OUTAGE_MARKER})"]
+    )
     run(app, job_id, ids)
     assert len(engine.calls) == MAX_RETRIES + 1
     empty, outage = documents_of(repo, job_id)
@@ -275,7 +286,9 @@ def test_the_engine_is_built_once_per_process(app: MolextractCelery, repo: Repos
         return builds[-1]
 
     tasks.engine_factory = factory
-    job_id, ids = create(repo, ["A melts at 90 °C.", "B melts at 91 °C.", "C melts at 92 °C."])
+    job_id, ids = create(
+        repo, [f"{TWO_COMPOUNDS} the crystals melt at {t} °C." for t in (90, 91, 92)]
+    )
     for i, row_id in enumerate(ids):
         run(app, job_id, [row_id], task_id=f"t{i}")
     assert len(builds) == 1 and len(builds[0].calls) == 3
