@@ -1008,6 +1008,55 @@ def test_a_list_shares_its_cue(text: str, shown: list[str]) -> None:
     assert len({c.decisive for c in found}) == 1
 
 
+# (text, the yields as printed): a bracket listing one yield per product the verb made
+YIELD_LIST_BRACKETS = [
+    pytest.param(
+        "Reduction gave alcohols 6 and 7 ( 85 and 55 % , respectively ) .",
+        ["85", "55 %"],
+        id="pair-one-unit",
+    ),
+    pytest.param(
+        "The esters 3a, 3b and 3c were obtained (78%, 65% and 80%).",
+        ["78%", "65%", "80%"],
+        id="three-each-with-unit",
+    ),
+    pytest.param(
+        "Coupling afforded 9a and 9b (72%, 68%, respectively).",
+        ["72%", "68%"],
+        id="pair-respectively",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "shown"), YIELD_LIST_BRACKETS)
+def test_a_bracket_of_listed_yields_after_a_product_verb_settles_them(
+    text: str, shown: list[str]
+) -> None:
+    """Like a lone ``(85 %)``, each listed yield is a yield by rule: only whose is asked."""
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.blocked is None and c.decisive for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hydrogenation afforded 5 and 6 (85 and 55% ee, respectively).",
+        "The products had ee values ( 87 and 23 % ee , respectively ) .",
+    ],
+)
+def test_a_list_whose_unit_owner_is_an_excess_is_no_yield(text: str) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert len(found) == 2
+    assert all(c.blocked is not None and not c.decisive for c in found)
+
+
+def test_a_listed_eluent_is_no_yield() -> None:
+    text = "The crude was purified by chromatography (5%, 10% and 20% EtOAc in hexanes) to give 7."
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert found and all(c.blocked is not None for c in found)
+
+
 def test_a_list_member_blocked_for_a_reason_stays_blocked() -> None:
     text = "Coupling gave 14 ( 72 % , 95 % ee ) ."
     found = {

@@ -197,7 +197,16 @@ def _share_list_cues(judged: dict[int, Candidate], members: tuple[int, ...]) -> 
     """``gave 6 and 7 (85 and 55 %, respectively)``, ``in yields of 40 and 35 %``: the
     cue before a list's first number is the cue of every number the list shares its
     unit with; a later member that has no cue of its own (or a weaker one) takes the
-    first member's, so the second yield of a pair is not lost as "no property cue"."""
+    first member's, so the second yield of a pair is not lost as "no property cue".
+    A list whose last number is an excess or a purity (``87 and 23 % ee``) is one of
+    those throughout."""
+    owner = judged.get(members[-1])
+    if owner is not None and owner.blocked == _NOT_A_YIELD:
+        # ``(87 and 23 % ee, respectively)``: what the unit's owner is, the list is
+        for i in members[:-1]:
+            if (member := judged.get(i)) is not None:
+                judged[i] = replace(member, blocked=_NOT_A_YIELD, decisive=False)
+        return
     lead = judged.get(members[0])
     if lead is None or lead.blocked is not None or not lead.cues:
         return
@@ -646,7 +655,7 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
         if _product_bracket(head, tail, cues.PRODUCT_VERBS):
             return _Cue("in the product's bracket", 0, 0, direct=True)
         return None
-    bare = not inner.strip(" ,;") and _BARE_REST.fullmatch(rest)
+    bare = _EARLIER_YIELDS.fullmatch(inner) and _BARE_REST.fullmatch(rest)
     if bare and _product_bracket(head, tail, cues.YIELD_VERBS):
         return _Cue("in brackets after the product", 0, 0, direct=True)
     if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
@@ -654,8 +663,12 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     return None
 
 
-#: What may follow a bare yield in its bracket: another item, or where it was made from.
-_BARE_REST = re.compile(r"\s*(?:[,;].*|from\b.*|over\b.*)?", re.DOTALL)
+#: What may follow a bare yield in its bracket: another item, the next yield of a list
+#: (``( 85 and 55 % , respectively )``), or where it was made from.
+_BARE_REST = re.compile(r"\s*(?:[,;].*|(?:and|or)\s+\d.*|from\b.*|over\b.*)?", re.DOTALL)
+#: What may stand before a bare yield in its bracket: nothing, or the yields listed
+#: before it (``(78%, 65% and 80%)``), one per product the verb made.
+_EARLIER_YIELDS = re.compile(r"[\s,;]*(?:\d+(?:\.\d+)?\s*%?\s*(?:,|;|and|,\s*and)\s*)*")
 
 
 def _made_by(head: str, verbs: re.Pattern[str]) -> bool:
