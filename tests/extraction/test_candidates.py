@@ -1041,6 +1041,25 @@ def test_a_bracket_of_listed_yields_after_a_product_verb_settles_them(
 @pytest.mark.parametrize(
     "text",
     [
+        "Yields : 21a , 85 % ; 21b , 72 % ; 21c , 64 % .",
+        "Isolated yields: 3a, 85%; 3b, 72%; and 3c, 64%.",
+    ],
+)
+def test_a_yields_list_by_label_settles_each(text: str) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert len(found) == 3
+    assert all(c.blocked is None and c.decisive for c in found)
+
+
+def test_a_yields_list_of_other_things_is_not_settled() -> None:
+    text = "Yields: 2 h, 85%."
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert not found.decisive
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Hydrogenation afforded 5 and 6 (85 and 55% ee, respectively).",
         "The products had ee values ( 87 and 23 % ee , respectively ) .",
     ],

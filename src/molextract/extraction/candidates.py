@@ -537,6 +537,9 @@ def _cue(
             # "in moderate yield (26% from 15 or 24% from 13)": the yield's bracket
             # lists it by starting material
             return _Cue(said, 0, len(gap), direct=True)
+        if prop == "reaction_yield" and _LABELLED_YIELDS.fullmatch(gap):
+            # "Yields: 21a, 85%; 21b, 72%": each yield follows its product's label
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
@@ -570,6 +573,12 @@ def _cue(
 #: ``yield ( 62 % over two steps , ``.
 _SIBLING_YIELD = re.compile(
     r"\s*\(\s*\d+(?:\.\d+)?\s*%\s*(?:from|over)\s+[^()%]{1,40}?\s*(?:,|;|or|and)\s*"
+)
+#: Between ``Yields:`` and a yield of its list: the product's label, after the labels
+#: and yields listed before it (``Isolated yields : 21a , 85 % ; 21b , ``).
+_LABEL = r"(?:\d{1,3}[a-z]{0,2}|[IVX]{1,5}[a-z]?|[A-Z]\d{0,2}[a-z]?)"
+_LABELLED_YIELDS = re.compile(
+    rf"\s*:\s*(?:{_LABEL}\s*[,:=]\s*\d+(?:\.\d+)?\s*%\s*[;,]\s*(?:and\s+)?)*{_LABEL}\s*[,:=]\s*"
 )
 #: What may stand between a yield's word and its value besides the product's amounts.
 _AMOUNT_LINK = re.compile(r"(?:[\s:=,;.()]|\b(?:was|were|is|of)\b)*")
