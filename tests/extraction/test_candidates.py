@@ -1051,6 +1051,24 @@ def test_a_yields_list_by_label_settles_each(text: str) -> None:
     assert all(c.blocked is None and c.decisive for c in found)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Methylation afforded 49 ( MeI , K2CO3 , acetone , reflux , 90 % ) .",
+        "Protection of the alcohol as its TBS ether ( TBSCl , imidazole , DMF , 96 % ) gave 41 .",
+    ],
+)
+def test_a_yield_closing_the_conditions_of_a_step_that_makes_a_product(text: str) -> None:
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.blocked is None and found.decisive
+
+
+def test_a_percentage_closing_an_eluent_bracket_is_no_yield() -> None:
+    text = "The residue was purified by chromatography ( silica gel , hexane / EtOAc , 10 % ) to give 7 ."
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.blocked is not None
+
+
 def test_a_yields_list_of_other_things_is_not_settled() -> None:
     text = "Yields: 2 h, 85%."
     (found,) = find_candidates(text, get_schema("reaction_yield"))

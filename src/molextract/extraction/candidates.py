@@ -669,7 +669,23 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
         return _Cue("in brackets after the product", 0, 0, direct=True)
     if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
         return _Cue("closing a step's conditions", 0, 0, direct=True)
+    if (
+        _CONDITIONS.fullmatch(inner)
+        and not rest.strip()
+        and (_made_by(head, cues.YIELD_VERBS) or _STEP_MAKES_AFTER.match(tail))
+    ):
+        # "afforded 49 (MeI, K2CO3, acetone, 90%)", "(TBSCl, imidazole, DMF, 96%) gave 41"
+        return _Cue("closing a step's conditions", 0, 0, direct=True)
     return None
+
+
+#: A bracket of a step's reagents and conditions before the yield that closes it: two
+#: items at least, no percentage or bracket among them.
+_CONDITIONS = re.compile(r"[^()%]*,[^()%]*,\s*")
+#: After a step's conditions bracket: the verb that makes the step's product.
+_STEP_MAKES_AFTER = re.compile(
+    r"\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced)\b", re.I
+)
 
 
 #: What may follow a bare yield in its bracket: another item, the next yield of a list
