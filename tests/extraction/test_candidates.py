@@ -1069,6 +1069,20 @@ def test_a_percentage_closing_an_eluent_bracket_is_no_yield() -> None:
     assert found.blocked is not None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The reaction of 26 with 27 gave 28 , 85 % , as a white solid .",
+        "Hydrolysis afforded 12a, 91%.",
+    ],
+)
+def test_a_yield_run_on_after_the_product_label_the_verb_gave(text: str) -> None:
+    """The label after the verb is no member of a list with the yield."""
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.quantity.value in (85.0, 91.0)
+    assert found.blocked is None and found.decisive
+
+
 def test_a_yields_list_of_other_things_is_not_settled() -> None:
     text = "Yields: 2 h, 85%."
     (found,) = find_candidates(text, get_schema("reaction_yield"))

@@ -49,6 +49,13 @@ _FROM_LABEL = re.compile(r"\bfrom\s+$")
 #: ``ketone 5, 84% yield``, ``75% for 6 and 60% for 7``: a number after a compound's
 #: kind or after ``for`` is the compound's label, not one of a list of values.
 _LABEL_BEFORE = re.compile(rf"\b(?:for|{KIND_WORDS})\s+$", re.IGNORECASE)
+#: A verb that makes a product: the number after it is the product's label.
+_MAKES = r"(?:gave|give[sn]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)|yielded|deliver(?:ed|s))"
+_VERB_BEFORE = re.compile(rf"\b{_MAKES}\s+$", re.IGNORECASE)
+#: ``gave 28, 85%,``: a product's label and its yield, run on after the verb.
+_VERB_LABEL_COMMA = re.compile(
+    rf"\b{_MAKES}\s+(?:(?:compound|product)\s+)?\d{{1,3}}[a-z]{{0,2}}\s*,\s*$", re.IGNORECASE
+)
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -303,6 +310,8 @@ def _share_list_units(
                 break  # "(26% from 15 or 24% from 13)": 15 is what it was made from
             if _LABEL_BEFORE.search(text, max(0, out[j].start - 40), out[j].start):
                 break
+            if _VERB_BEFORE.search(text, max(0, out[j].start - 40), out[j].start):
+                break  # "gave 28, 85%": 28 is what it gave
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
         if j < i - 1:
@@ -627,7 +636,13 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         return _Cue('after "in"', 0, 0, direct=True)
     if _CLAUSE_END.match(after) and _after_made_mass(before):
         return _Cue("after the product's mass", 0, 0, direct=True)
+    if _VERB_LABEL_COMMA.search(before) and _CLAUSE_END_OR_FORM.match(after):
+        return _Cue("after the product's label", 0, 0, direct=True)
     return None
+
+
+#: After ``gave 28, 85%``: the clause ends, or the product's form follows.
+_CLAUSE_END_OR_FORM = re.compile(r"\s*(?:[.;]|$|,\s*(?:as\s+an?\s+|mp\b|m\.p\.))", re.IGNORECASE)
 
 
 #: A percentage that ends its clause: ``…, 81.25%.``
