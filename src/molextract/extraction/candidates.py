@@ -704,8 +704,13 @@ _STEP_MAKES_AFTER = re.compile(
 
 
 #: What may follow a bare yield in its bracket: another item, the next yield of a list
-#: (``( 85 and 55 % , respectively )``), or where it was made from.
-_BARE_REST = re.compile(r"\s*(?:[,;].*|(?:and|or)\s+\d.*|from\b.*|over\b.*)?", re.DOTALL)
+#: (``( 85 and 55 % , respectively )``), where it was made from or over how many steps,
+#: or how it was counted (``isolated``, ``brsm``, ``by 1H NMR``).
+_BARE_REST = re.compile(
+    r"\s*(?:[,;].*|(?:and|or)\s+\d.*|(?:from|over|for)\b.*"
+    r"|(?:isolated|overall|combined|brsm|borsm)\b.*|by\s+(?:1\s*H\s*)?NMR\b.*)?",
+    re.DOTALL | re.IGNORECASE,
+)
 #: What may stand before a bare yield in its bracket: nothing, or the yields listed
 #: before it (``(78%, 65% and 80%)``), one per product the verb made.
 _EARLIER_YIELDS = re.compile(r"[\s,;]*(?:\d+(?:\.\d+)?\s*%?\s*(?:,|;|and|,\s*and)\s*)*")
@@ -714,7 +719,19 @@ _EARLIER_YIELDS = re.compile(r"[\s,;]*(?:\d+(?:\.\d+)?\s*%?\s*(?:,|;|and|,\s*and
 def _made_by(head: str, verbs: re.Pattern[str]) -> bool:
     """One of ``verbs`` (that make a product) stands in ``head`` with no reagent step after."""
     found = list(verbs.finditer(head))
-    return bool(found) and not cues.REAGENT_STEP.search(head, found[-1].end())
+    if not found or cues.REAGENT_STEP.search(head, found[-1].end()):
+        return False
+    since = head[found[-1].end() :]
+    closed = list(_YIELD_BRACKET_CLOSED.finditer(since))
+    # "gave 6 (85%) and 7 (" names the next product; "converted to 6 (26%) over the
+    # trichloroethyl group (" is another step's, whose product is not named
+    return not closed or bool(_NEXT_PRODUCT.fullmatch(since[closed[-1].end() :]))
+
+
+#: The bracket of a yield the verb's product already took: ``(85%)``, ``(26 % from 15)``.
+_YIELD_BRACKET_CLOSED = re.compile(r"%[^()]*\)")
+#: After it, a further product of the same verb: ``and 7 ``, ``, ketone 8 ``.
+_NEXT_PRODUCT = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:[\w-]+\s+){0,2}?[\w',()-]+\s*")
 
 
 def _product_bracket(head: str, tail: str, verbs: re.Pattern[str]) -> bool:

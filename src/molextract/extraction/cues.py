@@ -62,10 +62,19 @@ _SOLVENT_WORDS = (
 )
 
 #: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
+#: A step that turns one compound into the next: what follows "to"/"into" is its
+#: product (``was converted to alcohol 7 (85%)``, ``reduction of 9 to 10 (93%)``).
+_TURNED_INTO = (
+    r"(?:convert(?:ed|ing)|conversion|transform(?:ed|ing|ation)|reduc(?:ed|ing|tion)"
+    r"|oxidi[sz](?:ed|ing)|oxidation|cycli[sz](?:ed|ing|ation)|hydroly(?:[sz]ed|sis)"
+    r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
+    r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
+)
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"
-    r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to)\b",
+    r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
+    rf"|{_TURNED_INTO})\b",
     _I,
 )
 #: ``in 94% and 93% yields, respectively``, ``in 56 and 31% yield``: the first values of a
@@ -84,7 +93,8 @@ PRODUCT_VERBS = re.compile(
     r"|deliver(?:ed|s)?|formed|prepar(?:ed|es|ing|e)|synthesi[sz]ed|collected"
     r"|purifi(?:ed|cation)|recrystalli[sz](?:ed|ation)|chromatograph(?:ed|y)|dried"
     r"|distil(?:led|lation)"
-    r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated)\b",
+    r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated"
+    rf"|{_TURNED_INTO})\b",
     _I,
 )
 #: Steps that put a compound into a reaction: after them a bracket with a mass and a
