@@ -14,6 +14,7 @@ import pytest
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.mentions import (
     Mention,
+    bare_label_uses,
     bracketed_after_label,
     described_compound,
     is_not_a_compound,
@@ -615,3 +616,23 @@ def test_a_kind_and_its_number_are_a_labelled_compound_an_acronym_s_number_is_no
     mention = resolve_mention(answer, text, text.index("90%"), build_label_table(text))
     assert mention is not None
     assert (mention.name, mention.label) == (name, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Following the general procedure , 31 was obtained as a colorless oil .", "31"),
+        ("After chromatography , 48 was isolated in 67 % yield .", "48"),
+        ("Ester 5 was hydrolyzed and 7 was then converted to the amide .", "7"),
+    ],
+)
+def test_a_bare_number_opening_a_clause_as_what_a_step_makes_is_a_label(
+    text: str, label: str
+) -> None:
+    start = text.index(f" {label} ") + 1
+    assert (start, start + len(label)) in bare_label_uses(text, 0, len(text))
+
+
+def test_a_bare_number_of_a_time_or_count_is_no_label() -> None:
+    text = "After 2 h was stirred , and 3 times was washed ."
+    assert bare_label_uses(text, 0, len(text)) == []

@@ -370,7 +370,21 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         return True
     if UNIT_AFTER.match(text, end):
         return False
+    if _CLAUSE_START.search(before) and _SUBJECT_OF_STEP_AFTER.match(text, end):
+        return True  # "…, 31 was obtained as a colorless oil"
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
+
+
+#: A bare number that opens a clause and is what a step makes or takes is a compound:
+#: ``Following the general procedure, 31 was obtained``, ``… and 7 was converted``.
+_CLAUSE_START = re.compile(r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)$")
+_SUBJECT_OF_STEP_AFTER = re.compile(
+    r"\s+(?:was|were)\s+(?:\w+ly\s+|then\s+|also\s+|thus\s+)?(?:obtained|isolated|formed"
+    r"|prepared|produced|synthesi[sz]ed|generated|converted|transformed|reduced|oxidi[sz]ed"
+    r"|treated|subjected|hydrogenated|hydrolyzed|deprotected|cycli[sz]ed|protected|coupled"
+    r"|alkylated|acylated|purified|recrystalli[sz]ed|collected)\b",
+    re.IGNORECASE,
+)
 
 
 #: A locant with its configuration, and what stands around one in a descriptor list.
