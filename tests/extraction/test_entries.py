@@ -233,6 +233,21 @@ def test_a_compound_called_by_its_label_after_the_amount_and_yield_is_the_yield_
 
 
 @pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        ("An 85 % yield of 5 was obtained .", None, "5"),
+        ("The reaction led to an 85 % yield of ketone 5 .", None, "5"),
+        ("This afforded an 85% yield of 4-bromobenzamide as a solid.", "4-bromobenzamide", None),
+    ],
+)
+def test_the_compound_a_yield_is_said_to_be_of_is_the_yield_s(
+    text: str, name: str | None, label: str | None
+) -> None:
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is not None and (found.name, found.label) == (name, label)
+
+
+@pytest.mark.parametrize(
     ("text", "value", "name", "label"),
     [
         ("Alkylation (K2CO3, DMF, BrCH2CO2Me, 99%) then reduction (H2, Pd/C, EtOH, 61%) of "

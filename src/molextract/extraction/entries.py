@@ -193,6 +193,9 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
 
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
+_YIELD_OF = re.compile(
+    r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yield\s+of\s+", re.IGNORECASE
+)
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
@@ -304,6 +307,14 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if inverted is not None:
         # "produced in 86% yield the adduct 49": the product after its yield
         found = _kind_label_at(text, inverted.end(), limit, table)
+        if found is not None:
+            return found
+    yield_of = _YIELD_OF.match(text, value_end, limit)
+    if yield_of is not None:
+        # "An 85 % yield of 5 was obtained", "led to a 70% yield of ketone 9"
+        found = _kind_label_at(text, yield_of.end(), limit, table) or _name_at(
+            text, yield_of.end(), limit, table
+        )
         if found is not None:
             return found
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
@@ -508,7 +519,7 @@ _KIND_LABEL = re.compile(
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$)|\s+(?:in|as|with|was|were|and)\b)"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and)\b)"
 )
 
 
