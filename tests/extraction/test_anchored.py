@@ -199,8 +199,8 @@ def test_a_yield_the_text_settles_is_asked_only_whose_and_gets_its_product(
     texts = [
         "A mixture of 3 and 4 was heated in toluene; on cooling the adduct 12 "
         "crystallised (71% yield).",
-        "Treating the bromide 14 with sodium azide in DMF smoothly delivered, after "
-        "chromatography, a 78% yield of azide 15.",
+        "Bromide 14 and sodium azide were stirred in DMF, and azide 15 precipitated on "
+        "cooling (78% yield).",
     ]
     schema = get_schema("reaction_yield")
     for text in texts:

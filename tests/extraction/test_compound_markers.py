@@ -112,6 +112,14 @@ def test_for_yields_alone_supports_catalysts_and_bare_counter_ions_are_not_marke
     assert _products(text, "64%") == ["2-bromo-5-fluoroaniline", "4-fluoro-2-vinylaniline"]
 
 
+def test_for_yields_alone_the_gases_of_a_reaction_are_not_marked() -> None:
+    text = (
+        "A reaction among ethanolamine and CO2 and H2 was performed in an autoclave. "
+        "N-(2-hydroxyethyl)formamide was obtained as a liquid (2.78 g) in 99% yield."
+    )
+    assert "CO2" not in _products(text, "99%")
+
+
 def test_a_name_with_the_amounts_it_was_charged_in_is_a_reagent_not_a_product() -> None:
     text = (
         "The title compound was prepared from 4,5-difluoro-1,2-phenylenediamine (144 mg, "
