@@ -238,6 +238,9 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("2-Bromo-3-methoxycyclohex-2-en-1-one ( 1 ) is easily prepared by bromination ( NBS , "
          "91 % yield ) of 3-methoxycyclohex-2-en-1-one.", "91 %",
          "2-Bromo-3-methoxycyclohex-2-en-1-one", "1"),
+        ("Alcohol 7 , obtained in 85 % yield from 6 , was protected as its silyl ether .",
+         "85 %", None, "7"),
+        ("Lactone 13, formed in 85% yield, was then reduced with DIBAL.", "85%", None, "13"),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(

@@ -33,7 +33,9 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 #: ``was prepared``, ``were synthesized``, ``was similarly obtained``, after the subject
 #: and an optional bracket (``NAME (12b) was prepared``).
 _PREPARED = re.compile(
-    r"(?P<aside>\s*\([^()]{1,40}\))?\s*,?\s+(?:was|were|is|are|can\s+be)\s+"
+    r"(?P<aside>\s*\([^()]{1,40}\))?"
+    # "Alcohol 7, obtained in 85% yield from 6, was protected": the participle alone
+    r"(?:\s*,?\s+(?:was|were|is|are|can\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
     r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated)\b",
