@@ -27,6 +27,15 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "Esterification gave 3a, 3b and 3c (85, 72 and 64%), respectively.",
             {"85": (None, "3a"), "72": (None, "3b"), "64%": (None, "3c")},
         ),
+        (
+            "Similarly , 21b and 21c were obtained from 22b and 22c in 81 % and 77 % yield , "
+            "respectively .",
+            {"81 %": (None, "21b"), "77 %": (None, "21c")},
+        ),
+        (
+            "The ketones 14 and 15 were prepared from 16 in 62 % and 58 % yields , respectively .",
+            {"62 %": (None, "14"), "58 %": (None, "15")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(

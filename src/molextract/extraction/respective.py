@@ -30,6 +30,7 @@ _VALUES = re.compile(rf"(?<![\w.]){_NUMBER}(?:\s*%)?(?:{_JOIN}{_NUMBER}(?:\s*%)?
 _ONE_NUMBER = re.compile(_NUMBER)
 _LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_JOIN})+{LABEL})\s*$")
 _JOIN_AT_END = re.compile(rf"{_JOIN}$")
+_LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}\s*$")
 
 
 def respective_product(text: str, value_start: int, table: LabelTable) -> Mention | None:
@@ -48,10 +49,31 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
     end = product_end(text, list_start)
     if end is None:
         return None
-    products = _labels_ending_at(text, end, table) or _names_ending_at(text, end, table)
-    if products is None or len(products) != len(numbers):
+    products = _products_ending_at(text, end, table)
+    one = _LABEL_AT_END.search(text, max(0, end - 20), end)
+    lead = products[0] if products is not None else one.start() if one is not None else None
+    if lead is not None:
+        made = _MADE_FROM_BEFORE.search(text, max(0, lead - 80), lead)
+        if made is not None:
+            # "21b and 21c were obtained from 22b and 22c in 81 % and 77 % yield": the
+            # list after "from" is what the subject's list was made from
+            products = _products_ending_at(text, made.start(), table)
+    if products is None or len(products[1]) != len(numbers):
         return None
-    return products[index]
+    return products[1][index]
+
+
+#: Between a list of products and the list of what they were made from.
+_MADE_FROM_BEFORE = re.compile(
+    r"\s+(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|prepared|synthesi[sz]ed|formed"
+    r"|isolated|produced|made|generated)\s+from\s+(?:the\s+)?(?:[a-z-]+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
+    """The list of labels (or else names) that ends at ``end``, and where it starts."""
+    return _labels_ending_at(text, end, table) or _names_ending_at(text, end, table)
 
 
 def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]] | None:
@@ -63,7 +85,7 @@ def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]
     return None
 
 
-def _labels_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] | None:
+def _labels_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
     found = _LABELS_AT_END.search(text, max(0, end - 80), end)
     if found is None:
         return None
@@ -75,11 +97,12 @@ def _labels_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] |
         if bare and not re.search(r"[A-Za-z]\s*$", text[max(0, start - 20) : start]):
             return None  # "2 and 3": numbers, unless a word calls them compounds
         spans.append(from_label(part.group(0), text, at + len(part.group(0)), table))
-    return spans
+    return start, spans
 
 
-def _names_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] | None:
+def _names_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
     mentions: list[Mention] = []
+    first = end
     while True:
         span = name_before(text, end)
         if span is None:
@@ -88,8 +111,9 @@ def _names_ending_at(text: str, end: int, table: LabelTable) -> list[Mention] | 
         if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
             return None
         mentions.append(Mention(written, table.label_of(written), span[0], span[1], True))
+        first = span[0]
         join = _JOIN_AT_END.search(text, max(0, span[0] - 8), span[0])
         if join is None:
             break
         end = join.start()
-    return mentions[::-1] if len(mentions) > 1 else None
+    return (first, mentions[::-1]) if len(mentions) > 1 else None
