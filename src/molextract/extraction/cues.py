@@ -113,6 +113,9 @@ REAGENT_STEP = re.compile(
 PRODUCT_AFTER = re.compile(
     r"^\s*(?:(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|isolated|collected|afforded"
     r"|given|produced|prepared|formed)\b"
+    # a product taken on as it came: "(1.2 g, 95%) was used without further purification"
+    r"|(?:was|were)\s+(?:then\s+)?used\s+(?:directly|without\s+(?:further\s+)?purification"
+    r"|as\s+such|crude)"
     r"|as\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:solids?|oils?|foam|gum|powder|crystals"
     r"|needles|prisms|plates|liquid|syrup|glass|wax|salt|residue|film)\b)",
     _I,
