@@ -664,3 +664,28 @@ def test_numbered_notes_say_which_bracketed_yield_was_isolated() -> None:
         "4 Result with 1a (0.50 mmol). 5 Yield of isolated product.\n"
     )
     assert [r.value for r in records(text)] == [55.0, 65.0, 84.0]
+
+
+def test_a_table_folded_into_halves_gives_each_half_its_own_compounds() -> None:
+    text = (
+        "Table 3. Melting points and yields of the amides.\n\n"
+        "| Compound | Yield (%) | mp (°C) | Compound | Yield (%) | mp (°C) |\n"
+        "| --- | --- | --- | --- | --- | --- |\n"
+        "| 4a | 85 | 121-123 | 4d | 71 | 98-100 |\n"
+        "| 4b | 80 | 135-136 | | | |\n"
+    )
+    found = {(r.compound.label, r.property, r.value) for r in records(text)}
+    assert found == {
+        ("4a", "reaction_yield", 85.0),
+        ("4a", "melting_point", 122.0),
+        ("4d", "reaction_yield", 71.0),
+        ("4d", "melting_point", 99.0),
+        ("4b", "reaction_yield", 80.0),
+        ("4b", "melting_point", 135.5),
+    }
+
+
+def test_a_repeated_header_that_is_no_fold_keeps_one_compound_column() -> None:
+    text = "| Compound | Yield (%) | Yield (%) |\n| --- | --- | --- |\n| 4a | 85 | 80 |\n"
+    found = [(r.compound.label, r.value) for r in records(text)]
+    assert found == [("4a", 85.0), ("4a", 80.0)]

@@ -216,6 +216,15 @@ class TableReading:
     names: Names | None = None
     #: Whether the table's numbers are written with a decimal comma (None: not yet seen).
     decimal_commas: bool | None = None
+    #: A table folded into side-by-side halves (``Product | Yield | Product | Yield``):
+    #: the width of one half, whose columns repeat; each half has its own compounds.
+    half: int | None = None
+
+    def in_half_of(self, base: int | None, column: int) -> int | None:
+        """Column ``base`` (the compound or SMILES column) of the half ``column`` is in."""
+        if base is None or self.half is None:
+            return base
+        return base % self.half + column // self.half * self.half
 
     @property
     def table(self) -> Table:
@@ -643,7 +652,26 @@ def read_table(
         (c for c, header in enumerate(grid.headers) if _SMILES_HEADER.search(header)), None
     )
     caption = table.caption
-    return TableReading(grid, columns, compound_column, smiles_column, _caption_compound(caption))
+    reading = TableReading(
+        grid, columns, compound_column, smiles_column, _caption_compound(caption)
+    )
+    if not grid.transposed:
+        reading.half = _half_width(grid.headers)
+    return reading
+
+
+def _half_width(headers: Sequence[str]) -> int | None:
+    """The width of the halves a folded table repeats its header in, if it is one."""
+    width = len(headers)
+    keys = [" ".join(h.casefold().split()) for h in headers]
+    for half in range(2, width // 2 + 1):
+        if (
+            width % half == 0
+            and all(keys[i] == keys[i % half] for i in range(width))
+            and sum(1 for k in keys[:half] if k) >= 2
+        ):
+            return half
+    return None
 
 
 def _wrapped_labels(table: Table) -> Table:
@@ -1273,7 +1301,9 @@ def _record(
         unit = None
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
-    in_row = _row_compound(reading, row, labels)
+    in_row = _row_compound(
+        reading, row, labels, reading.in_half_of(reading.compound_column, column.index)
+    )
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
@@ -1282,8 +1312,9 @@ def _record(
         # / %"): too weak to stand as a value
         return None
     smiles = None
-    if reading.smiles_column is not None and row[reading.smiles_column].text:
-        smiles = row[reading.smiles_column].text
+    smiles_column = reading.in_half_of(reading.smiles_column, column.index)
+    if smiles_column is not None and smiles_column < len(row) and row[smiles_column].text:
+        smiles = row[smiles_column].text
     line_start = doc.text.rfind("\n", 0, cell.start) + 1
     line_end = doc.text.find("\n", cell.end)
     line_end = len(doc.text) if line_end < 0 else line_end
@@ -1390,9 +1421,10 @@ _CELL_TAIL = re.compile(
 )
 
 
-def _row_compound(reading: TableReading, row: list[Span], labels: Names) -> Mention | None:
-    column = reading.compound_column
-    if column is None:
+def _row_compound(
+    reading: TableReading, row: list[Span], labels: Names, column: int | None
+) -> Mention | None:
+    if column is None or column >= len(row):
         return None
     cell = row[column]
     if reading.grid.transposed and column == 0 and reading.table.header_rows > 1:
