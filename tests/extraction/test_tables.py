@@ -689,3 +689,23 @@ def test_a_repeated_header_that_is_no_fold_keeps_one_compound_column() -> None:
     text = "| Compound | Yield (%) | Yield (%) |\n| --- | --- | --- |\n| 4a | 85 | 80 |\n"
     found = [(r.compound.label, r.value) for r in records(text)]
     assert found == [("4a", 85.0), ("4a", 80.0)]
+
+
+def test_an_optimisation_table_s_yields_are_the_product_its_note_names() -> None:
+    text = (
+        "Table 4. Optimisation of the reaction conditions.a\n\n"
+        "| Entry | Catalyst (mol%) | Solvent | Yieldb (%) |\n"
+        "| --- | --- | --- | --- |\n"
+        "| 1 | CuI (10) | DMF | 45 |\n"
+        "| 2 | CuBr (10) | DMSO | 71 |\n\n"
+        "a Reaction conditions: 1a (0.5 mmol), 2a (0.6 mmol), catalyst, solvent (2 mL). "
+        "b Isolated yield of 3a.\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.compound.source, r.value) for r in found] == [
+        ("3a", "table_note", 45.0),
+        ("3a", "table_note", 71.0),
+    ]
+    assert all(r.conditions == "b Isolated yield of 3a." for r in found)
+    note = found[0].compound
+    assert note.start is not None and text[note.start : note.end] == "3a"

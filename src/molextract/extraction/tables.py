@@ -546,7 +546,7 @@ def _text_table(
         marker = footnote_marker(note) or (glued.group(1) if glued else "")
         if not marker:
             break
-        footnotes.append(Footnote(marker, Span(note, *lines[k])))
+        footnotes.extend(_lettered_notes(marker, note, lines[k][0]))
         k += 1
     label = ""
     if caption is not None:
@@ -561,6 +561,25 @@ def _text_table(
         header_rows = 2
     rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
+
+
+def _lettered_notes(marker: str, line: str, start: int) -> list[Footnote]:
+    """A line of notes run together (``a Reaction conditions: …. b Isolated yield of 3a.``)
+    cut into one note per letter, the letters following on from the first."""
+    places = [(marker, 0)]
+    if len(marker) == 1 and "a" <= marker < "h":
+        for found in _NEXT_LETTER.finditer(line):
+            if found[1] == chr(ord(places[-1][0]) + 1):
+                places.append((found[1], found.start(1)))
+    notes = []
+    for i, (letter, at) in enumerate(places):
+        stop = places[i + 1][1] if i + 1 < len(places) else len(line)
+        piece = line[at:stop].rstrip()
+        notes.append(Footnote(letter, Span(piece, start + at, start + at + len(piece))))
+    return notes
+
+
+_NEXT_LETTER = re.compile(r"(?<=[.;])\s+([b-h])\s+(?=[A-Z0-9])")
 
 
 def _kind(text: str) -> str:
@@ -1307,6 +1326,8 @@ def _record(
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
+    if mention is None and prop == "reaction_yield":
+        mention = _note_product(reading.table, column, markers, labels)
     if mention is None and column.decided_by == "model":
         # a column only the model placed, of no compound the table names ("Byproduct
         # / %"): too weak to stand as a value
@@ -1569,6 +1590,11 @@ def _cited(table: Table, markers: list[str]) -> bool:
 
 def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
     """The notes the cell's and the header's footnote markers point to."""
+    notes = [note.span.text for note in _notes_of(table, column, markers)]
+    return "; ".join(notes) or None
+
+
+def _notes_of(table: Table, column: Column, markers: list[str]) -> list[Footnote]:
     wanted = set(markers)
     header_markers = _MARKER_TAIL.search(column.header.split(" › ")[-1])
     if header_markers is not None:
@@ -1577,5 +1603,27 @@ def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
         tail = re.search(r"(?<=[)\]%A-Za-z])([a-h*†‡§¶#])$", part)
         if tail is not None:
             wanted.add(tail.group(1))
-    notes = [note.span.text for note in table.footnotes if note.marker and note.marker in wanted]
-    return "; ".join(notes) or None
+        wanted.update(glued.group(0)[-1] for glued in _GLUED_MARKER.finditer(part))
+    return [note for note in table.footnotes if note.marker and note.marker in wanted]
+
+
+#: A note that names the one product a yield column is of: ``b Isolated yield of 3a.``
+_NOTE_PRODUCT = re.compile(
+    rf"\byields?\s+(?:of|for)\s+(?:the\s+)?(?:isolated\s+|pure\s+)?(?:product\s+|compound\s+)?"
+    rf"(?P<label>{LABEL})(?![\w\-])",
+    _I,
+)
+
+
+def _note_product(
+    table: Table, column: Column, markers: list[str], labels: Names
+) -> Mention | None:
+    """The product a yield column's (or cell's) note names, for a table whose rows are
+    runs of one reaction (an optimisation table) rather than compounds."""
+    for note in _notes_of(table, column, markers):
+        found = _NOTE_PRODUCT.search(note.span.text)
+        if found is not None:
+            start = note.span.start + found.start("label")
+            label = found["label"]
+            return Mention(labels.name_of(label), label, start, start + len(label), "table_note")
+    return None

@@ -59,7 +59,9 @@ class Compound(_Strict):
         "compound', which the document's headings resolve), or 'passage_subject' (the model "
         "chose none; the compound the passage is about); for a value in a table, "
         "'table_row' (the row's compound column), 'table_header' (the column's header names "
-        "it) or 'table_caption' (the one product the caption names); null when there is none.",
+        "it), 'table_note' (the note the column's marker points to names the product: "
+        "'b Isolated yield of 3a') or 'table_caption' (the one product the caption names); "
+        "null when there is none.",
     )
 
 
