@@ -1025,6 +1025,17 @@ YIELD_LIST_BRACKETS = [
         ["72%", "68%"],
         id="pair-respectively",
     ),
+    # "Yields:" and each yield after its product's label
+    pytest.param(
+        "Yields : 21a , 85 % ; 21b , 72 % ; 21c , 64 % .",
+        ["85 %", "72 %", "64 %"],
+        id="yields-by-label",
+    ),
+    pytest.param(
+        "Isolated yields: 3a, 85%; 3b, 72%; and 3c, 64%.",
+        ["85%", "72%", "64%"],
+        id="isolated-yields-by-label",
+    ),
 ]
 
 
@@ -1036,83 +1047,6 @@ def test_a_bracket_of_listed_yields_after_a_product_verb_settles_them(
     found = find_candidates(text, get_schema("reaction_yield"))
     assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
     assert all(c.blocked is None and c.decisive for c in found)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Yields : 21a , 85 % ; 21b , 72 % ; 21c , 64 % .",
-        "Isolated yields: 3a, 85%; 3b, 72%; and 3c, 64%.",
-    ],
-)
-def test_a_yields_list_by_label_settles_each(text: str) -> None:
-    found = find_candidates(text, get_schema("reaction_yield"))
-    assert len(found) == 3
-    assert all(c.blocked is None and c.decisive for c in found)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Methylation afforded 49 ( MeI , K2CO3 , acetone , reflux , 90 % ) .",
-        "Protection of the alcohol as its TBS ether ( TBSCl , imidazole , DMF , 96 % ) gave 41 .",
-    ],
-)
-def test_a_yield_closing_the_conditions_of_a_step_that_makes_a_product(text: str) -> None:
-    (found,) = find_candidates(text, get_schema("reaction_yield"))
-    assert found.blocked is None and found.decisive
-
-
-def test_a_percentage_closing_an_eluent_bracket_is_no_yield() -> None:
-    text = "The residue was purified by chromatography ( silica gel , hexane / EtOAc , 10 % ) to give 7 ."
-    (found,) = find_candidates(text, get_schema("reaction_yield"))
-    assert found.blocked is not None
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The reaction of 26 with 27 gave 28 , 85 % , as a white solid .",
-        "Hydrolysis afforded 12a, 91%.",
-    ],
-)
-def test_a_yield_run_on_after_the_product_label_the_verb_gave(text: str) -> None:
-    """The label after the verb is no member of a list with the yield."""
-    (found,) = find_candidates(text, get_schema("reaction_yield"))
-    assert found.quantity.value in (85.0, 91.0)
-    assert found.blocked is None and found.decisive
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Ester 5 was converted to alcohol 7 ( 85 % ) .",
-        "Alcohol 7 was transformed into the iodide 8 ( 90 % ) .",
-        "Reduction of ketone 9 to alcohol 10 (93%) was achieved with NaBH4.",
-        "Hydrogenation gave 14 ( 85 % brsm ) .",
-        "Hydrolysis gave acid 18 ( 85 % isolated ) .",
-        "The dimer 10 was formed ( 41 % by NMR ) .",
-        "The resulting alcohol was protected to give 26 ( 82 % for two steps ) .",
-        "The iodide 7 ( 85 % ) was used directly in the next step .",
-        "The crude amine (1.2 g, 95%) was used without further purification.",
-    ],
-)
-def test_a_bare_yield_after_a_step_that_turns_one_compound_into_another(text: str) -> None:
-    (found,) = find_candidates(text, get_schema("reaction_yield"))
-    assert found.blocked is None and found.decisive
-
-
-def test_a_later_bracket_of_the_verbs_sentence_needs_its_own_product() -> None:
-    """Once the verb's product took its yield, a later bracket is another step's."""
-    text = (
-        "Alcohol 15 was converted to donor 6 ( 26 % from 15 ) over the trichloroethyl "
-        "group ( 65 % ) , and oxidation gave 6 ( 85 % ) and 7 ( 55 % ) ."
-    )
-    decisive = {
-        text[c.quantity.start : c.quantity.end]: c.decisive
-        for c in find_candidates(text, get_schema("reaction_yield"))
-    }
-    assert decisive == {"26 %": True, "65 %": False, "85 %": True, "55 %": True}
 
 
 def test_a_yields_list_of_other_things_is_not_settled() -> None:
