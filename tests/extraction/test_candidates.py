@@ -1049,6 +1049,57 @@ def test_a_bracket_of_listed_yields_after_a_product_verb_settles_them(
     assert all(c.blocked is None and c.decisive for c in found)
 
 
+# A yield the text settles in one of journal writing's forms: only whose it is is asked.
+SETTLED_ONE_YIELD = [
+    pytest.param("Methylation afforded 49 ( MeI , K2CO3 , acetone , reflux , 90 % ) .",
+                 id="closing-conditions-after-verb"),
+    pytest.param("Protection of the alcohol as its TBS ether ( TBSCl , imidazole , DMF , 96 % ) "
+                 "gave 41 .", id="closing-conditions-before-verb"),
+    # the label after the verb is no member of a list with the yield
+    pytest.param("The reaction of 26 with 27 gave 28 , 85 % , as a white solid .",
+                 id="run-on-after-label"),
+    pytest.param("Hydrolysis afforded 12a, 91%.", id="run-on-closing"),
+    pytest.param("Ester 5 was converted to alcohol 7 ( 85 % ) .", id="converted-to"),
+    pytest.param("Alcohol 7 was transformed into the iodide 8 ( 90 % ) .", id="transformed-into"),
+    pytest.param("Reduction of ketone 9 to alcohol 10 (93%) was achieved with NaBH4.",
+                 id="reduction-of-to"),
+    pytest.param("Hydrogenation gave 14 ( 85 % brsm ) .", id="brsm"),
+    pytest.param("Hydrolysis gave acid 18 ( 85 % isolated ) .", id="isolated"),
+    pytest.param("The dimer 10 was formed ( 41 % by NMR ) .", id="by-nmr"),
+    pytest.param("The resulting alcohol was protected to give 26 ( 82 % for two steps ) .",
+                 id="for-two-steps"),
+    pytest.param("The iodide 7 ( 85 % ) was used directly in the next step .", id="used-directly"),
+    pytest.param("The crude amine (1.2 g, 95%) was used without further purification.",
+                 id="used-without-purification"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", SETTLED_ONE_YIELD)
+def test_one_yield_settled_by_a_form_of_journal_writing(text: str) -> None:
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.quantity.unit == "%"
+    assert found.blocked is None and found.decisive
+
+
+def test_a_percentage_closing_an_eluent_bracket_is_no_yield() -> None:
+    text = "The residue was purified by chromatography ( silica gel , hexane / EtOAc , 10 % ) to give 7 ."
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.blocked is not None
+
+
+def test_a_later_bracket_of_the_verbs_sentence_needs_its_own_product() -> None:
+    """Once the verb's product took its yield, a later bracket is another step's."""
+    text = (
+        "Alcohol 15 was converted to donor 6 ( 26 % from 15 ) over the trichloroethyl "
+        "group ( 65 % ) , and oxidation gave 6 ( 85 % ) and 7 ( 55 % ) ."
+    )
+    decisive = {
+        text[c.quantity.start : c.quantity.end]: c.decisive
+        for c in find_candidates(text, get_schema("reaction_yield"))
+    }
+    assert decisive == {"26 %": True, "65 %": False, "85 %": True, "55 %": True}
+
+
 def test_a_yields_list_of_other_things_is_not_settled() -> None:
     text = "Yields: 2 h, 85%."
     (found,) = find_candidates(text, get_schema("reaction_yield"))
