@@ -50,7 +50,10 @@ _FROM_LABEL = re.compile(r"\bfrom\s+$")
 #: kind or after ``for`` is the compound's label, not one of a list of values.
 _LABEL_BEFORE = re.compile(rf"\b(?:for|{KIND_WORDS})\s+$", re.IGNORECASE)
 #: A verb that makes a product: the number after it is the product's label.
-_MAKES = r"(?:gave|give[sn]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)|yielded|deliver(?:ed|s))"
+_MAKES = (
+    r"(?:gave|give[sn]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)"
+    r"|yielded|deliver(?:ed|s))"
+)
 _VERB_BEFORE = re.compile(rf"\b{_MAKES}\s+$", re.IGNORECASE)
 #: ``gave 28, 85%,``: a product's label and its yield, run on after the verb.
 _VERB_LABEL_COMMA = re.compile(

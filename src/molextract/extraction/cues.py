@@ -61,7 +61,6 @@ _SOLVENT_WORDS = (
     r"|EtOH|ethanol|i-?PrOH|isopropanol|MeCN|acetonitrile|benzene|xylenes?|DME)"
 )
 
-#: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 #: A step that turns one compound into the next: what follows "to"/"into" is its
 #: product (``was converted to alcohol 7 (85%)``, ``reduction of 9 to 10 (93%)``).
 _TURNED_INTO = (
@@ -70,6 +69,7 @@ _TURNED_INTO = (
     r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
     r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
 )
+#: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"

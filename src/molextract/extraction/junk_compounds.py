@@ -128,7 +128,8 @@ _AUXILIARIES = _listed(
     sodium thiosulphate|na2s2o3|sodium sulfite|sodium bisulfite|potassium phosphate|k3po4|
     sodium acetate|naoac|pyridine|diisopropylethylamine|n,n-diisopropylethylamine|dipea|
     diea|n,n-dimethylformamide|n,n-dimethylacetamide|dimethylacetamide|dma|
-    dimethyl sulfoxide|dimethylsulfoxide|sodium hydride|nah|hydrogen|h2|nitrogen|n2|argon|carbon dioxide|co2|oxygen|o2|
+    dimethyl sulfoxide|dimethylsulfoxide|sodium hydride|nah|hydrogen|h2|nitrogen|n2|argon|
+    carbon dioxide|co2|oxygen|o2|
     palladium on carbon|pd/c|
     silica|silica gel|sio2|celite|alumina|al2o3|molecular sieves|
     triethylamine|et3n|tea|4-dimethylaminopyridine|dmap|
