@@ -982,11 +982,6 @@ def test_lists_share_one_unit(text: str, shown: list[str], unit: str, prop: str)
 # (text, the list's numbers as printed)
 SHARED_CUES = [
     pytest.param(
-        "Reduction gave alcohols 6 and 7 ( 85 and 55 % , respectively ) .",
-        ["85", "55 %"],
-        id="bracketed-pair",
-    ),
-    pytest.param(
         "Alkylation gave 21 and 22 in yields of 40 and 35 %, respectively.",
         ["40", "35 %"],
         id="yields-of-pair",
