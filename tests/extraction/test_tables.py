@@ -709,3 +709,26 @@ def test_an_optimisation_table_s_yields_are_the_product_its_note_names() -> None
     assert all(r.conditions == "b Isolated yield of 3a." for r in found)
     note = found[0].compound
     assert note.start is not None and text[note.start : note.end] == "3a"
+
+
+def test_notes_marked_in_brackets_as_wiley_prints_them_are_found() -> None:
+    text = (
+        "Table 2. Scope of the coupling.[a]\n\n"
+        "Entry | Product | Yield[b] [%]\n"
+        "1 | 4-methoxybiphenyl (3a) | 92\n"
+        "2 | 4-cyanobiphenyl (3c) | 95 (90)[c]\n"
+        "3 | 2-phenylpyridine (3d) | 71[d]\n\n"
+        "[a] Reaction conditions: 1 (1.0 mmol), 80 °C. [b] Isolated yield. "
+        "[c] Yield in parentheses on a 10 mmol scale. [d] At 100 °C.\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.value) for r in found] == [
+        ("3a", 92.0),
+        ("3c", 95.0),
+        ("3d", 71.0),
+    ]
+    assert [r.conditions for r in found] == [
+        "[b] Isolated yield.",
+        "[b] Isolated yield.; [c] Yield in parentheses on a 10 mmol scale.",
+        "[b] Isolated yield.; [d] At 100 °C.",
+    ]

@@ -114,8 +114,12 @@ _NO_VALUE = re.compile(
     r"no\s+reaction|not\s+determined|not\s+detected|-{1,2}|\?|\*)?\s*$",
     _I,
 )
-#: Footnote letters glued to a number (``85a``, ``85b,c``, ``70*``, ``64†``).
-_MARKER_TAIL = re.compile(r"(?<=[\d%)\]°C])\s*([a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*)\s*$")
+_MARKS = r"[a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*"
+#: Footnote letters glued to a number (``85a``, ``85b,c``, ``70*``, ``64†``) or set in
+#: brackets, as Wiley's journals print them (``92[c]``, ``Yield[b]``).
+_MARKER_TAIL = re.compile(
+    rf"(?:(?<=[\d%)\]°C])\s*(?P<plain>{_MARKS})|\s*\[\s*(?P<bracketed>{_MARKS})\s*\])\s*$"
+)
 _LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({_STEREO}?{LABEL})", _I)
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
@@ -569,8 +573,8 @@ def _lettered_notes(marker: str, line: str, start: int) -> list[Footnote]:
     places = [(marker, 0)]
     if len(marker) == 1 and "a" <= marker < "h":
         for found in _NEXT_LETTER.finditer(line):
-            if found[1] == chr(ord(places[-1][0]) + 1):
-                places.append((found[1], found.start(1)))
+            if found[2] == chr(ord(places[-1][0]) + 1):
+                places.append((found[2], found.start(1) if found[1] else found.start(2)))
     notes = []
     for i, (letter, at) in enumerate(places):
         stop = places[i + 1][1] if i + 1 < len(places) else len(line)
@@ -579,7 +583,7 @@ def _lettered_notes(marker: str, line: str, start: int) -> list[Footnote]:
     return notes
 
 
-_NEXT_LETTER = re.compile(r"(?<=[.;])\s+([b-h])\s+(?=[A-Z0-9])")
+_NEXT_LETTER = re.compile(r"(?<=[.;])\s+(\[)?([b-h])(?(1)\])\s+(?=[A-Z0-9])")
 
 
 def _kind(text: str) -> str:
@@ -1415,7 +1419,7 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
     found = _MARKER_TAIL.search(text)
     clean = text
     if found is not None:
-        markers = [m.strip() for m in found.group(1).split(",")]
+        markers = _tail_markers(found)
         clean = text[: found.start()] + " " * (len(text) - found.start())
     if _NO_VALUE.match(clean):
         return None
@@ -1475,10 +1479,11 @@ def _row_compound(
 
 
 #: Two yields in a cell, the second bracketed, with its own note's marker maybe:
-#: ``92 (84)``, ``92 (84 10)``, ``85 (80)b``.
+#: ``92 (84)``, ``92 (84 10)``, ``85 (80)b``, ``95 (90)[c]``.
 _TWO_YIELDS = re.compile(
-    r"\s*\d+(?:\.\d+)?\s*(?:[a-h*†‡]|\d{1,2}(?=\s))?\s*"
-    r"\((?P<inner>\s*\d+(?:\.\d+)?)\s*(?P<marker>[a-h*†‡]|\d{1,2})?\s*\)\s*(?:[a-h*†‡,\s]*)"
+    r"\s*\d+(?:\.\d+)?\s*(?:[a-h*†‡]|\[[a-h*†‡]\]|\d{1,2}(?=\s))?\s*"
+    r"\((?P<inner>\s*\d+(?:\.\d+)?)\s*\[?(?P<marker>[a-h*†‡]|\d{1,2})?\]?\s*\)"
+    r"\s*(?:[a-h*†‡,\s\[\]]*)"
 )
 #: What says the bracketed one of two yields is the isolated yield.
 _ISOLATED_BRACKETED = re.compile(
@@ -1594,18 +1599,26 @@ def _conditions(table: Table, column: Column, markers: list[str]) -> str | None:
     return "; ".join(notes) or None
 
 
+def _tail_markers(found: re.Match[str]) -> list[str]:
+    marks = found["plain"] or found["bracketed"]
+    return [m.strip() for m in marks.split(",")]
+
+
 def _notes_of(table: Table, column: Column, markers: list[str]) -> list[Footnote]:
     wanted = set(markers)
     header_markers = _MARKER_TAIL.search(column.header.split(" › ")[-1])
     if header_markers is not None:
-        wanted.update(m.strip() for m in header_markers.group(1).split(","))
+        wanted.update(_tail_markers(header_markers))
     for part in column.header.split(" › "):
         tail = re.search(r"(?<=[)\]%A-Za-z])([a-h*†‡§¶#])$", part)
         if tail is not None:
             wanted.add(tail.group(1))
         wanted.update(glued.group(0)[-1] for glued in _GLUED_MARKER.finditer(part))
+        wanted.update(_BRACKETED_MARKER.findall(part))  # "Yield[b] [%]"
     return [note for note in table.footnotes if note.marker and note.marker in wanted]
 
+
+_BRACKETED_MARKER = re.compile(r"(?<=\w)\[([a-h*†‡§¶#])\]")
 
 #: A note that names the one product a yield column is of: ``b Isolated yield of 3a.``
 _NOTE_PRODUCT = re.compile(

@@ -373,10 +373,13 @@ def _marked_header_rows(rows: Sequence[Sequence[SourceCell]]) -> int:
     return count
 
 
-_FOOTNOTE_MARKER = re.compile(r"^\s*(?:\(?([a-z]|[*†‡§¶#]+|\d)\)?[.:)]?)\s+(?=\S)")
+_FOOTNOTE_MARKER = re.compile(
+    r"^\s*(?:\[([a-z]|[*†‡§¶#]+|\d)\]|\(?([a-z]|[*†‡§¶#]+|\d)\)?[.:)]?)\s+(?=\S)"
+)
 
 
 def footnote_marker(note: str) -> str:
-    """``a Isolated yield.`` → ``a``; ``† NMR yield`` → ``†``; ``""`` when none."""
+    """``a Isolated yield.`` → ``a``; ``† NMR yield`` → ``†``; ``[b] NMR yield`` → ``b``;
+    ``""`` when none."""
     found = _FOOTNOTE_MARKER.match(note)
-    return found.group(1) if found else ""
+    return (found.group(1) or found.group(2)) if found else ""
