@@ -732,3 +732,32 @@ def test_notes_marked_in_brackets_as_wiley_prints_them_are_found() -> None:
         "[b] Isolated yield.; [c] Yield in parentheses on a 10 mmol scale.",
         "[b] Isolated yield.; [d] At 100 °C.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "cells"),
+    [
+        ("Yield (%) (dr)", ["85 (10:1)", "78 (>20:1)"]),
+        ("Yield (%) [ee (%)]", ["85 [92]", "78 [90]"]),
+        ("yield/% (ee/%)", ["85 (92)", "78 (90)"]),
+        ("Yield (%)", ["85 (dr 5:1)", "78 (92% ee)"]),
+    ],
+)
+def test_a_ratio_or_ee_stated_after_a_yield_in_its_cell_leaves_the_yield(
+    header: str, cells: list[str]
+) -> None:
+    text = (
+        "Table 2. Allylation of aldehydes 1.\n\n"
+        f"Entry | Cmpd | {header}\n1 | 4a | {cells[0]}\n2 | 4b | {cells[1]}\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.property, r.value) for r in found] == [
+        ("4a", "reaction_yield", 85.0),
+        ("4b", "reaction_yield", 78.0),
+    ]
+
+
+@pytest.mark.parametrize("header", ["dr", "ee (%)", "Yield ratio", "Conversion (%)"])
+def test_a_look_alike_header_alone_is_still_no_yield(header: str) -> None:
+    text = f"Table 2. Allylation.\n\nEntry | Cmpd | {header}\n1 | 4a | 85\n2 | 4b | 78\n"
+    assert records(text) == []

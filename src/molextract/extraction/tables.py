@@ -76,7 +76,7 @@ _STEREO = r"(?:\((?:[RSEZ]|RS|SR|±|\+|−|-)\)-|rac-)"
 
 #: Headers of the column that names each row's compound.
 _COMPOUND_HEADER = re.compile(
-    r"\b(?:compounds?|compd?s?\.?|products?|substrates?|names?|molecules?|drugs?|chemicals?"
+    r"\b(?:compounds?|compd?s?\.?|cmpds?\.?|cpds?\.?|prod\.|products?|substrates?|names?|molecules?|drugs?|chemicals?"
     r"|samples?|materials?|derivatives?|examples?|ex\.|ligands?|analogues?|analogs?"
     r"|structures?|salts?|cocrystals?|solids?|liquids?)(?![A-Za-z])",
     _I,
@@ -802,7 +802,11 @@ def _column(
         if found is None:
             continue
         trapped = declaration.header_traps is not None and declaration.header_traps.search(header)
-        if trapped and not _found_then_literature(grid, index, header):
+        if (
+            trapped
+            and not _found_then_literature(grid, index, header)
+            and not _second_in_brackets(header, found.end(), trapped.start())
+        ):
             return column
         unit = unit or _trailing_unit(header)
         if unit is not None and not _fits(unit, declaration):
@@ -819,6 +823,22 @@ def _column(
         column.ask = True
         column.compound = _header_compound(grid, index, None)
     return column
+
+
+#: What a cell states in brackets after its yield, named by the header after the yield's
+#: unit: ``Yield (%) (dr)``, ``Yield (%) [ee (%)]``, ``yield/% (ee/%)``, ``Yield, dr``.
+_SECOND_AFTER_VALUE = re.compile(
+    r"\s*(?:\(\s*%\s*\)|\[\s*%\s*\]|/\s*%|%)?[a-h]?\s*[(\[,/]\s*"
+    r"(?:ee|e\.e\.|d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr|ratio)\b",
+    _I,
+)
+
+
+def _second_in_brackets(header: str, value_end: int, trap_start: int) -> bool:
+    """Whether the look-alike a header names is the second quantity of each cell, after
+    the value its first words name (``85 (10:1)`` under ``Yield (%) (dr)``), so the
+    column is still the value's."""
+    return trap_start >= value_end and _SECOND_AFTER_VALUE.match(header, value_end) is not None
 
 
 #: ``Mp (°C)[Lit.]``, ``m.p. (lit.)``: the literature value is printed in the measured
@@ -1439,7 +1459,10 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
 
 _CELL_TAIL = re.compile(
     # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
-    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*\))?"
+    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*\)"
+    # a ratio or an ee stated with it: "85 (10:1)", "78 (>20:1)", "85 (dr 5:1)", "(92% ee)"
+    r"|\(\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*[=:]?\s*)?[<>≥≤]?\s*\d+(?:\.\d+)?\s*:\s*"
+    r"\d+(?:\.\d+)?\s*\)|\(\s*\d+(?:\.\d+)?\s*%\s*ee\s*\))?"
     r"\s*(?:\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\])?\s*"
     r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)\s*",
     _I,
