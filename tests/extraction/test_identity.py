@@ -244,3 +244,25 @@ def test_an_analysis_printed_as_its_own_block_is_the_products(resolver: NameReso
     kinds = {c.kind: c.ok for c in rec.checks.cross_checks}
     assert kinds.get("elemental_analysis") is True, rec.checks.cross_checks
     assert rec.status == "accepted"
+
+
+def test_a_table_record_is_checked_against_its_own_row_only(resolver: NameResolver) -> None:
+    from molextract.extraction import tables
+    from molextract.schemas import get_schema
+
+    text = (
+        "Table 1. Physical properties of the esters.\n\n"
+        "Compound | Formula | B.p. (°C)\n"
+        "Ethyl 3-methylbutanoate | C7H14O2 | 132\n"
+        "Propyl 3-methylbutanoate | C8H16O2 | 155\n"
+    )
+    schema = get_schema("molecular_properties")
+    doc = Document("d", text)
+    found = tables.table_records(doc, tables.read_tables(doc, schema), schema, ENGINE)
+    result = DocumentResult(doc_id="d", schema="molecular_properties", engine=ENGINE)
+    result.records = found
+    identify([result], [doc], resolver)
+    ethyl, propyl = result.records
+    assert [c.stated for c in ethyl.checks.cross_checks] == ["C7H14O2"]
+    assert [c.stated for c in propyl.checks.cross_checks] == ["C8H16O2"]
+    assert ethyl.status == propyl.status == "accepted"

@@ -761,3 +761,57 @@ def test_a_ratio_or_ee_stated_after_a_yield_in_its_cell_leaves_the_yield(
 def test_a_look_alike_header_alone_is_still_no_yield(header: str) -> None:
     text = f"Table 2. Allylation.\n\nEntry | Cmpd | {header}\n1 | 4a | 85\n2 | 4b | 78\n"
     assert records(text) == []
+
+
+def test_a_boiling_point_cell_gives_its_pressure_and_d420_is_a_density_of_the_row() -> None:
+    text = (
+        "Table 1. Physical properties of the esters.\n\n"
+        "Compound | B.p. (°C/mmHg) | d420\n"
+        "Ethyl 3-methylbutanoate | 132/760 | 0.8656\n"
+        "Propyl 3-methylbutanoate | 78–80/12 | 0.8620\n"
+        "Butyl 3-methylbutanoate | 150 | 0.8580\n"
+    )
+    found = records(text)
+    assert [(r.compound.name, r.property, r.value, r.conditions) for r in found] == [
+        ("Ethyl 3-methylbutanoate", "boiling_point", 132.0, "760 mmHg"),
+        ("Ethyl 3-methylbutanoate", "density", 0.8656, None),
+        ("Propyl 3-methylbutanoate", "boiling_point", 79.0, "12 mmHg"),
+        ("Propyl 3-methylbutanoate", "density", 0.862, None),
+        ("Butyl 3-methylbutanoate", "boiling_point", 150.0, None),
+        ("Butyl 3-methylbutanoate", "density", 0.858, None),
+    ]
+    low = found[2]
+    assert (low.value_low, low.value_high) == (78.0, 80.0)
+    assert text[low.evidence.value_start : low.evidence.value_end] == "78–80"
+
+
+def test_two_numbers_in_a_boiling_point_cell_without_a_pressure_unit_are_no_value() -> None:
+    text = "Table 1. Esters.\n\nCompound | B.p. (°C)\nEthyl butanoate | 120/121\n"
+    assert records(text) == []
+
+
+@pytest.mark.parametrize(
+    ("cell", "value", "quoted"),
+    [
+        ("556,000", 556000.0, "556,000"),
+        (">1,000", 1000.0, ">1,000"),
+        ("1,250.5a", 1250.5, "1,250.5"),
+    ],
+)
+def test_commas_that_group_thousands_are_read_as_such(cell: str, value: float, quoted: str) -> None:
+    text = f"Table 5. Water solubility.\n\nSalt | Sw (mg/L)\nSodium benzoate (S1) | {cell}\n"
+    [record] = records(text)
+    assert (record.compound.label, record.value, record.unit) == ("S1", value, "mg/L")
+    assert text[record.evidence.value_start : record.evidence.value_end] == quoted
+
+
+def test_a_cell_naming_its_product_before_a_comma_gives_that_product() -> None:
+    text = (
+        "Table 2. Products and yields.\n\n"
+        "Entry | Substrate | Product, yield (%)\n1 | 1a | 3a, 85\n2 | 1b | 3b: 72%\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.compound.source, r.value) for r in found] == [
+        ("3a", "table_cell", 85.0),
+        ("3b", "table_cell", 72.0),
+    ]

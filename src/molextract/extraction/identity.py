@@ -262,11 +262,15 @@ _DATA_BLOCK = re.compile(
 def _window(
     record: Record, compound: Compound, text: str, boundaries: list[int]
 ) -> tuple[int, int]:
-    """The paragraph of the value, from the compound's mention when it stands in it.
+    """The paragraph of the value, from the compound's mention when it stands in it;
+    a table record's row.
 
     Starting at the mention keeps the previous compound's data (same paragraph, as in
     papers that run several entries together) out of this one's checks.
     """
+    if record.evidence.table is not None and record.evidence.start is not None:
+        # a table cell's statements are its row's: the next rows are other compounds
+        return record.evidence.start, record.evidence.end or len(text)
     at = _where(record)
     start = max((b for b in boundaries if b <= at), default=0)
     later = sorted(b for b in boundaries if b > at)

@@ -1311,7 +1311,7 @@ def _record(
     prop = column.property
     assert prop is not None
     text, own = cell.text, None
-    labelled = _LABELLED_VALUE.fullmatch(text)
+    labelled = _LABELLED_VALUE.fullmatch(text) or _LABEL_COMMA_VALUE.fullmatch(text)
     if labelled is not None:
         # "4a (68)": the cell names its product, the value bracketed after it
         inner = labelled.span("inner")
@@ -1323,6 +1323,9 @@ def _record(
         )  # fmt: skip
     if prop == "reaction_yield":
         text = _isolated_in_brackets(reading, column, text)
+    pressure = None
+    if prop == "boiling_point":
+        text, pressure = _boiling_at(column.header, text)
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
@@ -1386,7 +1389,10 @@ def _record(
         unit=unit,
         value_si=measured.value_si,
         unit_si=measured.unit_si,
-        conditions=_conditions(reading.table, column, markers),
+        conditions="; ".join(
+            c for c in (pressure, _conditions(reading.table, column, markers)) if c
+        )
+        or None,
         evidence=Evidence(
             quote=doc.text[line_start:line_end],
             start=line_start,
@@ -1443,10 +1449,20 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         clean = text[: found.start()] + " " * (len(text) - found.start())
     if _NO_VALUE.match(clean):
         return None
+    grouped = None if decimal_comma else _THOUSANDS.match(clean)
+    if grouped is not None:
+        # "556,000": the commas group thousands; the number is read without them and
+        # the commas' places are kept as spaces after it, so offsets stay
+        number = grouped["number"]
+        plain = number.replace(",", "")
+        at = grouped.start("number")
+        clean = clean[:at] + plain + " " * (len(number) - len(plain)) + clean[grouped.end() :]
     quantities = scan_numbers(clean)
     if not quantities:
         return None
     first = quantities[0]
+    if grouped is not None and first.end == grouped.start("number") + len(plain):
+        first = replace(first, end=grouped.end("number"))
     if first.kind in ("amount", "pressure", "other") and first.unit is not None:
         return None
     # a cell is one value: nothing before it, and after it at most a restatement
@@ -1456,6 +1472,9 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         return None
     return first, markers
 
+
+#: A number whose commas group thousands: ``556,000``, ``1,250.5``; not ``0,98``.
+_THOUSANDS = re.compile(r"\s*[<>≤≥~]?\s*(?P<number>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?![\d,])")
 
 _CELL_TAIL = re.compile(
     # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
@@ -1499,6 +1518,36 @@ def _row_compound(
     if not re.search(r"[A-Za-z]", text):
         return None
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+_PRESSURE_UNIT = r"mm\s?Hg|mm|[Tt]orr|kPa|mbar|hPa|Pa|atm"
+#: A boiling point and the pressure it was taken at, in one cell: ``62/15``,
+#: ``78–80/12 mmHg``.
+_BOILING_AT = re.compile(
+    r"(?P<temperature>\s*[<>~]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*(?:°\s?C)?)"
+    rf"\s*/\s*(?P<pressure>\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?)\s*(?P<unit>{_PRESSURE_UNIT})?"
+    r"\s*(?P<tail>[a-h*†‡]?)\s*"
+)
+#: A header that says its cells give the pressure after the temperature: ``B.p.
+#: (°C/mmHg)``, ``bp °C/Torr``, ``B.p. (°C/mm)``.
+_HEADER_PRESSURE = re.compile(rf"°\s?C\s*/\s*(?P<unit>{_PRESSURE_UNIT})\b")
+
+
+def _boiling_at(header: str, text: str) -> tuple[str, str | None]:
+    """A boiling point's cell cut to its temperature, and the pressure the cell states
+    after it (``62/15`` under ``B.p. (°C/mmHg)`` is 62 °C at 15 mmHg). The unit is the
+    cell's or the header's; a cell of two numbers with neither is left as it is."""
+    found = _BOILING_AT.fullmatch(text)
+    if found is None:
+        return text, None
+    said = _HEADER_PRESSURE.search(header)
+    unit = found["unit"] or (said["unit"] if said else None)
+    if unit is None:
+        return text, None
+    unit = "mmHg" if unit.replace(" ", "") in ("mm", "mmHg") else unit
+    end = found.end("temperature")
+    kept = text[:end] + " " * (found.start("tail") - end) + text[found.start("tail") :]
+    return kept, f"{found['pressure']} {unit}"
 
 
 #: Two yields in a cell, the second bracketed, with its own note's marker maybe:
@@ -1545,6 +1594,11 @@ def _isolated_in_brackets(reading: TableReading, column: Column, text: str) -> s
 #: ``4c(72)``.
 _LABELLED_VALUE = re.compile(
     r"\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*\((?P<inner>\s*[<>≥≤~]?\s*\d[^()]*)\)\s*"
+)
+#: The same after a comma or colon, under ``Product, yield (%)``: ``3a, 85``, ``3b: 72%``.
+_LABEL_COMMA_VALUE = re.compile(
+    r"\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*[,:]\s*(?P<inner>[<>≥≤~]?\s*\d+(?:\.\d+)?\s*%?"
+    r"\s*(?:[a-h*†‡]|\[[a-h]\])?)\s*"
 )
 #: A values column's header that names no compound: ``Parameter | Value``.
 _VALUE_WORDS = frozenset(

@@ -259,7 +259,10 @@ DENSITY = PropertyDeclaration(
     "mass per volume",
     ("g/cm³", "g/mL", "kg/m³", "g/L"),
     header=re.compile(
-        r"\bdensit(?:y|ies)\b|ρ|(?<![A-Za-z])d\s?(?:20|25|4|²⁰|²⁵)"
+        # "d20", "d25", "d420" (d with 4 below and 20 above: the temperatures of water
+        # and of the sample), "d²⁰₄"
+        r"\bdensit(?:y|ies)\b|ρ|(?<![A-Za-z])d_?\s?(?:4\^?\s?(?:20|25|15)?|(?:20|25|15)\^?\s?4?"
+        r"|[²¹][⁰⁵]₄?|₄[²¹][⁰⁵])(?!\d)"
         r"|\bdensidade|\bdensidad|\bdensit[ée]|\bdichte\b|\bmassa\s+espec[íi]fica"
         r"|\bmasa\s+espec[íi]fica",
         _I,
