@@ -596,3 +596,22 @@ def test_unitless_numbers_are_kept_for_cue_led_values() -> None:
     assert printed(text, scan_numbers(text)) == ["2.3", "1.2", "4.5"]
     assert find_quantities(text) == []
     assert all(q.kind == "other" and q.unit is None for q in scan_numbers(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("1,200 mg/L", 1200.0, "mg/L"),
+        ("12,345.6 mg/L", 12345.6, "mg/L"),
+        ("1,050 kg/m3", 1050.0, "kg/m³"),
+        ("1,000,000 g", 1000000.0, "g"),
+    ],
+)
+def test_commas_grouping_thousands_are_one_number(text: str, value: float, unit: str) -> None:
+    [quantity] = scan_numbers(text)
+    assert (quantity.value, quantity.unit, quantity.end) == (value, unit, len(text))
+
+
+@pytest.mark.parametrize("text", ["3,4 mg/L", "1,2 mL", "1,23 g"])
+def test_a_comma_before_fewer_than_three_digits_groups_nothing(text: str) -> None:
+    assert scan_numbers(text)[0].value in (3.0, 1.0)

@@ -159,7 +159,9 @@ _UNIT_RE = re.compile("|".join(f"(?P<u{i}>{p})" for i, (p, _, _) in enumerate(_U
 
 # --- numbers ----------------------------------------------------------------------
 
-_NUMBER = r"[-−+]?(?:\d+(?:\.\d+)?|\.\d+)"
+# "1,200 mg/L", "12,500": commas grouping thousands (three digits after each, none
+# after the last); "2,4" and "1,2,3" stay locants and lists.
+_NUMBER = r"[-−+]?(?:[1-9]\d{0,2}(?:,\d{3})+(?![\d,])(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # "1.2 × 10−3 M", "1.2 x 10^-3", "1.2·10⁻³", "1.2e-3": without this the exponent's
 # "−3 M" is read as a concentration of −3 M. A flattened exponent must be signed
 # ("10−3"), so "2 × 10 mL" (two washes of 10 mL) stays two numbers.
@@ -203,7 +205,7 @@ _QUALIFIERS = {
 
 
 def _float(text: str) -> float:
-    return float(text.replace("−", "-"))
+    return float(text.replace("−", "-").replace(",", ""))
 
 
 def _scaled(number: str, exponent: str | None) -> float:
@@ -213,7 +215,7 @@ def _scaled(number: str, exponent: str | None) -> float:
         return _float(number)
     power = _POWER.search(exponent)
     digits = power["power"].translate(_SUPERSCRIPT_DIGITS).replace("−", "-") if power else "0"
-    return float(f"{number.replace('−', '-')}e{digits}")
+    return float(f"{number.replace('−', '-').replace(',', '')}e{digits}")
 
 
 def _paren_error(number: str, paren: str) -> float:

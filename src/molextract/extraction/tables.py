@@ -1449,20 +1449,10 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         clean = text[: found.start()] + " " * (len(text) - found.start())
     if _NO_VALUE.match(clean):
         return None
-    grouped = None if decimal_comma else _THOUSANDS.match(clean)
-    if grouped is not None:
-        # "556,000": the commas group thousands; the number is read without them and
-        # the commas' places are kept as spaces after it, so offsets stay
-        number = grouped["number"]
-        plain = number.replace(",", "")
-        at = grouped.start("number")
-        clean = clean[:at] + plain + " " * (len(number) - len(plain)) + clean[grouped.end() :]
     quantities = scan_numbers(clean)
     if not quantities:
         return None
     first = quantities[0]
-    if grouped is not None and first.end == grouped.start("number") + len(plain):
-        first = replace(first, end=grouped.end("number"))
     if first.kind in ("amount", "pressure", "other") and first.unit is not None:
         return None
     # a cell is one value: nothing before it, and after it at most a restatement
@@ -1472,9 +1462,6 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         return None
     return first, markers
 
-
-#: A number whose commas group thousands: ``556,000``, ``1,250.5``; not ``0,98``.
-_THOUSANDS = re.compile(r"\s*[<>≤≥~]?\s*(?P<number>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?![\d,])")
 
 _CELL_TAIL = re.compile(
     # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
