@@ -377,3 +377,19 @@ def test_a_procedure_s_first_reagent_is_no_subject_but_a_heading_s_product_is(
 ) -> None:
     decision = decide(_yield_site(text, "78%"), None)
     assert (decision.mention.name if decision.mention else None) == subject
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The residue was recrystallized to give 1.2 g (61%) of the captioned compound.",
+        "The residue was triturated with ether to obtain 1.2 g (61%) of the named compound.",
+        "After work-up the above-named compound was obtained as a white powder (1.2 g, 61%).",
+        "After work-up the titled compound was obtained as a white powder (1.2 g, 61%).",
+    ],
+)
+def test_patents_other_words_for_the_title_compound_give_the_heading(sentence: str) -> None:
+    text = f"Example 3\n\n4-Chlorobenzamide\n\n{sentence}\n"
+    decision = by_form(_site(text, "61%"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == ("4-Chlorobenzamide", "Example 3")

@@ -24,7 +24,7 @@ from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL
+from molextract.extraction.labels import LABEL, TITLE_WORDS
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     bare_label_uses,
@@ -39,10 +39,7 @@ LETTERS = tuple("ABCDEFGHIJKLMNOP")
 Kind = Literal["name", "label", "title"]
 
 #: "The title compound": the compound of the section's heading.
-TITLE_PHRASE = re.compile(
-    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product|object(?:ive)?\s+(?:compound|product))\b",
-    re.IGNORECASE,
-)
+TITLE_PHRASE = re.compile(rf"\b(?:the\s+)?{TITLE_WORDS}\b", re.IGNORECASE)
 #: A name in brackets right after a value is a note on it (the solvent of a
 #: recrystallisation, of a measurement), not its compound.
 _NOTE_BEFORE = re.compile(r"(?:°\s*[CFK]|%|\d)\s*[(\[]\s*$")

@@ -30,7 +30,7 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.cues import STEP_CONDITIONS_BEFORE
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL
+from molextract.extraction.labels import LABEL, TITLE_WORDS
 from molextract.extraction.mentions import (
     Mention,
     from_label,
@@ -209,15 +209,12 @@ _CLOSE_THEN_NAME = re.compile(
     r"[^()]{0,40}\)\s*,\s*(?:m\.?\s?p\.?\s*[^,;()]{1,24},\s*)?(?=\S*[\d(\[-])"
 )
 #: What patents call the product a section's heading names.
-_THE_TITLE = re.compile(
-    r"(?:the\s+)?(?:title(?:d)?\s+(?:compound|product|salt)|(?:desired|target)\s+product"
-    r"|object(?:ive)?\s+(?:compound|product))\b",
-    re.IGNORECASE,
-)
+_THE_TITLE = re.compile(rf"(?:the\s+)?{TITLE_WORDS}\b", re.IGNORECASE)
 #: A sentence about the section's product without naming it: ``The title compound was
 #: collected …``, ``The salt is very soluble …``.
 _TITLE_SUBJECT = re.compile(
-    r"The\s+(?:(?:title(?:d)?|desired|target)\s+)?(?:compound|product|salt|hydrochloride)\s",
+    r"The\s+(?:(?:title(?:d)?|(?:above[-\s])?named|captioned|desired|target)\s+)?"
+    r"(?:compound|product|salt|hydrochloride)\s",
     re.IGNORECASE,
 )
 

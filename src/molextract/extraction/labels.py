@@ -72,6 +72,13 @@ _ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?(?![\w])"
 _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 #: A compound label as papers and patents print them: ``3``, ``12b``, ``3b′``, ``S1``.
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
+#: What patents call the product their section's heading names: "the title compound",
+#: and the other words they use for it ("titled", "(above-)named", "captioned",
+#: "objective", "target").
+TITLE_WORDS = (
+    r"(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product|salt)"
+    r"|(?:desired|target)\s+product|target\s+compound|object(?:ive)?\s+(?:compound|product))"
+)
 #: A label, or a roman numeral, which is a label only right after a name.
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
 _AMOUNT = re.compile(

@@ -642,7 +642,7 @@ _AMOUNT_PARENTHESIS = re.compile(
 #: Before a product's mass-and-moles parenthesis: the section's product named by its
 #: role, ``the title compound``, ``the desired product``.
 _TITLE_BEFORE = re.compile(
-    r"\b(?:the\s+)?(?:title(?:d)?\s+(?:compound|product)"
+    r"\b(?:the\s+)?(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product)"
     r"|(?:desired|target|final|object(?:ive)?)\s+(?:compound|product))$",
     re.IGNORECASE,
 )
