@@ -1066,6 +1066,11 @@ SETTLED_ONE_YIELD = [
     pytest.param("The iodide 7 ( 85 % ) was used directly in the next step .", id="used-directly"),
     pytest.param("The crude amine (1.2 g, 95%) was used without further purification.",
                  id="used-without-purification"),
+    pytest.param("Acid 24 was esterified to give methyl ester 25 , 91 % .",
+                 id="run-on-after-kind-and-label"),
+    pytest.param("The yield of 7 was 66 % after chromatography .", id="the-yield-of-was"),
+    pytest.param("The yield of the cycloadduct 29 was improved to 88 % at low temperature .",
+                 id="the-yield-of-was-improved-to"),
 ]  # fmt: skip
 
 
@@ -1074,6 +1079,23 @@ def test_one_yield_settled_by_a_form_of_journal_writing(text: str) -> None:
     (found,) = find_candidates(text, get_schema("reaction_yield"))
     assert found.quantity.unit == "%"
     assert found.blocked is None and found.decisive
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Treatment of 4 with NaH provided 7 and 8 ( 3 : 1 , 85 % ) .",
+        "Cyclization gave lactone 9 ( dr 10:1 , 85 % ) .",
+        "Hydrogenation of 12 afforded amine 13 ( eq 1 , 85 % ) .",
+        "Deprotection ( TBAF , THF ) gave 30 ( 2 steps , 85 % ) .",
+        "Coupling gave 31 ( Table 2 , entry 3 , 85 % ) .",
+    ],
+)
+def test_a_product_s_bracket_may_say_more_of_the_step_before_its_yield(text: str) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    settled = [text[c.quantity.start : c.quantity.end] for c in found if c.decisive]
+    assert settled == ["85 %"]
+    assert all(c.blocked is not None for c in found if not c.decisive)
 
 
 def test_a_percentage_closing_an_eluent_bracket_is_no_yield() -> None:

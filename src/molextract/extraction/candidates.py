@@ -57,7 +57,9 @@ _MAKES = (
 _VERB_BEFORE = re.compile(rf"\b{_MAKES}\s+$", re.IGNORECASE)
 #: ``gave 28, 85%,``: a product's label and its yield, run on after the verb.
 _VERB_LABEL_COMMA = re.compile(
-    rf"\b{_MAKES}\s+(?:(?:compound|product)\s+)?\d{{1,3}}[a-z]{{0,2}}\s*,\s*$", re.IGNORECASE
+    rf"\b{_MAKES}\s+(?:(?:the\s+)?(?:[A-Za-z][\w-]*\s+)?{KIND_WORDS}\s+)?\d{{1,3}}[a-z]{{0,2}}"
+    r"\s*,\s*$",
+    re.IGNORECASE,
 )
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
@@ -552,6 +554,10 @@ def _cue(
         if prop == "reaction_yield" and _LABELLED_YIELDS.fullmatch(gap):
             # "Yields: 21a, 85%; 21b, 72%": each yield follows its product's label
             return _Cue(said, 0, len(gap), direct=True)
+        if prop == "reaction_yield" and _YIELD_OF_WAS.fullmatch(gap):
+            # "The yield of 7 was 66 %", "the yield of the cycloadduct 29 was improved to
+            # 88 %": the sentence says what the number is
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
@@ -591,6 +597,14 @@ _SIBLING_YIELD = re.compile(
 _LABEL = r"(?:\d{1,3}[a-z]{0,2}|[IVX]{1,5}[a-z]?|[A-Z]\d{0,2}[a-z]?)"
 _LABELLED_YIELDS = re.compile(
     rf"\s*:\s*(?:{_LABEL}\s*[,:=]\s*\d+(?:\.\d+)?\s*%\s*[;,]\s*(?:and\s+)?)*{_LABEL}\s*[,:=]\s*"
+)
+#: Between ``The yield of`` and its value: the product, then ``was`` (``was improved
+#: to``, ``was only``).
+_YIELD_OF_WAS = re.compile(
+    r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:was|were|is|are)\s+"
+    r"(?:(?:improved|increased|raised|lowered|reduced|decreased|dropped|only|about|ca\.)\s+)?"
+    r"(?:to\s+)?",
+    re.IGNORECASE,
 )
 #: What may stand between a yield's word and its value besides the product's amounts.
 _AMOUNT_LINK = re.compile(r"(?:[\s:=,;.()]|\b(?:was|were|is|of)\b)*")
@@ -716,7 +730,17 @@ _BARE_REST = re.compile(
 )
 #: What may stand before a bare yield in its bracket: nothing, or the yields listed
 #: before it (``(78%, 65% and 80%)``), one per product the verb made.
-_EARLIER_YIELDS = re.compile(r"[\s,;]*(?:\d+(?:\.\d+)?\s*%?\s*(?:,|;|and|,\s*and)\s*)*")
+_EARLIER_YIELDS = re.compile(
+    r"[\s,;]*(?:(?:\d+(?:\.\d+)?\s*%?|(?P<aside>"
+    # or what the bracket says of the step besides: the products' ratio ("3 : 1",
+    # "10:1 dr", "E/Z 3:1"), where it is shown ("eq 1", "Scheme 2", "entry 3"), how
+    # many steps it took ("2 steps")
+    r"(?:(?:d\.?r\.?|e\.?r\.?|E\s*/\s*Z|Z\s*/\s*E|rr)\s*[=:]?\s*)?[<>]?\s*\d+(?:\.\d+)?\s*:\s*"
+    r"\d+(?:\.\d+)?(?:\s*(?:d\.?r\.?|e\.?r\.?|E\s*/\s*Z|rr))?"
+    r"|(?:eqn?|equation|scheme|table|entry)\.?\s*\d+[a-z]?"
+    r"|(?:\d|two|three|four|five|six)\s+steps?(?:\s+from\s+\S+)?))"
+    r"\s*(?:,|;|and|,\s*and)\s*)*"
+)
 
 
 def _made_by(head: str, verbs: re.Pattern[str]) -> bool:
