@@ -74,10 +74,11 @@ _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
 #: What patents call the product their section's heading names: "the title compound",
 #: and the other words they use for it ("titled", "(above-)named", "captioned",
-#: "objective", "target").
+#: "objective"). Not "the target compound": patents name it right after ("obtaining
+#: the target compound, 2-(4-tert-butylphenyl)…").
 TITLE_WORDS = (
     r"(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product|salt)"
-    r"|(?:desired|target)\s+product|target\s+compound|object(?:ive)?\s+(?:compound|product))"
+    r"|(?:desired|target)\s+product|object(?:ive)?\s+(?:compound|product))"
 )
 #: A label, or a roman numeral, which is a label only right after a name.
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
