@@ -815,3 +815,14 @@ def test_a_cell_naming_its_product_before_a_comma_gives_that_product() -> None:
         ("3a", "table_cell", 85.0),
         ("3b", "table_cell", 72.0),
     ]
+
+
+def test_each_of_two_product_columns_names_the_yields_after_it() -> None:
+    text = (
+        "Table 3. Reduction of ketones 1 and oximes 4.\n\n"
+        "Entry | Ketone | Product | Yield (%) | Oxime | Product | Yield (%)\n"
+        "1 | 1a | 2a | 92 | 4a | 5a | 81\n"
+        "2 | 1b | 2b | 88 | 4b | 5b | 77\n"
+    )
+    found = [(r.compound.label, r.value) for r in records(text)]
+    assert found == [("2a", 92.0), ("5a", 81.0), ("2b", 88.0), ("5b", 77.0)]

@@ -223,12 +223,22 @@ class TableReading:
     #: A table folded into side-by-side halves (``Product | Yield | Product | Yield``):
     #: the width of one half, whose columns repeat; each half has its own compounds.
     half: int | None = None
+    #: Compound columns under the same header, each for the value columns after it
+    #: (``Ketone | Product | Yield (%) | Oxime | Product | Yield (%)``).
+    repeated: tuple[int, ...] = ()
 
     def in_half_of(self, base: int | None, column: int) -> int | None:
         """Column ``base`` (the compound or SMILES column) of the half ``column`` is in."""
         if base is None or self.half is None:
             return base
         return base % self.half + column // self.half * self.half
+
+    def compound_of(self, column: int) -> int | None:
+        """The compound column that names the compounds of value column ``column``."""
+        if self.repeated:
+            before = [c for c in self.repeated if c < column]
+            return before[-1] if before else self.repeated[0]
+        return self.in_half_of(self.compound_column, column)
 
     @property
     def table(self) -> Table:
@@ -680,7 +690,22 @@ def read_table(
     )
     if not grid.transposed:
         reading.half = _half_width(grid.headers)
+        if reading.half is None and compound_column is not None:
+            reading.repeated = _repeated(grid, compound_column)
     return reading
+
+
+def _repeated(grid: Grid, column: int) -> tuple[int, ...]:
+    """The compound column and the later ones under the same header that hold compounds
+    too; empty when it is the only one."""
+    key = " ".join(grid.headers[column].casefold().split())
+    same = [
+        c
+        for c, header in enumerate(grid.headers)
+        if " ".join(header.casefold().split()) == key
+        and (_holds_labels(grid, c) or _names_things(grid, c))
+    ]
+    return tuple(same) if len(same) > 1 and column in same else ()
 
 
 def _half_width(headers: Sequence[str]) -> int | None:
@@ -1347,9 +1372,7 @@ def _record(
         unit = None
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
-    in_row = _row_compound(
-        reading, row, labels, reading.in_half_of(reading.compound_column, column.index)
-    )
+    in_row = _row_compound(reading, row, labels, reading.compound_of(column.index))
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
