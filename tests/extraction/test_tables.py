@@ -826,3 +826,22 @@ def test_each_of_two_product_columns_names_the_yields_after_it() -> None:
     )
     found = [(r.compound.label, r.value) for r in records(text)]
     assert found == [("2a", 92.0), ("5a", 81.0), ("2b", 88.0), ("5b", 77.0)]
+
+
+def test_a_row_of_product_labels_under_a_header_cell_printed_once_is_a_header() -> None:
+    text = (
+        "Table 4. Competition experiments.\n\n"
+        "Entry\tCatalyst\tYield (%)\t\t\tee (%)\n"
+        "\t\t3a\t3b\t3c\t\n"
+        "1\tPd(OAc)2\t45\t30\t12\t90\n"
+        "2\tPd2(dba)3\t52\t28\t10\t92\n"
+    )
+    found = [(r.compound.label, r.compound.source, r.value) for r in records(text)]
+    assert found == [
+        ("3a", "table_header", 45.0),
+        ("3b", "table_header", 30.0),
+        ("3c", "table_header", 12.0),
+        ("3a", "table_header", 52.0),
+        ("3b", "table_header", 28.0),
+        ("3c", "table_header", 10.0),
+    ]

@@ -503,6 +503,32 @@ def _spanned_lower_row(rows: list[list[Span]]) -> bool:
     )
 
 
+def _label_sub_header(rows: list[list[Span]]) -> bool:
+    """Whether the second row names one compound per column (labels only) under top cells
+    at least one of which is an empty place a cell to its left spans, and leaves the
+    row's stub columns empty: a header row, not a row of values."""
+    if len(rows) < 3:
+        return False
+    top, sub = rows[0], rows[1]
+    filled = [i for i, cell in enumerate(sub) if cell.text]
+    if not filled or len(filled) == len(sub) or not top[0].text:
+        return False
+    if not all(_kind(sub[i].text) == "label" for i in filled):
+        return False
+    spanned = [i for i in filled if i < len(top) and not top[i].text]
+    return bool(spanned) and all(any(top[j].text for j in range(i)) for i in spanned)
+
+
+def _spread_over(top: list[Span], sub: list[Span]) -> list[Span]:
+    """The top header row with each empty place over a filled lower cell given the
+    nearest cell to its left, which spans it."""
+    spread = list(top)
+    for i in range(1, len(spread)):
+        if not spread[i].text and i < len(sub) and sub[i].text:
+            spread[i] = spread[i - 1]
+    return spread
+
+
 def _trailing_empty(row: list[Span]) -> int:
     count = 0
     while count < len(row) - 1 and not row[len(row) - 1 - count].text:
@@ -573,7 +599,14 @@ def _text_table(
         header_rows = 1
     if header_rows == 1 and _spanned_lower_row(rows):
         header_rows = 2
-    rows = _spread_header(rows[:header_rows]) + _realigned(rows[header_rows:])
+    sub_header = header_rows <= 1 and _label_sub_header(rows)
+    if sub_header:
+        # "Yield (%) | |" over "3a | 3b | 3c": one product per column under a spanning
+        # header cell the copy printed once, followed by empty places
+        header_rows = 2
+        rows = [_spread_over(rows[0], rows[1]), *rows[1:]]
+    head = rows[:header_rows] if sub_header else _spread_header(rows[:header_rows])
+    rows = head + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
 
 
