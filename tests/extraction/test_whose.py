@@ -393,3 +393,16 @@ def test_patents_other_words_for_the_title_compound_give_the_heading(sentence: s
     decision = by_form(_site(text, "61%"))
     assert decision is not None and decision.mention is not None
     assert (decision.mention.name, decision.mention.label) == ("4-Chlorobenzamide", "Example 3")
+
+
+def test_the_title_compound_prepared_from_others_is_never_one_of_them() -> None:
+    sentence = (
+        "The title compound was prepared from 2-bromo-4-fluoroaniline and phenylboronic "
+        "acid in 67% yield using the procedure of Example 3."
+    )
+    alone = by_form(_site(sentence, "67%"))
+    assert alone is not None and alone.mention is not None
+    assert alone.mention.name == "The title compound"
+    headed = by_form(_site(f"Example 4\n\n2-Phenyl-4-fluoroaniline\n\n{sentence}\n", "67%"))
+    assert headed is not None and headed.mention is not None
+    assert (headed.mention.name, headed.mention.label) == ("2-Phenyl-4-fluoroaniline", "Example 4")

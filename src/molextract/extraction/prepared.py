@@ -25,9 +25,9 @@ from molextract.extraction.chemical_names import (
     name_before,
     tidy_name,
 )
-from molextract.extraction.entries import sentence_start
+from molextract.extraction.entries import sentence_start, title_compound
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL
+from molextract.extraction.labels import LABEL, TITLE_WORDS
 from molextract.extraction.mentions import Mention, from_label, is_not_a_compound
 
 #: ``was prepared``, ``were synthesized``, ``was similarly obtained``, after the subject
@@ -92,8 +92,19 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     return mention
 
 
+#: A clause whose subject is the section's product by its role: ``The title compound``.
+_TITLE_SUBJECT = re.compile(rf"\s*(?:the\s+)?{TITLE_WORDS}\s*", re.IGNORECASE)
+
+
 def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
     """The compound whose mention ends at ``end``, if it is the clause's subject."""
+    title = _TITLE_SUBJECT.fullmatch(text, start, end)
+    if title is not None:
+        # "The title compound was prepared from A and B in 67% yield": the heading's
+        # compound, or, where no heading names it, the phrase (never A or B)
+        phrase = title.group(0).strip()
+        at = text.index(phrase, start)
+        return title_compound(table, end) or Mention(phrase, None, at, at + len(phrase), True)
     called = _CALLED_LABEL.search(text, max(start, end - 40), end)
     if called is not None:
         if _blocked(text, start, called.start()):
