@@ -546,3 +546,23 @@ def test_the_sample_patent_has_no_false_labels_and_no_conflicts(
     assert {d.kind for d in patent_table.definitions} == {"example", "table"}
     assert patent_table.conflicts == ()
     assert patent_table.label_of("4-amino-2-(3-thienyl)phenol hydrochloride") == "Example 1D"
+
+
+@pytest.mark.parametrize(
+    ("heading", "label"),
+    [
+        ("Intermediate 5:", "Intermediate 5"),
+        ("Example 7:", "Example 7"),
+        ("Example 7.", "Example 7"),
+    ],
+)
+def test_a_short_paragraph_run_into_its_heading_still_names_the_compound(
+    heading: str, label: str
+) -> None:
+    text = (
+        f"{heading} 2-Chloro-N-methylacetamide. Chloroacetyl chloride (5 mL) was added to "
+        "methylamine at 0° C. Extraction with DCM gave the product (3.1 g, 47%)."
+    )
+    definition = build_label_table(text).title_compound_at(text.index("47%"))
+    assert definition is not None
+    assert (definition.label, definition.name) == (label, "2-Chloro-N-methylacetamide")

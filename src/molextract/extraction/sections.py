@@ -167,6 +167,11 @@ class _SectionReader:
         match = _EXAMPLE.fullmatch(line)
         if match is None:
             return None
+        title_text = match["title"]
+        if title_text and _title_span(0, title_text) is None and self._run_in(start, line):
+            # "Intermediate 5: NAME. Chloroacetyl chloride was added …": a short paragraph
+            # run into its heading
+            return -1
         word = " ".join(w.capitalize() for w in match["word"].split())
         label = f"{word} {match['id']}"
         self._settle_pending(label)
