@@ -185,3 +185,10 @@ def test_what_a_yield_was_counted_from_is_never_marked() -> None:
     text = "Hydrogenolysis furnished acid 18 ( 62 % from 7 ) and ester 19 (26% overall from 13)."
     labels = {w for _, kind, w in _marked(text, ["62 %", "26%"]) if kind == "label"}
     assert labels == {"18", "19"}
+
+
+def test_for_yields_alone_what_a_step_converted_is_not_marked() -> None:
+    text = "4-Amino-2-chlorobenzoic acid was converted to product in 79% yield."
+    assert _products(text, "79%") == []
+    text = "Methyl 4-nitrobenzoate was then reduced with iron to methyl 4-aminobenzoate (85%)."
+    assert _products(text, "85%") == ["methyl 4-aminobenzoate"]

@@ -406,3 +406,8 @@ def test_the_title_compound_prepared_from_others_is_never_one_of_them() -> None:
     headed = by_form(_site(f"Example 4\n\n2-Phenyl-4-fluoroaniline\n\n{sentence}\n", "67%"))
     assert headed is not None and headed.mention is not None
     assert (headed.mention.name, headed.mention.label) == ("2-Phenyl-4-fluoroaniline", "Example 4")
+
+
+def test_the_subject_a_step_converted_is_not_the_sentence_s_compound() -> None:
+    site = _site("4-Amino-2-chlorobenzoic acid was converted to product in 79% yield.", "79%")
+    assert decide(site, None).mention is None

@@ -81,7 +81,10 @@ def find_mentions(
             CompoundMention(s, _label_end(text, e, end), "name")
             for s, e in names_in(text, start, end)
             if _marks(text, s, e)
-            and not (products_only and (is_auxiliary(text[s:e]) or _charged(text, s, e)))
+            and not (
+                products_only
+                and (is_auxiliary(text[s:e]) or _charged(text, s, e) or _converted(text, e))
+            )
         ]
         for label in labels:
             found += [
@@ -126,6 +129,20 @@ def _charged(text: str, start: int, end: int) -> bool:
 
 
 _FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
+
+#: After a step's starting material: ``X was converted to product in 79% yield``.
+_CONVERTED_AFTER = re.compile(
+    r"\s+(?:was|were|is|are)\s+(?:then\s+|subsequently\s+|readily\s+)?"
+    r"(?:converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|cycli[sz]ed)"
+    r"\s+(?:[^()%.;]{1,60}?\s+)?(?:in)?to\b",
+    re.IGNORECASE,
+)
+
+
+def _converted(text: str, end: int) -> bool:
+    """The subject of ``was converted to …``: what the step started from, never whose
+    its yield is."""
+    return _CONVERTED_AFTER.match(text, end) is not None
 
 
 #: What a yield was counted from (``( 62 % from 7 )``): the starting material, never

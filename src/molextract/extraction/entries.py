@@ -445,7 +445,11 @@ _COPULA = re.compile(
     r"(?:\s*\([^()]{1,80}\))?(?:\s*,[^,;]{1,60},)?\s+"
     r"(?:is|are|was|were|has|had|have|melts|melted|boils|boiled|dissolves|forms|shows)\b"
     r"(?!\s+(?:added|dissolved|stirred|heated|treated|suspended|cooled|poured|washed"
-    r"|diluted|charged|placed|mixed|refluxed|used|taken|kept|allowed|filtered)\b)"
+    r"|diluted|charged|placed|mixed|refluxed|used|taken|kept|allowed|filtered"
+    # a step's starting material: "X was converted to product in 79% yield"
+    r"|converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|deprotected"
+    r"|reacted|coupled|alkylated|acylated|esterified|saponified|cycli[sz]ed|subjected"
+    r"|exposed)\b)"
 )
 
 
