@@ -845,3 +845,13 @@ def test_a_row_of_product_labels_under_a_header_cell_printed_once_is_a_header() 
         ("3b", "table_header", 28.0),
         ("3c", "table_header", 10.0),
     ]
+
+
+@pytest.mark.parametrize("header", ["log D7.4", "logD (pH 7.4)", "logD at pH 7.4"])
+def test_a_logd_column_s_ph_is_the_record_s_condition(header: str) -> None:
+    text = f"Table 1. Properties.\n\nCompd | {header}\n1 | 2.1 ± 0.1\n2 | 2.6\n"
+    found = records(text)
+    assert [(r.compound.label, r.property, r.value, r.conditions) for r in found] == [
+        ("1", "logD", 2.1, "pH 7.4"),
+        ("2", "logD", 2.6, "pH 7.4"),
+    ]

@@ -1381,9 +1381,11 @@ def _record(
         )  # fmt: skip
     if prop == "reaction_yield":
         text = _isolated_in_brackets(reading, column, text)
-    pressure = None
+    measured_at = None  # a boiling point's pressure, a logD's pH
     if prop == "boiling_point":
-        text, pressure = _boiling_at(column.header, text)
+        text, measured_at = _boiling_at(column.header, text)
+    if prop == "logD" and (ph := _LOGD_PH.search(column.header)) is not None:
+        measured_at = f"pH {ph['ph']}"  # "log D7.4", "logD (pH 7.4)": the pH it was measured at
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
@@ -1446,7 +1448,7 @@ def _record(
         value_si=measured.value_si,
         unit_si=measured.unit_si,
         conditions="; ".join(
-            c for c in (pressure, _conditions(reading.table, column, markers)) if c
+            c for c in (measured_at, _conditions(reading.table, column, markers)) if c
         )
         or None,
         evidence=Evidence(
@@ -1563,6 +1565,10 @@ def _row_compound(
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
 
 
+#: The pH a logD column's header gives: ``log D7.4``, ``logD (pH 7.4)``, ``logD at pH 6.5``.
+_LOGD_PH = re.compile(
+    r"log\s?D\s*(?:_?|\(\s*pH\s*=?\s*|at\s+pH\s*)(?P<ph>\d{1,2}(?:\.\d{1,2})?)(?!\d)", re.I
+)
 _PRESSURE_UNIT = r"mm\s?Hg|mm|[Tt]orr|kPa|mbar|hPa|Pa|atm"
 #: A boiling point and the pressure it was taken at, in one cell: ``62/15``,
 #: ``78–80/12 mmHg``.
