@@ -133,8 +133,7 @@ _FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
 #: After a step's starting material: ``X was converted to product in 79% yield``.
 _CONVERTED_AFTER = re.compile(
     r"\s+(?:was|were|is|are)\s+(?:then\s+|subsequently\s+|readily\s+)?"
-    r"(?:converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|cycli[sz]ed)"
-    r"\s+(?:[^()%.;]{1,60}?\s+)?(?:in)?to\b",
+    rf"{cues.STEP_PASSIVES}\s+(?:[^()%.;]{{1,60}}?\s+)?(?:in)?to\b",
     re.IGNORECASE,
 )
 

@@ -69,6 +69,11 @@ _TURNED_INTO = (
     r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
     r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
 )
+#: The passive verbs of a step that turns its subject into something else (``X was
+#: converted to …``): the subject is what the step started from.
+STEP_PASSIVES = (
+    r"(?:converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|cycli[sz]ed)"
+)
 #: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"

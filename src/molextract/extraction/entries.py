@@ -28,7 +28,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
-from molextract.extraction.cues import STEP_CONDITIONS_BEFORE
+from molextract.extraction.cues import STEP_CONDITIONS_BEFORE, STEP_PASSIVES
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, TITLE_WORDS
 from molextract.extraction.mentions import (
@@ -447,9 +447,8 @@ _COPULA = re.compile(
     r"(?!\s+(?:added|dissolved|stirred|heated|treated|suspended|cooled|poured|washed"
     r"|diluted|charged|placed|mixed|refluxed|used|taken|kept|allowed|filtered"
     # a step's starting material: "X was converted to product in 79% yield"
-    r"|converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|deprotected"
-    r"|reacted|coupled|alkylated|acylated|esterified|saponified|cycli[sz]ed|subjected"
-    r"|exposed)\b)"
+    rf"|{STEP_PASSIVES}|deprotected|reacted|coupled|alkylated|acylated|esterified"
+    r"|saponified|subjected|exposed)\b)"
 )
 
 
