@@ -192,3 +192,37 @@ def test_for_yields_alone_what_a_step_converted_is_not_marked() -> None:
     assert _products(text, "79%") == []
     text = "Methyl 4-nitrobenzoate was then reduced with iron to methyl 4-aminobenzoate (85%)."
     assert _products(text, "85%") == ["methyl 4-aminobenzoate"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The residue gave a yellow solid (89 mg, 58% yield), m.p. 105 °C; 1H NMR (DMSO-d6) "
+        "δ 8.1 (s, 1H); 13C NMR (CDCl3) δ 170.2.",
+        "Evaporation afforded the desired material (6.50 g, 58% yield); 1H NMR (400.132 MHz, "
+        "CDCl3) δ 7.2 (d, J = 8.0 Hz, 2H).",
+        "Chromatography gave an oil (1.2 g, 58%). 13C{1H} NMR (CD3OD) δ 55.1; 19F-NMR δ -63.",
+    ],
+)
+def test_a_spectrum_s_nucleus_proton_count_and_solvent_are_never_marked(text: str) -> None:
+    # "1H", "13C", "2H" look like labels and "(CDCl3)" like a name; a model offered them
+    # for a yield with no product named chose them
+    assert _marked(text, ["58%"]) == []
+
+
+def test_a_label_or_name_beside_a_spectrum_stays_marked() -> None:
+    text = (
+        "Compound 1H was obtained (0.2 g, 58%); the NMR of 4-methylanisole and of "
+        "13C-labelled 1H-indole was compared."
+    )
+    written = {w for _, _, w in _marked(text, ["58%"])}
+    assert {"1H", "4-methylanisole"} <= written
+    assert any(w.endswith("1H-indole") for w in written)
+
+
+def test_for_yields_alone_a_recrystallisation_solvent_is_not_marked() -> None:
+    text = (
+        "Purification was effected from 300 ml of carbon tetrachloride resulting in 41.35 g "
+        "(84% yield) of yellow flakes."
+    )
+    assert _products(text, "84%") == []

@@ -29,6 +29,7 @@ from molextract.extraction.mentions import (
     UNIT_AFTER,
     bare_label_uses,
     is_not_a_compound,
+    is_spectrum_word,
     label_uses,
 )
 
@@ -176,6 +177,11 @@ def _marks(text: str, start: int, end: int) -> bool:
         return False
     if _CLASS_BEFORE.search(text, max(0, start - 4), start):
         return False
+    lead = start + 1 if name[:1] in "([" else start
+    if is_spectrum_word(text, start, end) or _SPECTRUM_BRACKET.search(
+        text, max(0, lead - 40), lead
+    ):
+        return False  # "1H NMR (400 MHz, CDCl3)": a spectrum and the solvent it was taken in
     if is_solvent(name) and _MEDIUM_OF.match(text, end):
         return False  # "water solubility 1.4 mg/L": water is what it dissolves in
     return not _NOTE_BEFORE.search(text, max(0, start - 12), start)
@@ -188,6 +194,11 @@ _METHOD = re.compile(r"(?:X|C|A|Mi|AC|M)?LOG\s?[PDS](?:S|\d)?(?:[-.]\w+)?", re.I
 _LOCANT = re.compile(r"[α-ωΑ-Ω][′'’]?")
 #: A solvent naming the medium of the property after it.
 _MEDIUM_OF = re.compile(r"[\s-]*(?:solubilit(?:y|ies)|soluble|miscib\w*)\b", re.IGNORECASE)
+#: Inside a spectrum's bracket of conditions: ``NMR (DMSO-d6)``, ``NMR (400 MHz, CDCl3)``,
+#: ``IR (KBr)``, ``[α]D (c 1.0, CHCl3)``.
+_SPECTRUM_BRACKET = re.compile(
+    r"(?:NMR|IR|UV(?:-vis)?|MS|HRMS|\[α\]\s*D\s*\d*)\s*[(\[][^()\[\]]{0,30}$", re.IGNORECASE
+)
 #: "an enolic acid", "a lactone": a kind of compound, said of the one a sentence names.
 _CLASS_BEFORE = re.compile(r"(?<![\w-])(?:a|an|A|An)\s+$")
 

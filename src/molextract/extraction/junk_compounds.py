@@ -101,7 +101,12 @@ _SOLVENTS = _listed(
     chloroform|chcl3|toluene|benzene|xylene|xylenes|thf|tetrahydrofuran|water|h2o|dmf|
     dmso|dioxane|1,4-dioxane|dme|nmp|acetic acid|acoh|formic acid|tfa|triethylamine|et3n|
     tea|ammonia|nh3|nh4oh|ammonium hydroxide|aqueous ammonia|aq. ammonia|mtbe|tbme|
-    methyl tert-butyl ether|tert-butyl methyl ether|diisopropyl ether|ipr2o|2-butanone|mek
+    methyl tert-butyl ether|tert-butyl methyl ether|diisopropyl ether|ipr2o|2-butanone|mek|
+    carbon tetrachloride|ccl4|1,2-dichloroethane|dichloroethane|dce|chlorobenzene|
+    1,2-dimethoxyethane|dimethoxyethane|diglyme|tert-butanol|t-butanol|t-buoh|tbuoh|
+    tert-butyl alcohol|n-propanol|1-propanol|2-methyltetrahydrofuran|2-methf|me-thf|
+    isopropyl acetate|nitromethane|
+    cdcl3|chloroform-d|dmso-d6|dmso-d₆|cd3od|methanol-d4|d2o|acetone-d6|c6d6|cd2cl2|cd3cn
     """
 )
 #: Sold and used as one material, but never one compound.

@@ -358,6 +358,8 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     before = text[max(0, start - 60) : start]
     if _NOT_A_LABEL_BEFORE.search(before):
         return False
+    if is_spectrum_word(text, start, end):
+        return False
     if _STEREO.fullmatch(text, start, end) and (
         _STEREO_AFTER.match(text, end) or _STEREO_BEFORE.search(before)
     ):
@@ -385,6 +387,35 @@ _SUBJECT_OF_STEP_AFTER = re.compile(
     r"|alkylated|acylated|purified|recrystalli[sz]ed|collected)\b",
     re.IGNORECASE,
 )
+
+
+#: A nucleus (``1H``, ``13C``, ``19F``, ``31P``) or a count of protons (``2H``): the
+#: words of a spectrum, which look like a compound's label.
+_NUCLEUS = re.compile(r"\d{1,3}(?:H|B|C|N|F|P|Si|Sn|Se|Pt)")
+#: The spectrum the nucleus names: ``1H NMR``, ``13C{1H} NMR``, ``19F-NMR``.
+_NMR_AFTER = re.compile(r"\s*(?:\{\s*\d{1,3}[A-Z][a-z]?\s*\}\s*)?-?\s*NMR\b", re.IGNORECASE)
+#: A count of protons in a peak's bracket: ``(d, J = 8.0 Hz, 2H)``, ``(s, 3H;``.
+_PROTONS_BEFORE = re.compile(r"[(,;]\s*$")
+_PROTONS_AFTER = re.compile(r"\s*[),;]")
+
+
+
+def is_spectrum_word(text: str, start: int, end: int) -> bool:
+    """``1H`` of ``1H NMR``, ``13C{1H} NMR``, ``(d, J = 8.0 Hz, 2H)``: the words of a
+    spectrum look like a compound's label or formula, and are neither."""
+    nucleus = _NUCLEUS.match(text, start, end)
+    if nucleus is None:
+        return False
+    if _NMR_AFTER.match(text, nucleus.end()):
+        return True  # a name reader's "13C{1H}" or "19F-NMR δ" starts with one too
+    before = text[max(0, start - 3) : start]
+    if before.endswith("{") and text.startswith("}", end):
+        return True  # the decoupled nucleus of "13C{1H}"
+    return (
+        nucleus.end() == end
+        and _PROTONS_BEFORE.search(before) is not None
+        and _PROTONS_AFTER.match(text, end) is not None
+    )
 
 
 #: A locant with its configuration, and what stands around one in a descriptor list.
