@@ -399,7 +399,6 @@ _PROTONS_BEFORE = re.compile(r"[(,;]\s*$")
 _PROTONS_AFTER = re.compile(r"\s*[),;]")
 
 
-
 def is_spectrum_word(text: str, start: int, end: int) -> bool:
     """``1H`` of ``1H NMR``, ``13C{1H} NMR``, ``(d, J = 8.0 Hz, 2H)``: the words of a
     spectrum look like a compound's label or formula, and are neither."""
