@@ -174,6 +174,10 @@ def test_an_entry_ends_at_a_blank_line() -> None:
         ("In this case , the yield of 2l dropped to 40 % .", "40 %", None, "2l"),
         ("Halides afforded the desired products 7d − f in good yields ( 62 − 69 % ) .", "62 − 69",
          None, "7d"),
+        ("Oxidation with MnO2 afforded 4-methoxybenzaldehyde 12 in 80% yield.", "80%",
+         "4-methoxybenzaldehyde", "12"),
+        ("Reductive amination delivered N-methylpiperidine 14 in 65% overall yield.", "65%",
+         "N-methylpiperidine", "14"),
     ],
 )  # fmt: skip
 def test_a_label_a_verb_of_making_introduces_is_the_product(

@@ -36,6 +36,19 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "The ketones 14 and 15 were prepared from 16 in 62 % and 58 % yields , respectively .",
             {"62 %": (None, "14"), "58 %": (None, "15")},
         ),
+        (
+            "Bromination gave the dibromide 4 together with the monobromide 5 (54% and 21%, "
+            "respectively).",
+            {"54%": (None, "4"), "21%": (None, "5")},
+        ),
+        (
+            "Bromination gave the dibromide 4 and the monobromide 5 in 54% and 21% yield.",
+            {"54%": (None, "4"), "21%": (None, "5")},
+        ),
+        (
+            "Hydrogenation of 8 gave alcohol 9 along with ketone 10 (62 and 25%, respectively).",
+            {"62": (None, "9"), "25%": (None, "10")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(

@@ -28,7 +28,14 @@ _JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
 #: last with its percent sign.
 _VALUES = re.compile(rf"(?<![\w.]){_NUMBER}(?:\s*%)?(?:{_JOIN}{_NUMBER}(?:\s*%)?)+(?=\s*%|(?<=%))")
 _ONE_NUMBER = re.compile(_NUMBER)
-_LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_JOIN})+{LABEL})\s*$")
+#: Between two labels of a list: a join, or a second product's "together with", and
+#: the article and kind word it may bring (``dibromide 4 together with the
+#: monobromide 5``, ``alcohol 9 and ketone 10``).
+_LABEL_JOIN = (
+    rf"(?:{_JOIN}|\s+(?:together|along)\s+with\s+|\s+as\s+well\s+as\s+)"
+    r"(?:the\s+)?(?:[a-z][a-z-]{2,}\s+)?"
+)
+_LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_LABEL_JOIN})+{LABEL})\s*$")
 _JOIN_AT_END = re.compile(rf"{_JOIN}$")
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}\s*$")
 
