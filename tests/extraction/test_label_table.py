@@ -566,3 +566,17 @@ def test_a_short_paragraph_run_into_its_heading_still_names_the_compound(
     definition = build_label_table(text).title_compound_at(text.index("47%"))
     assert definition is not None
     assert (definition.label, definition.name) == (label, "2-Chloro-N-methylacetamide")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Synthesis of Intermediate 7: 2-amino-5-bromonicotinic acid methyl ester",
+        "Preparation of Intermediate 7\n2-amino-5-bromonicotinic acid methyl ester",
+    ],
+)
+def test_a_heading_that_says_it_makes_an_example_defines_it(heading: str) -> None:
+    text = f"{heading}\nNBS was added to methyl 2-aminonicotinate in DMF."
+    definition = build_label_table(text).definition("Intermediate 7")
+    assert definition is not None
+    assert definition.name == "2-amino-5-bromonicotinic acid methyl ester"

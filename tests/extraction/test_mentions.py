@@ -636,3 +636,17 @@ def test_a_bare_number_opening_a_clause_as_what_a_step_makes_is_a_label(
 def test_a_bare_number_of_a_time_or_count_is_no_label() -> None:
     text = "After 2 h was stirred , and 3 times was washed ."
     assert bare_label_uses(text, 0, len(text)) == []
+
+
+def test_an_example_label_the_product_is_called_by_resolves_to_its_heading_s_name() -> None:
+    text = (
+        "Intermediate 7: 2-amino-5-bromonicotinic acid methyl ester\nNBS was added to "
+        "methyl 2-aminonicotinate in DMF and the precipitate was collected to yield "
+        "Intermediate 7 (4.2 g, 91%)."
+    )
+    found = described_compound(text, text.index("91%"), build_label_table(text))
+    assert found is not None
+    assert (found.name, found.label) == (
+        "2-amino-5-bromonicotinic acid methyl ester",
+        "Intermediate 7",
+    )

@@ -774,6 +774,9 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         )
     called = _CALLED_LABEL_AT_END.search(text, max(0, end - 30), end)
     if called is not None:
+        if table.definition(called.group(0)) is not None:
+            # "to yield Intermediate 7 (4.2 g, 91%)" under "Intermediate 7: NAME"
+            return from_label(called.group(0), text, end, table)
         return from_label(called["label"], text, end, table)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
     if label is not None and (

@@ -22,8 +22,10 @@ _EXAMPLE_WORDS = (
     r"|working)\s+)?(?:example|preparation|intermediate|description)"
 )
 _EXAMPLE_ID = r"\d{1,4}(?:[.\-]\d{1,3})?[A-Za-z]?(?:\([a-z0-9]{1,3}\))?"
+#: ``Synthesis of Intermediate 7: NAME``: a heading that says what its example makes.
+_MAKING_OF = r"(?:(?:synthesis|preparation|production|manufacture)\s+of\s+)?"
 _EXAMPLE = re.compile(
-    rf"(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})(?:\s*[:.–—\-]\s*(?P<title>.*?))?\s*",
+    rf"{_MAKING_OF}(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})(?:\s*[:.–—\-]\s*(?P<title>.*?))?\s*",
     re.IGNORECASE,
 )
 _EXAMPLES = re.compile(
@@ -39,7 +41,7 @@ _STEP = re.compile(
 #: lost: ``Example 194 NAME 813 mg of …``, ``[Step 3] Synthesis of NAME Methyl …``,
 #: ``Intermediate 41: NAME To a vial …``.
 _RUN_IN = re.compile(
-    rf"\[?(?:(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})|(?P<step>step|stage)\s+"
+    rf"\[?(?:{_MAKING_OF}(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})|(?P<step>step|stage)\s+"
     r"(?P<sid>\d{1,2}[a-z]?|[A-Z])(?![\w]))\]?"
     r"\s*[:.)–—\-]?\s+(?:(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?)?",
     re.IGNORECASE,
