@@ -580,3 +580,26 @@ def test_a_heading_that_says_it_makes_an_example_defines_it(heading: str) -> Non
     definition = build_label_table(text).definition("Intermediate 7")
     assert definition is not None
     assert definition.name == "2-amino-5-bromonicotinic acid methyl ester"
+
+
+@pytest.mark.parametrize(
+    ("heading", "label"),
+    [
+        ("[Example 5] 2-(4-Methylpiperazin-1-yl)pyrimidine", "Example 5"),
+        ("[Example 5]\n2-(4-Methylpiperazin-1-yl)pyrimidine", "Example 5"),
+        ("Compound 12: 2-(4-Methylpiperazin-1-yl)pyrimidine", "12"),
+        ("Compound No. 12. 2-(4-Methylpiperazin-1-yl)pyrimidine", "12"),
+    ],
+)
+def test_bracketed_example_and_compound_headings_define_their_label(
+    heading: str, label: str
+) -> None:
+    text = f"{heading}\n2-Chloropyrimidine (1.15 g) and 1-methylpiperazine were stirred."
+    definition = build_label_table(text).definition(label)
+    assert definition is not None and definition.label == label
+    assert definition.name == "2-(4-Methylpiperazin-1-yl)pyrimidine"
+
+
+def test_a_sentence_about_a_compound_is_no_compound_heading() -> None:
+    text = "Compound 12: the crude product was used directly in the next step without work-up."
+    assert build_label_table(text).definition("12") is None

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from molextract.extraction.chemical_names import looks_like_name, name_before, names_in
-from molextract.extraction.labels import LABEL_OR_ROMAN, PAREN_LABEL, LabelDefinition
+from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, PAREN_LABEL, LabelDefinition
 
 _EXAMPLE_WORDS = (
     r"(?:(?:reference|comparative|synthesis|synthetic|production|preparation|preparative"
@@ -24,8 +24,16 @@ _EXAMPLE_WORDS = (
 _EXAMPLE_ID = r"\d{1,4}(?:[.\-]\d{1,3})?[A-Za-z]?(?:\([a-z0-9]{1,3}\))?"
 #: ``Synthesis of Intermediate 7: NAME``: a heading that says what its example makes.
 _MAKING_OF = r"(?:(?:synthesis|preparation|production|manufacture)\s+of\s+)?"
+#: An example heading, bracketed as Japanese patents print it or not: ``Example 5:
+#: NAME``, ``[Example 5] NAME``, ``Reference Example 3-1``.
 _EXAMPLE = re.compile(
-    rf"{_MAKING_OF}(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})(?:\s*[:.–—\-]\s*(?P<title>.*?))?\s*",
+    rf"\[?{_MAKING_OF}(?P<word>{_EXAMPLE_WORDS})\s+(?P<id>{_EXAMPLE_ID})\]?"
+    r"(?:(?:\s*[:.–—\-]|(?<=\])\s)\s*(?P<title>.*?))?\s*",
+    re.IGNORECASE,
+)
+#: A patent's compound heading: ``Compound 12: NAME``, ``Compound No. 15. NAME``.
+_COMPOUND_HEADING = re.compile(
+    rf"(?:compound|cpd\.?)\s+(?:no\.?\s*)?(?P<id>{LABEL})\s*[:.–—]\s*(?P<title>.+?)\s*",
     re.IGNORECASE,
 )
 _EXAMPLES = re.compile(
@@ -141,7 +149,11 @@ class _SectionReader:
                     continue
             if (title := self._example(index, start, line)) is not None:
                 titles.add(title)
-            elif not (self._step(start, line) or self._table_row(start, line)):
+            elif not (
+                self._step(start, line)
+                or self._table_row(start, line)
+                or self._compound_heading(start, line)
+            ):
                 self._entry(index, start, line)
         self._settle_pending(None)
 
@@ -305,6 +317,19 @@ class _SectionReader:
                 row["label"], row["name"], name_start, name_start + len(row["name"]), "table"
             )
         )
+        return True
+
+    def _compound_heading(self, start: int, line: str) -> bool:
+        """``Compound 12: NAME``: the heading defines label 12, the number the text then
+        calls the compound by (``to afford compound 12 (2.2 g, 92%)``)."""
+        heading = _COMPOUND_HEADING.fullmatch(line)
+        if heading is None:
+            return False
+        span = _title_span(start + heading.start("title"), heading["title"])
+        if span is None:
+            return False
+        name = self.text[span[0] : span[1]]
+        self._add(2, start, LabelDefinition(heading["id"], name, *span, "heading"))
         return True
 
     def _entry(self, index: int, start: int, line: str) -> None:
