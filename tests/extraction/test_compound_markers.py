@@ -226,3 +226,16 @@ def test_for_yields_alone_a_recrystallisation_solvent_is_not_marked() -> None:
         "(84% yield) of yellow flakes."
     )
     assert _products(text, "84%") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The hydrochloride salt of amine 7 melted at 212-214 °C.",
+        "The free base of 7 is an oil, whereas its oxalate salt crystallizes (mp 212-214 °C).",
+    ],
+)
+def test_a_salt_form_is_not_marked_but_the_compound_it_is_of_is(text: str) -> None:
+    written = [w for _, _, w in _marked(text, ["212-214 °C"])]
+    assert not any("salt" in w for w in written)
+    assert any(w.endswith("7") for w in written)

@@ -93,6 +93,7 @@ CASES = [
      "nitromethane, 1.137 g/mL.", "1.263", "", "carbon disulfide", None),
     ("2-Nitrophenol (1a) and 4-nitrophenol (1b) were compared. Melting points: 1a: mp "
      "44–45 °C; 1b: mp 113–114 °C.", "113–114", "", "4-nitrophenol", "1b"),
+    ("Melting points: 3a, 120 °C; 3b, 135 °C; 3c, 141 °C.", "135", "", None, "3b"),
     # the subject of a descriptive sentence, and the one before a pronoun
     ("Vanillin (4-hydroxy-3-methoxybenzaldehyde) is a colourless solid, mp 81–83 °C. "
      "Its solubility in water is 10 g/L at 25 °C.", "10 g/L", "", "Vanillin", None),

@@ -175,7 +175,7 @@ def _marks(text: str, start: int, end: int) -> bool:
         return False
     if is_medium(text, start) or _METHOD.fullmatch(name) or _LOCANT.fullmatch(name):
         return False
-    if _CLASS_BEFORE.search(text, max(0, start - 4), start):
+    if _CLASS_BEFORE.search(text, max(0, start - 4), start) or _SALT_KIND.fullmatch(name):
         return False
     lead = start + 1 if name[:1] in "([" else start
     if is_spectrum_word(text, start, end) or _SPECTRUM_BRACKET.search(
@@ -198,6 +198,15 @@ _MEDIUM_OF = re.compile(r"[\s-]*(?:solubilit(?:y|ies)|soluble|miscib\w*)\b", re.
 #: ``IR (KBr)``, ``[α]D (c 1.0, CHCl3)``.
 _SPECTRUM_BRACKET = re.compile(
     r"(?:NMR|IR|UV(?:-vis)?|MS|HRMS|\[α\]\s*D\s*\d*)\s*[(\[][^()\[\]]{0,30}$", re.IGNORECASE
+)
+#: "the hydrochloride salt (of amine 7)": the form a compound was made in, said of the
+#: compound the text names beside it, never a compound by itself.
+_SALT_KIND = re.compile(
+    r"(?:the\s+)?(?:mono|di|bis|tri)?(?:hydrochloride|hydrobromide|hydroiodide|oxalate|maleate"
+    r"|fumarate|tartrate|citrate|succinate|mesylate|methanesulfonate|tosylate|besylate|sulfate"
+    r"|sulphate|phosphate|trifluoroacetate|TFA|acetate|sodium|potassium|lithium|calcium"
+    r"|ammonium)\s+salts?",
+    re.IGNORECASE,
 )
 #: "an enolic acid", "a lactone": a kind of compound, said of the one a sentence names.
 _CLASS_BEFORE = re.compile(r"(?<![\w-])(?:a|an|A|An)\s+$")

@@ -444,7 +444,15 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     gap = _NAME_THEN_VALUE.search(text, max(0, value_start - 12), value_start)
     if gap is None:
         return None
-    return _name_ending_at(text, gap.start(), table)
+    found = _name_ending_at(text, gap.start(), table)
+    if (
+        found is not None
+        and found.label is None
+        and _NUMBER_FIRST_LABEL.fullmatch(found.name or "")
+    ):
+        # "Melting points: 3a, 120 °C; 3b, 135 °C": labels, not names
+        return Mention(None, found.name, found.start, found.end, True)
+    return found
 
 
 # --- the subject of the value's sentence -----------------------------------------------
