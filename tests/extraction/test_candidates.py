@@ -1621,6 +1621,14 @@ YIELDS_BY_RULE = [
                  id="step-conditions-yield"),
     pytest.param("then reduction ( H2 , Pd / C , EtOH , HOAc , 61 % ) of 3 afforded 7.",
                  "61 %", id="step-conditions-yield-spaced"),
+    # one reagent before the yield
+    pytest.param("The bromide 19 was prepared from alcohol 18 ( PBr3 , 87 % ) .", "87 %",
+                 id="one-reagent-after-prepared"),
+    pytest.param("Oxidation of 18 (Dess–Martin periodinane, 87%) gave aldehyde 19.", "87%",
+                 id="one-reagent-before-gave"),
+    # the last step of a synthesis
+    pytest.param("Removal of the acetonide completed the synthesis of (+)-28 (83%).", "83%",
+                 id="synthesis-completed"),
 ]  # fmt: skip
 
 
@@ -1721,6 +1729,12 @@ TRAPS = [
     pytest.param("Recrystallisation from aqueous ethanol (70%) furnished the coumarin.", "70%",
                  id="aqueous-ethanol"),
     pytest.param("gave 4b (40% MTBE in PE)", "40%", id="eluent-after"),
+    # one item that says how a percentage was measured, or where it is from
+    pytest.param("The product was analysed ( HPLC , 98 % ) and used directly .", "98 %",
+                 id="one-item-hplc"),
+    pytest.param("Reduction gave alcohol 5 ( ee , 95 % ) .", "95 %", id="one-item-ee"),
+    pytest.param("Known ester 3 was prepared ( lit. , 85 % ) as described .", "85 %",
+                 id="one-item-literature"),
 ]  # fmt: skip
 
 

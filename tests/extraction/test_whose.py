@@ -210,6 +210,12 @@ def test_a_quantity_the_model_took_for_a_label_is_no_compound() -> None:
             "86 %",
             "49",
         ),
+        # a yield closing a step's reagents is the product's the verb after gives
+        ("Oxidation of 18 ( Dess − Martin periodinane , 87 % ) gave aldehyde 19 .", "87 %", "19"),
+        ("Protection of the diol ( TBSCl , imidazole , DMF , 95 % ) gave 20 .", "95 %", "20"),
+        # a label after an optical rotation's sign
+        ("Removal of the acetonide completed the synthesis of ( + ) -28 ( 83 % ) .", "83 %", "28"),
+        ("Deprotection gave (−)-12 in 91% yield.", "91%", "12"),
     ],
 )
 def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> None:

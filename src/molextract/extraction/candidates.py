@@ -702,13 +702,33 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     if (
-        _CONDITIONS.fullmatch(inner)
+        (_CONDITIONS.fullmatch(inner) or _one_reagent(inner))
         and not rest.strip()
         and (_made_by(head, cues.YIELD_VERBS) or _STEP_MAKES_AFTER.match(tail))
     ):
-        # "afforded 49 (MeI, K2CO3, acetone, 90%)", "(TBSCl, imidazole, DMF, 96%) gave 41"
+        # "afforded 49 (MeI, K2CO3, acetone, 90%)", "(TBSCl, imidazole, DMF, 96%) gave 41",
+        # "prepared from alcohol 18 (PBr3, 87%)"
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     return None
+
+
+#: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
+_ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*,\s*")
+#: One item that says how a percentage was measured or where it comes from, which makes
+#: it a purity, a selectivity or a literature figure: ``(HPLC, 98%)``, ``(ee, 95%)``,
+#: ``(lit., 85%)``.
+_NOT_A_REAGENT = re.compile(
+    r"(?:\d|.*\b(?:HPLC|U?PLC|GC|LC|LC-?MS|MS|area|purity|pure|ee|de|dr|er|lit|ref|refs"
+    r"|conversion|conv|selectivity|w/w|v/v|wt|vol|mol|brsm|crude|isolated|theory"
+    r"|theoretical)\b)",
+    re.IGNORECASE,
+)
+
+
+def _one_reagent(inner: str) -> bool:
+    """A bracket that names the one reagent of a step before its yield."""
+    item = _ONE_ITEM.fullmatch(inner)
+    return item is not None and not _NOT_A_REAGENT.match(item["item"])
 
 
 #: A bracket of a step's reagents and conditions before the yield that closes it: two

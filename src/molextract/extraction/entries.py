@@ -593,6 +593,36 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
     return None
 
 
+def product_after_conditions(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``Oxidation of 18 (Dess–Martin periodinane, 87%) gave aldehyde 19``, ``(TBSCl,
+    imidazole, DMF, 95%) gave 20``: a yield closing a bracket of the step's reagents is
+    the yield of the product the verb after the bracket gives; a name inside the bracket
+    is a reagent."""
+    opened = text.rfind("(", max(0, value_start - 120), value_start)
+    if opened < 0 or ")" in text[opened:value_start]:
+        return None
+    inner = text[opened + 1 : value_start]
+    if "," not in inner or _AMOUNT_IN_BRACKET.search(inner):
+        return None  # "(1.2 g, 85%)": the product's own bracket
+    verb = _CONDITIONS_THEN_VERB.match(text, value_start)
+    if verb is None:
+        return None
+    limit = min(len(text), verb.end() + 250)
+    return _kind_label_at(text, verb.end(), limit, table) or _name_at(
+        text, verb.end(), limit, table
+    )
+
+
+#: A reagent's or product's amount in a bracket.
+_AMOUNT_IN_BRACKET = re.compile(r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq)\b")
+#: The yield, its bracket closing, and a verb that gives the step's product.
+_CONDITIONS_THEN_VERB = re.compile(
+    r"\d+(?:\.\d+)?\s*%\s*\)\s*,?\s*(?:then\s+|finally\s+)?(?:gave|afforded|furnished"
+    r"|provided|delivered|yielded|produced|generated)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
 #: A sentence that is only the yield: ``Yield 98%.``, ``Yield: 85%``.
 _YIELD_SENTENCE = re.compile(r"\(?\s*(?:the\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*", re.IGNORECASE)
 #: What a verb of making may name before its product: ``gave 56.2 g of``.

@@ -354,7 +354,8 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     numeral is one only where the text calls it a compound, brackets it, or gives its
     amount: ``3`` is everywhere, ``3 g`` and ``formula (I)`` are no labels."""
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in f"-./_{_PRIMES}"):
-        return False
+        # "(+)-28", "( − ) -12": the label of one enantiomer
+        return _SIGN_BEFORE.search(text, max(0, start - 12), start) is not None
     before = text[max(0, start - 60) : start]
     if _NOT_A_LABEL_BEFORE.search(before):
         return False
@@ -435,7 +436,9 @@ def bare_label_uses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return found
 
 
-_BARE_LABEL = re.compile(rf"(?<![\w\-.,/]){LABEL}(?![\w\-]|[.,]\d)")
+_BARE_LABEL = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\)-)|(?<=\) -)){LABEL}(?![\w\-]|[.,]\d)")
+#: An optical rotation's sign before a label: ``(+)-``, ``( − ) -``, ``(±)-``.
+_SIGN_BEFORE = re.compile(r"\(\s*[+\-−–±]\s*\)\s*-\s*$")
 
 
 def label_uses(text: str, label: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -690,7 +693,7 @@ _CALLED_LABEL_AT_END = re.compile(
     r"(?:-\d{1,3})?)$",
     re.IGNORECASE,
 )
-_LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
+_LABEL_AT_END = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$")
 #: A compound called by one capital letter, as older papers name valence isomers and
 #: intermediates: ``affords N (18%) and Q (82%)``, ``compound B (1.2 g, 70%)``. Only
 #: after its kind, a verb that made it, or the bracket of the product before it.

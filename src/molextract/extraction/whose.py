@@ -35,7 +35,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from molextract.extraction.entries import FORM_RULES, Entry, sentence_start
+from molextract.extraction.entries import (
+    FORM_RULES,
+    Entry,
+    product_after_conditions,
+    sentence_start,
+)
 from molextract.extraction.junk_compounds import is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
@@ -58,6 +63,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
+    ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,
 )  # fmt: skip
