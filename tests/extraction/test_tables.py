@@ -855,3 +855,28 @@ def test_a_logd_column_s_ph_is_the_record_s_condition(header: str) -> None:
         ("1", "logD", 2.1, "pH 7.4"),
         ("2", "logD", 2.6, "pH 7.4"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit", "conditions"),
+    [
+        ("S (mM)", "mM", None),
+        ("S [µg/mL]", "µg/mL", None),
+        ("Solubility at 25 °C (mg/mL)", "mg/mL", "25 °C"),
+        ("S (mg/mL, 37 °C)", "mg/mL", "37 °C"),
+    ],
+)
+def test_a_solubility_column_by_its_letter_and_unit_and_the_header_s_temperature(
+    header: str, unit: str, conditions: str | None
+) -> None:
+    text = f"Table 1. Properties.\n\nCompd | {header}\n1 | 98.5\n2 | 0.21\n"
+    found = records(text)
+    assert [(r.compound.label, r.property, r.value, r.unit, r.conditions) for r in found] == [
+        ("1", "solubility", 98.5, unit, conditions),
+        ("2", "solubility", 0.21, unit, conditions),
+    ]
+
+
+def test_an_entropy_column_is_no_solubility() -> None:
+    text = "Table 1. Thermodynamics.\n\nCompd | S (J mol−1 K−1)\n1 | 98.5\n2 | 120.2\n"
+    assert [r for r in records(text) if r.property == "solubility"] == []

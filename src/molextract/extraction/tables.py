@@ -1386,6 +1386,12 @@ def _record(
         text, measured_at = _boiling_at(column.header, text)
     if prop == "logD" and (ph := _LOGD_PH.search(column.header)) is not None:
         measured_at = f"pH {ph['ph']}"  # "log D7.4", "logD (pH 7.4)": the pH it was measured at
+    if prop not in ("melting_point", "boiling_point") and (
+        warm := _HEADER_TEMPERATURE.search(column.header)
+    ):
+        # "Density at 25 °C (g cm−3)", "S (mg/mL, 37 °C)": the temperature it was measured at
+        said = f"{warm['t'].replace('−', '-')} °C"
+        measured_at = f"{measured_at}, {said}" if measured_at else said
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
@@ -1569,6 +1575,8 @@ def _row_compound(
 _LOGD_PH = re.compile(
     r"log\s?D\s*(?:_?|\(\s*pH\s*=?\s*|at\s+pH\s*)(?P<ph>\d{1,2}(?:\.\d{1,2})?)(?!\d)", re.I
 )
+#: A temperature a header states: ``at 25 °C``, ``(37 °C)``.
+_HEADER_TEMPERATURE = re.compile(r"(?<![\d.])(?P<t>[-−]?\d{1,3}(?:\.\d)?)\s*°\s?C\b")
 _PRESSURE_UNIT = r"mm\s?Hg|mm|[Tt]orr|kPa|mbar|hPa|Pa|atm"
 #: A boiling point and the pressure it was taken at, in one cell: ``62/15``,
 #: ``78–80/12 mmHg``.

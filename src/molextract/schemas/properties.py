@@ -153,6 +153,9 @@ SOLUBILITY = PropertyDeclaration(
     SOLUBILITY_UNITS,
     header=re.compile(
         r"\bsolubilit(?:y|ies)\b|(?<![A-Za-z])S_?(?:w|aq|H2O)(?![A-Za-z])"
+        # a bare "S" with a concentration's unit: "S (mM)", "S [µg/mL]" (not an entropy)
+        r"|(?<![A-Za-z])S\s*[(\[]\s*(?:[mµμn]?M|m?mol\s*/?\s*L|[mµμ]?g\s*/?\s*m?L)"
+        r"(?:[-−]1)?(?:\s*[,;][^()\[\]]{0,20})?\s*[)\]]"
         r"|\bsolubilidade|\bsolubilidad|\bsolubilit[ée]|\bl[öo]slichkeit",
         _I,
     ),
