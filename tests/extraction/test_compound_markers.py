@@ -239,3 +239,16 @@ def test_a_salt_form_is_not_marked_but_the_compound_it_is_of_is(text: str) -> No
     written = [w for _, _, w in _marked(text, ["212-214 °C"])]
     assert not any("salt" in w for w in written)
     assert any(w.endswith("7") for w in written)
+
+
+def test_for_yields_alone_a_reagent_charged_after_its_short_name_is_not_marked() -> None:
+    text = (
+        "(2-(Chloromethoxy)ethyl)trimethylsilane [SEM-Cl] (2.12 mL, 12.0 mmol) was added. "
+        "Evaporation gave a yellow oil (2.50 g, 100%)."
+    )
+    assert _products(text, "100%") == []
+
+
+def test_the_formula_an_analysis_was_calculated_for_is_never_marked() -> None:
+    text = "This gave the product (104 mg, 88%). Anal. Calcd for C12H13N4O5S2: C, 40.3."
+    assert _marked(text, ["88%"]) == []

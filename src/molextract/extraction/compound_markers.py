@@ -116,7 +116,7 @@ def _charged(text: str, start: int, end: int) -> bool:
     cannot draw the model's answer. ``… to give 5 (0.45 g)`` and ``X (1.1 g) was
     obtained`` stay marked: a verb that makes a product stands before, or one that
     isolates it after."""
-    charge = _CHARGE.match(text, end)
+    charge = _CHARGE.match(text, _ABBREVIATION.match(text, end).end())
     if charge is None or cues.PRODUCT_AFTER.match(text[charge.end() : charge.end() + 120]):
         return False
     head = text[max(0, start - 300) : start]
@@ -128,6 +128,9 @@ def _charged(text: str, start: int, end: int) -> bool:
     rest = head[made[-1].end() :]
     return bool(cues.REAGENT_STEP.search(rest) or _FROM_OR_WITH.search(rest))
 
+
+#: The short name a text gives a reagent before its charge: ``SEM-Cl [SEM-Cl] (2.12 mL``.
+_ABBREVIATION = re.compile(r"(?:\s*(?:\[[^\]\d]{1,20}\]|\((?=[^()]*[A-Za-z])[^()\d]{1,15}\)))?")
 
 _FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
 
@@ -178,10 +181,14 @@ def _marks(text: str, start: int, end: int) -> bool:
     if _CLASS_BEFORE.search(text, max(0, start - 4), start) or _SALT_KIND.fullmatch(name):
         return False
     lead = start + 1 if name[:1] in "([" else start
-    if is_spectrum_word(text, start, end) or _SPECTRUM_BRACKET.search(
-        text, max(0, lead - 40), lead
+    if (
+        is_spectrum_word(text, start, end)
+        or _SPECTRUM_BRACKET.search(text, max(0, lead - 40), lead)
+        or _ANALYSIS_BEFORE.search(text, max(0, lead - 30), lead)
     ):
-        return False  # "1H NMR (400 MHz, CDCl3)": a spectrum and the solvent it was taken in
+        # "1H NMR (400 MHz, CDCl3)", "Anal. Calcd for C12H13N4O5S2": a spectrum, the
+        # solvent it was taken in, an analysis's formula
+        return False
     if is_solvent(name) and _MEDIUM_OF.match(text, end):
         return False  # "water solubility 1.4 mg/L": water is what it dissolves in
     return not _NOTE_BEFORE.search(text, max(0, start - 12), start)
@@ -198,6 +205,12 @@ _MEDIUM_OF = re.compile(r"[\s-]*(?:solubilit(?:y|ies)|soluble|miscib\w*)\b", re.
 #: ``IR (KBr)``, ``[α]D (c 1.0, CHCl3)``.
 _SPECTRUM_BRACKET = re.compile(
     r"(?:NMR|IR|UV(?:-vis)?|MS|HRMS|\[α\]\s*D\s*\d*)\s*[(\[][^()\[\]]{0,30}$", re.IGNORECASE
+)
+#: Before the formula an analysis was calculated for: ``Anal. Calcd for``, ``HRMS (ESI)
+#: m/z [M+H]+ calcd for``, ``Anal. (``.
+_ANALYSIS_BEFORE = re.compile(
+    r"(?:\bcalc(?:ulate)?d\.?|\bcalc\.|\banal\.?|\brequires)\s*(?:for\s*)?[:(]?\s*$",
+    re.IGNORECASE,
 )
 #: "the hydrochloride salt (of amine 7)": the form a compound was made in, said of the
 #: compound the text names beside it, never a compound by itself.
