@@ -116,7 +116,8 @@ def _charged(text: str, start: int, end: int) -> bool:
     cannot draw the model's answer. ``… to give 5 (0.45 g)`` and ``X (1.1 g) was
     obtained`` stay marked: a verb that makes a product stands before, or one that
     isolates it after."""
-    charge = _CHARGE.match(text, _ABBREVIATION.match(text, end).end())
+    short = _ABBREVIATION.match(text, end)
+    charge = _CHARGE.match(text, short.end() if short else end)
     if charge is None or cues.PRODUCT_AFTER.match(text[charge.end() : charge.end() + 120]):
         return False
     head = text[max(0, start - 300) : start]
