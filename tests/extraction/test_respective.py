@@ -49,6 +49,14 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "Hydrogenation of 8 gave alcohol 9 along with ketone 10 (62 and 25%, respectively).",
             {"62": (None, "9"), "25%": (None, "10")},
         ),
+        (
+            "The isolated yields of 7a , 7b and 7c were found to be 65 % , 70 % and 58 % .",
+            {"65 %": (None, "7a"), "70 %": (None, "7b"), "58 %": (None, "7c")},
+        ),
+        (
+            "The yields of 4c and 4d were 75 and 81 % , respectively .",
+            {"75": (None, "4c"), "81 %": (None, "4d")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(

@@ -554,9 +554,10 @@ def _cue(
         if prop == "reaction_yield" and _LABELLED_YIELDS.fullmatch(gap):
             # "Yields: 21a, 85%; 21b, 72%": each yield follows its product's label
             return _Cue(said, 0, len(gap), direct=True)
-        if prop == "reaction_yield" and _YIELD_OF_WAS.fullmatch(gap):
+        if prop == "reaction_yield" and _YIELD_OF_WAS_LIST.fullmatch(gap):
             # "The yield of 7 was 66 %", "the yield of the cycloadduct 29 was improved to
-            # 88 %": the sentence says what the number is
+            # 88 %", "the yields of 7a, 7b and 7c were 65 %, 70 % and 58 %": the
+            # sentence says what the numbers are
             return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
@@ -603,7 +604,12 @@ _LABELLED_YIELDS = re.compile(
 _YIELD_OF_WAS = re.compile(
     r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:was|were|is|are)\s+"
     r"(?:(?:improved|increased|raised|lowered|reduced|decreased|dropped|only|about|ca\.)\s+)?"
-    r"(?:to\s+)?",
+    r"(?:(?:found|determined|shown|calculated|estimated)\s+to\s+be\s+)?(?:to\s+)?",
+    re.IGNORECASE,
+)
+#: The same, with the yields of a list's earlier members before the value.
+_YIELD_OF_WAS_LIST = re.compile(
+    _YIELD_OF_WAS.pattern + r"(?:\d+(?:\.\d+)?\s*%\s*(?:,\s*(?:and\s+)?|\s+and\s+))*",
     re.IGNORECASE,
 )
 #: What may stand between a yield's word and its value besides the product's amounts.

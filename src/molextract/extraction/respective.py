@@ -54,6 +54,9 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
     if index is None:
         return None
     end = product_end(text, list_start)
+    were = _YIELDS_OF_WERE.search(text, max(0, list_start - 200), list_start)
+    if were is not None:
+        end = were.start("were")  # "The yields of 4c and 4d were 75 and 81 %"
     if end is None:
         return None
     products = _products_ending_at(text, end, table)
@@ -70,6 +73,12 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
     return products[1][index]
 
 
+#: ``The yields of 4c and 4d were 75 and 81 %``: the list the values are the yields of.
+_YIELDS_OF_WERE = re.compile(
+    r"\byields?\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are)\s+"
+    r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?)$",
+    re.IGNORECASE,
+)
 #: Between a list of products and the list of what they were made from.
 _MADE_FROM_BEFORE = re.compile(
     r"\s+(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|prepared|synthesi[sz]ed|formed"
