@@ -607,6 +607,8 @@ def test_the_object_compound_with_its_label_and_a_purity_in_the_amounts() -> Non
         ("PEG 400", "PEG 400", None),
         ("unsaturated carbonyl compound 9da", None, "9da"),
         ("fused dioxane 2a", None, "2a"),
+        ("2,4-dinitrophenylhydrazone 8", "2,4-dinitrophenylhydrazone", "8"),
+        ("4-methoxybenzaldehyde 12", "4-methoxybenzaldehyde", "12"),
     ],
 )
 def test_a_kind_and_its_number_are_a_labelled_compound_an_acronym_s_number_is_not(

@@ -949,7 +949,7 @@ def _split(answer: str, table: LabelTable) -> tuple[str, str] | None:
 _KIND_WORD = re.compile(r"[A-Za-z]?[a-z]{3,}(?:-[a-z]+)?")
 #: A description that ends in a compound's kind (``fused dioxane``, ``carbonyl compound``).
 _ENDS_IN_KIND = re.compile(
-    rf"\s(?:{KIND_WORDS}|[a-z]{{3,}}(?:one|ene|ane|yne|ide|ate|ine|ole|ol))$"
+    rf"(?:^|[\s\-,)\]])(?:{KIND_WORDS}|[a-z]{{3,}}(?:one|ene|ane|yne|ide|ate|ine|ole|ol|al|yde|ile))$"
 )
 
 
