@@ -74,12 +74,12 @@ _TURNED_INTO = (
 STEP_PASSIVES = (
     r"(?:converted|transformed|reduced|oxidi[sz]ed|hydroly[sz]ed|hydrogenated|cycli[sz]ed)"
 )
-#: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 #: ``completed the synthesis of 28 (83%)``: the last step's product is the target's.
 _SYNTHESIS_COMPLETED = (
     r"complet(?:ed|es|ing|e)\s+(?:the\s+|its\s+|our\s+)?(?:(?:total|formal|asymmetric"
     r"|enantioselective|first)\s+)?synthesis\s+of"
 )
+#: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"
