@@ -220,14 +220,6 @@ def test_a_label_or_name_beside_a_spectrum_stays_marked() -> None:
     assert any(w.endswith("1H-indole") for w in written)
 
 
-def test_for_yields_alone_a_recrystallisation_solvent_is_not_marked() -> None:
-    text = (
-        "Purification was effected from 300 ml of carbon tetrachloride resulting in 41.35 g "
-        "(84% yield) of yellow flakes."
-    )
-    assert _products(text, "84%") == []
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -241,12 +233,21 @@ def test_a_salt_form_is_not_marked_but_the_compound_it_is_of_is(text: str) -> No
     assert any(w.endswith("7") for w in written)
 
 
-def test_for_yields_alone_a_reagent_charged_after_its_short_name_is_not_marked() -> None:
-    text = (
-        "(2-(Chloromethoxy)ethyl)trimethylsilane [SEM-Cl] (2.12 mL, 12.0 mmol) was added. "
-        "Evaporation gave a yellow oil (2.50 g, 100%)."
-    )
-    assert _products(text, "100%") == []
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a recrystallisation solvent
+        ("Purification was effected from 300 ml of carbon tetrachloride resulting in "
+         "41.35 g (84% yield) of yellow flakes.", "84%"),
+        # a reagent charged after its short name
+        ("(2-(Chloromethoxy)ethyl)trimethylsilane [SEM-Cl] (2.12 mL, 12.0 mmol) was added. "
+         "Evaporation gave a yellow oil (2.50 g, 100%).", "100%"),
+    ],
+)  # fmt: skip
+def test_for_yields_alone_a_solvent_or_a_charged_reagent_is_not_marked(
+    text: str, value: str
+) -> None:
+    assert _products(text, value) == []
 
 
 def test_the_formula_an_analysis_was_calculated_for_is_never_marked() -> None:
