@@ -24,7 +24,7 @@ from molextract.extraction.chemical_names import is_generic_name, names_in
 from molextract.extraction.entries import is_medium, is_property_cue
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, junk_reason
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL, TITLE_WORDS
+from molextract.extraction.labels import NUMBER_AFTER_NAME, TITLE_WORDS
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     bare_label_uses,
@@ -159,15 +159,10 @@ def _label_end(text: str, end: int, limit: int) -> int:
     (``dienone 7``, ``acetate 12``: journals call a compound by its kind and number,
     and the number is whose the value is), else at the name. A number with a unit
     after it is an amount, not a label (``ethanol 95%``, ``HCl 2 M``)."""
-    match = _NUMBER_AFTER_NAME.match(text, end, limit)
+    match = NUMBER_AFTER_NAME.match(text, end, limit)
     if match is None or UNIT_AFTER.match(text, match.end()):
         return end
     return match.end()
-
-
-#: A compound's number right after its name: ``7``, ``12b``, ``3a′``; not ``7.2``, not
-#: a ratio's first term (``ethyl acetate 4:1``), and not letters first (``B12``).
-_NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9]){LABEL}(?![\w\-]|[.,]\d|\s*:\s*\d)")
 
 
 def _marks(text: str, start: int, end: int) -> bool:

@@ -30,7 +30,7 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.cues import STEP_CONDITIONS_BEFORE, STEP_PASSIVES
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL, TITLE_WORDS
+from molextract.extraction.labels import LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     Mention,
@@ -92,18 +92,13 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             written, name_start = plain, name_end - len(plain)
         if is_not_a_compound(written) or is_generic_name(written):
             return None
-        number = None if printed_label else _NUMBER_AFTER_NAME.match(text, name_end, limit)
+        number = None if printed_label else NUMBER_AFTER_NAME.match(text, name_end, limit)
         if number is not None and not UNIT_AFTER.match(text, number.end()):
             # "afforded 4-methoxybenzaldehyde 12 in 80% yield": the name and its number
             return Mention(written, number.group(1), name_start, number.end(), True)
         label_of = printed_label or table.label_of(written)
         return Mention(written, label_of, name_start, name_end, True)
     return None
-
-
-#: A compound's number printed right after its name: ``NAME 12``, ``NAME 3b``; not
-#: ``7.2``, not a ratio (``4:1``).
-_NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9])({LABEL})(?![\w\-]|[.,]\d|\s*:\s*\d)")
 
 
 def sentence_start(text: str, offset: int) -> int:

@@ -81,6 +81,10 @@ TITLE_WORDS = (
     r"|(?:desired|target)\s+product|object(?:ive)?\s+(?:compound|product))"
 )
 #: A label, or a roman numeral, which is a label only right after a name.
+#: A compound's number printed right after its name (``dienone 7``, ``NAME 12b``,
+#: ``3a′``): group 1 is the label. Not ``7.2``, not a ratio's first term
+#: (``ethyl acetate 4:1``), and not letters first (``B12``).
+NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9])({LABEL})(?![\w\-]|[.,]\d|\s*:\s*\d)")
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
 _AMOUNT = re.compile(
     r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|µL|μL|L|equiv|eq|%)(?![A-Za-z])"
