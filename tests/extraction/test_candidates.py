@@ -1314,6 +1314,14 @@ MORE_CUED = [
         "solubility",
         id="solubility-cue-a-sentence-earlier",
     ),
+    pytest.param(
+        "Distillation gave the ester, boiling point 85°-87° C./12 mm Hg.",
+        "85°-87° C",
+        "boiling_point",
+        id="degree-after-each-end",
+    ),
+    pytest.param("The product had m.p. 112-114°.", "112-114°", "melting_point", id="bare-degree"),
+    pytest.param("The salt had mp 212-4°.", "212-4°", "melting_point", id="bare-degree-abbr"),
 ]
 
 
@@ -1321,6 +1329,21 @@ MORE_CUED = [
 def test_more_cues(text: str, shown: str, prop: str) -> None:
     c = one(text, shown, MP)
     assert c.blocked is None and prop in c.cues
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "low", "high"),
+    [
+        ("boiling point 85°-87° C./12 mm Hg", "85°-87° C", 85.0, 87.0),
+        ("a melting point of 112° to 114° C.", "112° to 114° C", 112.0, 114.0),
+        ("The salt had mp 212-4°.", "212-4°", 212.0, 214.0),
+    ],
+)
+def test_a_degree_printed_after_each_end_or_bare_is_one_range(
+    text: str, shown: str, low: float, high: float
+) -> None:
+    q = one(text, shown, MP).quantity
+    assert (q.low, q.high, q.unit) == (low, high, "°C")
 
 
 MORE_BLOCKED = [

@@ -69,6 +69,13 @@ VIEWS = [
     pytest.param("4\u2010methylphenol", "4-methylphenol", id="unicode-hyphen"),
     pytest.param("4\u2011methylphenol", "4-methylphenol", id="non-breaking-hyphen"),
     pytest.param("mp 121 °C", "mp 121 °C", id="already-clean"),
+    pytest.param("bp 85°-87° C./12 mm", "bp 85-87° C./12 mm", id="degree-after-each-end"),
+    pytest.param("mp 112° to 114° C", "mp 112 to 114° C", id="degree-after-each-end-to"),
+    pytest.param("m.p. 112-114°.", "m.p. 112-114°C.", id="bare-degree-after-mp"),
+    pytest.param("Melting point: 145° (dec.)", "Melting point: 145°C (dec.)", id="bare-after-cue"),
+    pytest.param("b.p. 80°/15 mm", "b.p. 80°C/15 mm", id="bare-degree-after-bp"),
+    pytest.param("[α]D20 +25.3° (c 1.0)", "[α]D20 +25.3° (c 1.0)", id="rotation-kept"),
+    pytest.param("an angle of 45°.", "an angle of 45°.", id="angle-kept"),
 ]
 
 

@@ -247,6 +247,8 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("Alcohol 7 , obtained in 85 % yield from 6 , was protected as its silyl ether .",
          "85 %", None, "7"),
         ("Lactone 13, formed in 85% yield, was then reduced with DIBAL.", "85%", None, "13"),
+        ("Following general procedure B, 7e was obtained from 6e and benzylamine (white "
+         "solid, 45 mg, 63%).", "63%", None, "7e"),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(

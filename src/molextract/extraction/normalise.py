@@ -72,6 +72,13 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("glued_dotted_cue", rf"[MmBb](?<![A-Za-z][MmBb])\.{_S}?[Pp][Tt]?\.(?=[-−]?\d)"),
     # "mp180-182 °C": an undotted cue glued to a temperature
     ("glued_cue", rf"[MmBb](?<![A-Za-z][MmBb])[Pp]{_DEGREE_AHEAD}"),
+    # "85°-87° C.", "112° to 114° C": a range printed with a degree after each end is
+    # one range; the first degree goes, so the finder reads both ends with one unit
+    ("range_degree", rf"[°º˚](?<=\d[°º˚])(?={_S}?(?:[{_DASHES}]|to{_S}){_S}?\d+(?:\.\d+)?{_S}?[°º˚])"),
+    # "m.p. 112-114°", "b.p. 80°/15 mm": older papers print a bare degree after a
+    # melting or boiling point; only after such a cue (see _BARE_DEGREE_CUE) is it °C,
+    # so an angle or a rotation (``[α]D +25.3°``) stays as printed
+    ("bare_degree", rf"°(?<=\d°)(?!{_S}?[A-Za-z0-9°])"),
     # "25 ºC", "61-63˚C", "25⁰C": a degree look-alike between a number and C or F
     ("degree", rf"[º˚ᵒ⁰∘](?<=[\d {_SPACES}][º˚ᵒ⁰∘])(?={_S}?[CF](?![a-z]))"),
     # text from scanned PDFs prints the degree as a quote or a letter O: "25 " C",
@@ -90,9 +97,16 @@ _RULES: tuple[tuple[str, str], ...] = (
 )
 #: The characters a rule's match can start with.
 _TRIGGERS = (
-    f"{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
+    f"°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
 )
 _SPACE_RE = re.compile(_S)
+#: What a bare degree must follow to be a Celsius temperature: a melting or boiling
+#: cue, then the number or range it prints (``m.p. 112-114``, ``b.p.: 80``).
+_BARE_DEGREE_CUE = re.compile(
+    r"(?:\b[MmBb]\.?[ ]?[Pp]t?\.?|\b[Mm]elting[ ]point|\b[Bb]oiling[ ]point"
+    r"|\b[Mm]elt(?:s|ed|ing)|\b[Bb]oil(?:s|ed|ing))"
+    r"[ ]*(?:[:=]|of|at|was|is|\(|,)?[ ]*[-−]?\d+(?:\.\d+)?(?:[ ]?[-–][ ]?\d+(?:\.\d+)?)?[ ]?$"
+)
 _PATTERN = re.compile(
     f"(?=[{re.escape(_TRIGGERS)}])(?:"
     + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _RULES)
@@ -109,6 +123,8 @@ _REPLACE: dict[str, Callable[[str], str]] = {
     "degree": lambda _: "°",
     "ocr_degree": lambda _: "°",
     "tilde": lambda _: "–",
+    "range_degree": lambda _: "",
+    "bare_degree": lambda _: "°C",
     "broken_hyphen": lambda _: "",
     "broken_dash": lambda _: "",
     "broken_before_dash": lambda _: "",
@@ -177,6 +193,10 @@ def normalise(text: str) -> Normalised:
         if name is None:
             continue
         found = match.group()
+        if name == "bare_degree" and not _BARE_DEGREE_CUE.search(
+            text, max(0, match.start() - 40), match.start()
+        ):
+            continue
         replacement = _REPLACE[name](found)
         if replacement == found:
             continue

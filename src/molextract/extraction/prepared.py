@@ -115,6 +115,9 @@ def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Menti
     if span is None or span[0] < start:
         return None
     written = tidy_name(text[span[0] : span[1]])
+    if re.fullmatch(LABEL, written) and not apposition and not _blocked(text, start, span[0]):
+        # "7e was obtained from 6e": a bare label is the subject's label, not its name
+        return from_label(written, text, span[1], table)
     if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
         return None
     if apposition and not _ROLE_BEFORE.search(text, max(start, span[0] - 40), span[0]):
