@@ -1069,6 +1069,10 @@ SETTLED_ONE_YIELD = [
     pytest.param("Acid 24 was esterified to give methyl ester 25 , 91 % .",
                  id="run-on-after-kind-and-label"),
     pytest.param("The yield of 7 was 66 % after chromatography .", id="the-yield-of-was"),
+    pytest.param("Aryl bromides bearing an ester ( 3f , 79 % ) were well tolerated .",
+                 id="label-and-yield-bracket"),
+    pytest.param("Ozonolysis ( O3 ; PPh3 , 85 % ) gave aldehyde 30 .",
+                 id="conditions-with-semicolon"),
     pytest.param("The yield of the cycloadduct 29 was improved to 88 % at low temperature .",
                  id="the-yield-of-was-improved-to"),
 ]  # fmt: skip

@@ -57,6 +57,22 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "The yields of 4c and 4d were 75 and 81 % , respectively .",
             {"75": (None, "4c"), "81 %": (None, "4d")},
         ),
+        (
+            "The Schiff bases 7a–7d were obtained in 70, 75, 80 and 72% yields, respectively.",
+            {"70": (None, "7a"), "75": (None, "7b"), "80": (None, "7c"), "72%": (None, "7d")},
+        ),
+        (
+            "Esters 5a-5d were isolated in 81%, 77%, 90% and 65% yield.",
+            {"81%": (None, "5a"), "90%": (None, "5c"), "65%": (None, "5d")},
+        ),
+        (
+            "The melting points of 3a-c were 120, 135 and 142 °C, respectively.",
+            {"120": (None, "3a"), "135": (None, "3b"), "142": (None, "3c")},
+        ),
+        (
+            "The melting points of 3a, 3b and 3c were 120, 135 and 142 °C, respectively.",
+            {"120": (None, "3a"), "142": (None, "3c")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(
@@ -72,6 +88,8 @@ def test_the_nth_value_is_the_nth_compound_s(
         ("The desired product 2a was obtained in 50 and 15 % yield.", "50"),  # 1 name, 2 values
         ("Benzoic acid was obtained in 85% yield.", "85%"),  # one value: no list
         ("Products 4a, 4b and 4c formed in 70 and 20% yield.", "70"),  # 3 names, 2 values
+        ("Compounds 4a–c were obtained in 85–92% yield.", "85"),  # a range, not a list
+        ("Compounds 4a–d were obtained in 85 and 92% yield.", "85"),  # 4 members, 2 values
     ],
 )
 def test_lists_of_unequal_length_or_no_list_decide_nothing(text: str, value: str) -> None:

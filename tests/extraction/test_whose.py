@@ -419,3 +419,31 @@ def test_the_title_compound_prepared_from_others_is_never_one_of_them() -> None:
 def test_the_subject_a_step_converted_is_not_the_sentence_s_compound() -> None:
     site = _site("4-Amino-2-chlorobenzoic acid was converted to product in 79% yield.", "79%")
     assert decide(site, None).mention is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Aryl bromides bearing an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % ) or a ketone "
+         "( 3h , 75 % ) were well tolerated .", "83 %", "3g"),
+        ("Aryl bromides bearing an ester (3f, 79%) or a ketone (3h, 75%) were tolerated.",
+         "75%", "3h"),
+    ],
+)  # fmt: skip
+def test_a_label_and_its_value_in_one_bracket_are_one_product_s(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.source == "label_in_bracket"
+    assert decision.mention is not None and decision.mention.label == label
+
+
+def test_a_bracket_that_says_more_than_the_value_names_no_product() -> None:
+    decision = by_form(_site("The best result was 3f (3f, 79% ee) under these conditions.", "79%"))
+    assert decision is None or decision.source != "label_in_bracket"
+
+
+def test_a_step_s_reagent_listed_before_its_yield_is_not_the_product() -> None:
+    text = "Silylation ( TBSCl , imidazole , 98 % ) and ozonolysis gave aldehyde 30 ."
+    decision = by_form(_site(text, "98 %"))
+    assert decision is None or decision.mention is None or decision.mention.name != "imidazole"

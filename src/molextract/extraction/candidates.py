@@ -698,6 +698,9 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     head = before[: len(before) - len(inner) - 1]
     if not head.strip():
         head = prior
+    if _LABEL_ITEM.fullmatch(inner) and not rest.strip():
+        # "an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )": a product's label and yield
+        return _Cue("beside the product's label", 0, 0, direct=True)
     if any(s.kind == "amount" for s in scan_numbers(inner + " " + rest)):
         if _product_bracket(head, tail, cues.PRODUCT_VERBS):
             return _Cue("in the product's bracket", 0, 0, direct=True)
@@ -718,6 +721,8 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     return None
 
 
+#: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
+_LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
 _ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*,\s*")
 #: One item that says how a percentage was measured or where it comes from, which makes
@@ -739,7 +744,7 @@ def _one_reagent(inner: str) -> bool:
 
 #: A bracket of a step's reagents and conditions before the yield that closes it: two
 #: items at least, no percentage or bracket among them.
-_CONDITIONS = re.compile(r"[^()%]*,[^()%]*,\s*")
+_CONDITIONS = re.compile(r"[^()%]*[,;][^()%]*,\s*")
 #: After a step's conditions bracket: the verb that makes the step's product.
 _STEP_MAKES_AFTER = re.compile(
     r"\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced)\b", re.I

@@ -433,6 +433,11 @@ def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | Non
 _NAME_THEN_VALUE = re.compile(r"(?<=\w)[ \t]*(?:,[ \t]*)?(?:at[ \t]+)?$|(?<=[\w)\]])\s*[:=]\s*$")
 
 
+#: Before a name: the earlier items of the bracket it is listed in.
+_LATER_ITEM_OF_BRACKET = re.compile(r"\([^()]*[,;]\s*$")
+_VALUE_IN = re.compile(r"\d\s*(?:°|%|[mµμ]?g\b|g\s*/|mL\b)")
+
+
 def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``chloroform 1.4832 g/cm3 and carbon tetrachloride 1.5940 g/cm3``, ``bromoform,
     2.889 g/mL``: in a list of readings each value follows its compound's name."""
@@ -440,6 +445,12 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     if gap is None:
         return None
     found = _name_ending_at(text, gap.start(), table)
+    if found is not None and found.start is not None:
+        items = _LATER_ITEM_OF_BRACKET.search(text, max(0, found.start - 80), found.start)
+        if items is not None and not _VALUE_IN.search(items.group(0)):
+            # "( TBSCl , imidazole , 98 % )": a step's reagents, then its yield; unlike
+            # "(dichloromethane 39.6 °C, chloroform 61.2 °C)", a list of readings
+            return None
     if (
         found is not None
         and found.label is None

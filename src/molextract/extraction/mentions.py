@@ -646,6 +646,25 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
     return Mention(definition.name, label, found.start("label"), found.end("label"), True)
 
 
+#: A bracket that opens with a product's label and then its value: ``( 3f , 79 % )``.
+_LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*$")
+_BRACKET_CLOSES = re.compile(r"\s*\)")
+
+
+def label_in_bracket(
+    text: str, value_start: int, value_end: int, table: LabelTable
+) -> Mention | None:
+    """``an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )``: scope discussions give each
+    product's label and yield in one bracket, and the bracket says whose the value is.
+    Only when the value closes the bracket (``(3f, 79% ee)`` says more than a yield)."""
+    found = _LABEL_IN_BRACKET.search(text, max(0, value_start - 16), value_start)
+    if found is None or not _BRACKET_CLOSES.match(text, value_end):
+        return None
+    if _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start() + 1):
+        return None
+    return from_label(found["label"], text, found.end("label"), table)
+
+
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
 _FORM = (
     r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"

@@ -74,7 +74,10 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("glued_cue", rf"[MmBb](?<![A-Za-z][MmBb])[Pp]{_DEGREE_AHEAD}"),
     # "85°-87° C.", "112° to 114° C": a range printed with a degree after each end is
     # one range; the first degree goes, so the finder reads both ends with one unit
-    ("range_degree", rf"[°º˚](?<=\d[°º˚])(?={_S}?(?:[{_DASHES}]|to{_S}){_S}?\d+(?:\.\d+)?{_S}?[°º˚])"),
+    (
+        "range_degree",
+        rf"[°º˚](?<=\d[°º˚])(?={_S}?(?:[{_DASHES}]|to{_S}){_S}?\d+(?:\.\d+)?{_S}?[°º˚])",
+    ),
     # "m.p. 112-114°", "b.p. 80°/15 mm": older papers print a bare degree after a
     # melting or boiling point; only after such a cue (see _BARE_DEGREE_CUE) is it °C,
     # so an angle or a rotation (``[α]D +25.3°``) stays as printed

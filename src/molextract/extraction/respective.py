@@ -24,9 +24,13 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 
 _NUMBER = r"\d+(?:\.\d+)?"
 _JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
-#: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``: two or more numbers, the
-#: last with its percent sign.
-_VALUES = re.compile(rf"(?<![\w.]){_NUMBER}(?:\s*%)?(?:{_JOIN}{_NUMBER}(?:\s*%)?)+(?=\s*%|(?<=%))")
+#: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``, ``120, 135 and 142 °C``: two
+#: or more numbers, the last with its unit (a percent sign or degrees Celsius).
+_UNIT = r"(?:%|°\s?C)"
+_VALUES = re.compile(
+    rf"(?<![\w.]){_NUMBER}(?:\s*{_UNIT})?(?:{_JOIN}{_NUMBER}(?:\s*{_UNIT})?)+"
+    r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C))"
+)
 _ONE_NUMBER = re.compile(_NUMBER)
 #: Between two labels of a list: a join, or a second product's "together with", and
 #: the article and kind word it may bring (``dibromide 4 together with the
@@ -37,6 +41,8 @@ _LABEL_JOIN = (
 )
 _LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_LABEL_JOIN})+{LABEL})\s*$")
 _JOIN_AT_END = re.compile(rf"{_JOIN}$")
+#: A series printed as its first and last member: ``7a–7d``, ``3a-c``, ``5a−5f``.
+_SERIES_AT_END = re.compile(r"(?<![\w\-.,/])([1-9]\d{0,2})([a-z])\s?[-–−‒]\s?(?:\1)?([a-z])\s*$")
 _LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}\s*$")
 
 
@@ -75,7 +81,7 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
 
 #: ``The yields of 4c and 4d were 75 and 81 %``: the list the values are the yields of.
 _YIELDS_OF_WERE = re.compile(
-    r"\byields?\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are)\s+"
+    r"\b(?:yields?|melting\s+points?|boiling\s+points?|m\.\s?p\.(?:'?s)?)\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are)\s+"
     r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?)$",
     re.IGNORECASE,
 )
@@ -89,7 +95,11 @@ _MADE_FROM_BEFORE = re.compile(
 
 def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
     """The list of labels (or else names) that ends at ``end``, and where it starts."""
-    return _labels_ending_at(text, end, table) or _names_ending_at(text, end, table)
+    return (
+        _series_ending_at(text, end, table)
+        or _labels_ending_at(text, end, table)
+        or _names_ending_at(text, end, table)
+    )
 
 
 def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]] | None:
@@ -99,6 +109,23 @@ def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]
             numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(found.group(0))]
             return found.start(), [(found.start() + s, found.start() + e) for s, e in numbers]
     return None
+
+
+def _series_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
+    """``the Schiff bases 7a–7d were obtained in 70, 75, 80 and 72% yields``: a series
+    printed by its ends stands for each member in turn (7a, 7b, 7c, 7d). A member the
+    text never prints on its own is grounded at the series."""
+    found = _SERIES_AT_END.search(text, max(0, end - 20), end)
+    if found is None or found[3] <= found[2]:
+        return None
+    number, first, last = found[1], ord(found[2]), ord(found[3])
+    members: list[Mention] = []
+    for letter in range(first, last + 1):
+        mention = from_label(f"{number}{chr(letter)}", text, found.end(), table)
+        if mention.start is None:
+            mention = Mention(mention.name, mention.label, found.start(), found.end(3), True)
+        members.append(mention)
+    return found.start(), members
 
 
 def _labels_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:

@@ -47,6 +47,7 @@ from molextract.extraction.mentions import (
     Mention,
     bracketed_after_label,
     described_compound,
+    label_in_bracket,
     passage_subject,
     resolve_mention,
 )
@@ -61,6 +62,7 @@ _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 #: Every form rule in the order it is tried.
 RULES: tuple[tuple[str, _Rule], ...] = (
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
+    ("label_in_bracket", lambda text, start, end, table, _n: label_in_bracket(text, start, end, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
