@@ -741,6 +741,7 @@ def test_notes_marked_in_brackets_as_wiley_prints_them_are_found() -> None:
         ("Yield (%) [ee (%)]", ["85 [92]", "78 [90]"]),
         ("yield/% (ee/%)", ["85 (92)", "78 (90)"]),
         ("Yield (%)", ["85 (dr 5:1)", "78 (92% ee)"]),
+        ("Yield (%)", ["85 (3:1 dr)", "78 (10:1 E/Z)"]),
     ],
 )
 def test_a_ratio_or_ee_stated_after_a_yield_in_its_cell_leaves_the_yield(
@@ -880,3 +881,25 @@ def test_a_solubility_column_by_its_letter_and_unit_and_the_header_s_temperature
 def test_an_entropy_column_is_no_solubility() -> None:
     text = "Table 1. Thermodynamics.\n\nCompd | S (J mol−1 K−1)\n1 | 98.5\n2 | 120.2\n"
     assert [r for r in records(text) if r.property == "solubility"] == []
+
+
+@pytest.mark.parametrize(
+    ("caption", "conditions"),
+    [
+        ("Aqueous solubility of the salts at 25 °C.", "25 °C"),
+        ("Aqueous solubility of the salts.", None),
+        ("Solubility at 25 °C and at 37 °C.", None),  # two temperatures: none is the table's
+    ],
+)
+def test_the_one_temperature_a_caption_states_is_its_table_s_condition(
+    caption: str, conditions: str | None
+) -> None:
+    text = (
+        f"Table 4. {caption}\n\nSalt | Solubility (g/100 mL) | Melting point (°C)\n"
+        "sodium benzoate | 62.9 | 410\n"
+    )
+    found = records(text)
+    assert [(r.property, r.conditions) for r in found] == [
+        ("solubility", conditions),
+        ("melting_point", None),
+    ]

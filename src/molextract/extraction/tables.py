@@ -1387,9 +1387,10 @@ def _record(
     if prop == "logD" and (ph := _LOGD_PH.search(column.header)) is not None:
         measured_at = f"pH {ph['ph']}"  # "log D7.4", "logD (pH 7.4)": the pH it was measured at
     if prop not in ("melting_point", "boiling_point") and (
-        warm := _HEADER_TEMPERATURE.search(column.header)
+        warm := _HEADER_TEMPERATURE.search(column.header) or _caption_temperature(reading)
     ):
-        # "Density at 25 °C (g cm−3)", "S (mg/mL, 37 °C)": the temperature it was measured at
+        # "Density at 25 °C (g cm−3)", "S (mg/mL, 37 °C)", a caption's "Aqueous solubility
+        # of the salts at 25 °C": the temperature it was measured at
         said = f"{warm['t'].replace('−', '-')} °C"
         measured_at = f"{measured_at}, {said}" if measured_at else said
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
@@ -1532,7 +1533,8 @@ _CELL_TAIL = re.compile(
     r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*\)"
     # a ratio or an ee stated with it: "85 (10:1)", "78 (>20:1)", "85 (dr 5:1)", "(92% ee)"
     r"|\(\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*[=:]?\s*)?[<>≥≤]?\s*\d+(?:\.\d+)?\s*:\s*"
-    r"\d+(?:\.\d+)?\s*\)|\(\s*\d+(?:\.\d+)?\s*%\s*ee\s*\))?"
+    r"\d+(?:\.\d+)?\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*)?\)"  # or "85 (3:1 dr)"
+    r"|\(\s*\d+(?:\.\d+)?\s*%\s*ee\s*\))?"
     r"\s*(?:\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\])?\s*"
     r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)\s*",
     _I,
@@ -1575,6 +1577,20 @@ def _row_compound(
 _LOGD_PH = re.compile(
     r"log\s?D\s*(?:_?|\(\s*pH\s*=?\s*|at\s+pH\s*)(?P<ph>\d{1,2}(?:\.\d{1,2})?)(?!\d)", re.I
 )
+
+
+def _caption_temperature(reading: TableReading) -> re.Match[str] | None:
+    """The one temperature a caption says the whole table was measured at (``… at 25
+    °C``); None when it names none, or several (a table across temperatures)."""
+    caption = reading.table.caption
+    if caption is None:
+        return None
+    found = list(_CAPTION_TEMPERATURE.finditer(caption.text))
+    return found[0] if len(found) == 1 else None
+
+
+#: A caption's ``at 25 °C``, ``(298 K)`` is not read: only degrees Celsius after "at".
+_CAPTION_TEMPERATURE = re.compile(r"\bat\s+(?P<t>[-−]?\d{1,3}(?:\.\d)?)\s*°\s?C\b")
 #: A temperature a header states: ``at 25 °C``, ``(37 °C)``.
 _HEADER_TEMPERATURE = re.compile(r"(?<![\d.])(?P<t>[-−]?\d{1,3}(?:\.\d)?)\s*°\s?C\b")
 _PRESSURE_UNIT = r"mm\s?Hg|mm|[Tt]orr|kPa|mbar|hPa|Pa|atm"
