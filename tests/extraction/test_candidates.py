@@ -1073,6 +1073,8 @@ SETTLED_ONE_YIELD = [
                  id="label-and-yield-bracket"),
     pytest.param("Ozonolysis ( O3 ; PPh3 , 85 % ) gave aldehyde 30 .",
                  id="conditions-with-semicolon"),
+    pytest.param("Lowering the loading to 1 mol % decreased the yield of 3a to 64 % ( entry 9 ) .",
+                 id="decreased-the-yield-of-to"),
     pytest.param("The yield of the cycloadduct 29 was improved to 88 % at low temperature .",
                  id="the-yield-of-was-improved-to"),
 ]  # fmt: skip
@@ -1799,3 +1801,19 @@ def test_values_beside_trap_words(text: str, shown: str, prop: str) -> None:
 def test_thulium_is_no_melting_cue() -> None:
     text = "Tm(OTf)3 (10 mol%) was heated to 80 °C; TmCl3 gave 4b."
     assert one(text, "80 °C").cues == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Irradiation of 20 afforded cyclobutane 21 ( 52 % ) together with a small amount of "
+        "the dimer 22 ( 8 % ) .",
+        "The ( Z ) -isomer 17 was obtained as the major product ( 70 % ) , accompanied by the "
+        "( E ) -isomer 18 ( 12 % ) .",
+        "Hydrogenation gave alcohol 9 ( 62 % ) along with ketone 10 ( 25 % ) .",
+    ],
+)
+def test_a_second_product_of_the_verb_takes_its_own_bracketed_yield(text: str) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert len(found) == 2
+    assert all(c.blocked is None and c.decisive for c in found)

@@ -17,6 +17,7 @@ from molextract.extraction.mentions import (
     bare_label_uses,
     bracketed_after_label,
     described_compound,
+    find_label,
     is_not_a_compound,
     resolve_mention,
 )
@@ -652,3 +653,15 @@ def test_an_example_label_the_product_is_called_by_resolves_to_its_heading_s_nam
         "2-amino-5-bromonicotinic acid methyl ester",
         "Intermediate 7",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Complex 3 was isolated as red crystals in 65 % yield .", "3"),
+        ("Under these conditions the desired triazole 6 was formed in 95 % yield .", "6"),
+    ],
+)
+def test_a_bare_number_after_its_class_word_is_a_label(text: str, label: str) -> None:
+    span = find_label(text, label, text.index("%"), build_label_table(text))
+    assert span is not None and text[span[0] : span[1]] == label

@@ -554,6 +554,13 @@ def _cue(
         if prop == "reaction_yield" and _LABELLED_YIELDS.fullmatch(gap):
             # "Yields: 21a, 85%; 21b, 72%": each yield follows its product's label
             return _Cue(said, 0, len(gap), direct=True)
+        if (
+            prop == "reaction_yield"
+            and _YIELD_OF_TO.fullmatch(gap)
+            and _CHANGED_THE.search(before, max(0, last.start() - 20), last.start())
+        ):
+            # "decreased the yield of 3a to 64 %": the sentence says what the number is
+            return _Cue(said, 0, len(gap), direct=True)
         if prop == "reaction_yield" and _YIELD_OF_WAS_LIST.fullmatch(gap):
             # "The yield of 7 was 66 %", "the yield of the cycloadduct 29 was improved to
             # 88 %", "the yields of 7a, 7b and 7c were 65 %, 70 % and 58 %": the
@@ -605,6 +612,13 @@ _YIELD_OF_WAS = re.compile(
     r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:was|were|is|are)\s+"
     r"(?:(?:improved|increased|raised|lowered|reduced|decreased|dropped|only|about|ca\.)\s+)?"
     r"(?:(?:found|determined|shown|calculated|estimated)\s+to\s+be\s+)?(?:to\s+)?",
+    re.IGNORECASE,
+)
+#: ``increased the yield of 3a to``: after the yield's word, its product, then ``to``.
+_YIELD_OF_TO = re.compile(r"\s+of\s+(?:the\s+)?[^%;:()]{1,50}?\s+to\s+", re.IGNORECASE)
+_CHANGED_THE = re.compile(
+    r"\b(?:increased|decreased|improved|raised|lowered|reduced|dropped|enhanced|boosted)"
+    r"\s+the\s+(?:isolated\s+)?$",
     re.IGNORECASE,
 )
 #: The same, with the yields of a list's earlier members before the value.
@@ -788,8 +802,16 @@ def _made_by(head: str, verbs: re.Pattern[str]) -> bool:
 
 #: The bracket of a yield the verb's product already took: ``(85%)``, ``(26 % from 15)``.
 _YIELD_BRACKET_CLOSED = re.compile(r"%[^()]*\)")
-#: After it, a further product of the same verb: ``and 7 ``, ``, ketone 8 ``.
-_NEXT_PRODUCT = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:[\w-]+\s+){0,2}?[\w',()-]+\s*")
+#: After it, a further product of the same verb: ``and 7 ``, ``, ketone 8 ``, ``together
+#: with a small amount of the dimer 22 ``, ``, accompanied by the ( E ) -isomer 18 ``.
+_NEXT_PRODUCT = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?(?:[\w-]+\s+){0,2}?"
+    r"|and\s+(?:[\w-]+\s+){0,2}?"
+    r"|,?\s*(?:(?:together|along)\s+with|accompanied\s+by|as\s+well\s+as)\s+"
+    r"(?:(?:a\s+)?(?:small|minor|trace)\s+(?:amounts?\s+)?of\s+)?(?:the\s+)?"
+    r"(?:[\w',()-]+\s+){0,4}?)"
+    r"[\w',()-]+\s*"
+)
 
 
 def _product_bracket(head: str, tail: str, verbs: re.Pattern[str]) -> bool:

@@ -298,11 +298,11 @@ _NOT_A_LABEL_BEFORE = re.compile(
 KIND_WORDS = (
     r"(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
     r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
-    r"|lactams?|nitriles?|diols?|ethers?|complexes?|ligands?|analogues?|analogs?"
+    r"|lactams?|nitriles?|diols?|ethers?|complex(?:es)?|ligands?|analogues?|analogs?"
     r"|donors?|acceptors?|monomers?|dimers?|isomers?|species|substrates?|precursors?"
     r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?"
-    # a plural of a class by its suffix: "dienones 7", "naphthalenes 7g and 7h"
-    r"|[a-z]{3,}(?:ones|enes|anes|ynes|ides|ates|ines|oles|ols))"
+    # a class by its suffix: "dienones 7", "naphthalenes 7g and 7h", "the triazole 6"
+    r"|[a-z]{3,}(?:ones?|enes?|anes?|ynes?|ides|ates|ines?|oles?|ols))"
 )
 #: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
 _CALLED_BEFORE = re.compile(
@@ -371,13 +371,14 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         return False  # "… overall yield . ( 9 ) Prepared by …": a note's number
     if _OPEN_BEFORE.search(before) and _CLOSE_AFTER.match(text, end):
         return True
-    if UNIT_AFTER.match(text, end):
-        return False
+    if UNIT_AFTER.match(text, end) or _RATIO_AFTER.match(text, end):
+        return False  # "3 g", "hexane 3:1"
     if _CLAUSE_START.search(before) and _SUBJECT_OF_STEP_AFTER.match(text, end):
         return True  # "…, 31 was obtained as a colorless oil"
     return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
 
 
+_RATIO_AFTER = re.compile(r"\s*:\s*\d")
 #: A bare number that opens a clause and is what a step makes or takes is a compound:
 #: ``Following the general procedure, 31 was obtained``, ``… and 7 was converted``.
 _CLAUSE_START = re.compile(r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)$")
