@@ -1817,3 +1817,23 @@ def test_a_second_product_of_the_verb_takes_its_own_bracketed_yield(text: str) -
     found = find_candidates(text, get_schema("reaction_yield"))
     assert len(found) == 2
     assert all(c.blocked is None and c.decisive for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The solution was evaporated to generate Compound 3 as a brown solid (0.36 g, 100%) "
+        "m/z: 340 (M+H, 100%).",
+        "Trituration gave the title compound (30 g, 87 mmol, 88%) LC/MS (M++1): 347.",
+    ],
+)
+def test_a_product_s_bracket_followed_by_its_analysis_keeps_its_yield(text: str) -> None:
+    first = find_candidates(text, get_schema("reaction_yield"))[0]
+    assert first.blocked is None and first.decisive
+
+
+@pytest.mark.parametrize(
+    "text", ["Hydrogenation over 10% Pd/C gave the amine.", "NaH (60%) in mineral oil was added."]
+)
+def test_a_reagent_s_strength_stays_no_yield(text: str) -> None:
+    assert all(c.blocked for c in find_candidates(text, get_schema("reaction_yield")))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.chemical_names import looks_like_name, names_in
+from molextract.extraction.chemical_names import is_generic_name, looks_like_name, names_in
 
 NAMES = [
     "methyl 4-bromobenzoate", "4-amino-2-(3-thienyl)phenol hydrochloride", "ethyl 3-oxobutanoate",
@@ -80,3 +80,19 @@ def test_names_in_stay_within_the_span_asked_about() -> None:
     text = "Phenol was added. Then toluene was distilled."
     start = text.index("Then")
     assert [text[s:e] for s, e in names_in(text, start, len(text))] == ["toluene"]
+
+
+@pytest.mark.parametrize(
+    ("text", "generic"),
+    [
+        ("the amide", True),
+        ("hydrochloride", True),
+        ("the dihydrochloride salt", True),
+        ("the free base", True),
+        ("amine hydrochloride", True),
+        ("4-aminopyridine hydrochloride", False),
+        ("sodium benzoate", False),
+    ],
+)
+def test_a_salt_form_or_free_base_alone_names_no_compound(text: str, generic: bool) -> None:
+    assert is_generic_name(text) is generic

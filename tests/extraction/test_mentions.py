@@ -665,3 +665,30 @@ def test_an_example_label_the_product_is_called_by_resolves_to_its_heading_s_nam
 def test_a_bare_number_after_its_class_word_is_a_label(text: str, label: str) -> None:
     span = find_label(text, label, text.index("%"), build_label_table(text))
     assert span is not None and text[span[0] : span[1]] == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        (
+            "The crude desired N-[3-(2-fluoro-4′-hydroxymethyl-biphenyl-4-yl)-2-oxo-oxazolidin-"
+            "5-ylmethyl]-acetamide 51 (12.50 g, 94% yield) was obtained as off-white solids.",
+            "94%",
+            "N-[3-(2-fluoro-4′-hydroxymethyl-biphenyl-4-yl)-2-oxo-oxazolidin-5-ylmethyl]-acetamide",
+            "51",
+        ),
+        (
+            "3-(1H-Indol-6-yl)-3-(3-chloro-phenyl)-N-methyl-propionamide XLI (340 mg, 89% yield) "
+            "was prepared from the methyl ester.",
+            "89%",
+            "3-(1H-Indol-6-yl)-3-(3-chloro-phenyl)-N-methyl-propionamide",
+            "XLI",
+        ),
+        ("Hydrolysis gave the acid 10 (1.72 g, 91%) as a white solid.", "91%", None, "10"),
+    ],
+)
+def test_a_label_printed_right_after_a_full_name_is_that_name_s(
+    text: str, value: str, name: str | None, label: str
+) -> None:
+    mention = described_compound(text, text.index(value), build_label_table(text))
+    assert mention is not None and (mention.name, mention.label) == (name, label)

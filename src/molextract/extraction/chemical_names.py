@@ -305,6 +305,28 @@ def looks_like_name(text: str) -> bool:
 
 _GENERIC_EXTRA = frozenset(
     {"starting", "material", "materials", "corresponding", "desired", "crude", "pure", "title"}
+    # a salt form or the free base standing alone (``the hydrochloride melts at …``): which
+    # compound's it is, the text says elsewhere
+    | {"salt", "salts", "free", "base"}
+    | {
+        f"{times}{anion}"
+        for times in ("", "mono", "di", "bis", "tri")
+        for anion in (
+            "hydrochloride",
+            "hydrobromide",
+            "hydroiodide",
+            "oxalate",
+            "maleate",
+            "fumarate",
+            "tartrate",
+            "citrate",
+            "succinate",
+            "mesylate",
+            "tosylate",
+            "besylate",
+            "trifluoroacetate",
+        )
+    }
 )
 
 

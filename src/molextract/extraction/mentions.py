@@ -762,6 +762,29 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     return found
 
 
+_ROMAN_AFTER_NAME = re.compile(r" ((?=[IVXL]{2})(?:XL|L?X{0,3})(?:IX|IV|V?I{0,3})[a-h]?)\s*$")
+
+
+def _named_label(text: str, label_start: int, mention: Mention) -> Mention:
+    """``The crude desired NAME 51 (12.50 g, 94% yield)``: a label printed right after a
+    compound's full name is that name's; the label table knows it only when bracketed."""
+    if mention.name is not None or label_start < 2 or text[label_start - 1] != " ":
+        return mention
+    span = name_before(text, label_start - 1)
+    if span is None or span[1] != label_start - 1:
+        return mention
+    written = tidy_name(text[span[0] : span[1]])
+    if (
+        is_not_a_compound(written)
+        or is_generic_name(written)
+        or not looks_like_name(written)
+        or _vague(written)
+        or not re.search(r"[\d(\[,-]", written)  # a systematic name, not "ketone"
+    ):
+        return mention
+    return Mention(written, mention.label, span[0], mention.end, mention.grounded)
+
+
 #: A catalogue code in brackets closing a name: ``… benzoic acid (C217)``.
 _TRAILING_CODE = re.compile(r"\s*\(\s*(?P<code>[A-Z]{1,3}-?\d{1,5}[A-Za-z]?)\s*\)$")
 
@@ -807,7 +830,13 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         or table.definition(label.group(0)) is not None
         or _is_label_use(text, label.start(), label.end(), True)
     ):
-        return from_label(label.group(0), text, end, table)
+        return _named_label(text, label.start(), from_label(label.group(0), text, end, table))
+    roman = _ROMAN_AFTER_NAME.search(text, max(0, end - 8), end)
+    if roman is not None:
+        # "NAME XLI (340 mg, 89% yield)": a patent's roman number right after the name
+        found = _named_label(text, roman.start(1), Mention(None, roman[1], *roman.span(1), True))
+        if found.name is not None:
+            return found
     letter = _LETTER_AT_END.search(text, max(0, end - 40), end)
     if letter is not None:
         return Mention(None, letter["label"], letter.start("label"), end, True)

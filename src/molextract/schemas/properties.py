@@ -248,8 +248,11 @@ REACTION_YIELD = PropertyDeclaration(
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
         # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
-        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b"
-        r"|[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
+        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b)"
+        # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl");
+        # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
+        # product's yield and then its analysis
+        r"|^\s*(?:[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
         r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
         r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"
         r"|cases|cells|mice|rats|animals|children|women|men|samples|population))",
