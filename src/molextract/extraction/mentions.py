@@ -831,12 +831,14 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         or _is_label_use(text, label.start(), label.end(), True)
     ):
         return _named_label(text, label.start(), from_label(label.group(0), text, end, table))
-    roman = _ROMAN_AFTER_NAME.search(text, max(0, end - 8), end)
-    if roman is not None:
+    numeral = _ROMAN_AFTER_NAME.search(text, max(0, end - 8), end)
+    if numeral is not None:
         # "NAME XLI (340 mg, 89% yield)": a patent's roman number right after the name
-        found = _named_label(text, roman.start(1), Mention(None, roman[1], *roman.span(1), True))
-        if found.name is not None:
-            return found
+        numbered = _named_label(
+            text, numeral.start(1), Mention(None, numeral[1], *numeral.span(1), True)
+        )
+        if numbered.name is not None:
+            return numbered
     letter = _LETTER_AT_END.search(text, max(0, end - 40), end)
     if letter is not None:
         return Mention(None, letter["label"], letter.start("label"), end, True)
