@@ -96,3 +96,22 @@ def test_names_in_stay_within_the_span_asked_about() -> None:
 )
 def test_a_salt_form_or_free_base_alone_names_no_compound(text: str, generic: bool) -> None:
     assert is_generic_name(text) is generic
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Then 2-chloro-5-cyano-6-methyl-3-pyridinecarboxylic acid, ethyl ester crystallizes.",
+            "2-chloro-5-cyano-6-methyl-3-pyridinecarboxylic acid, ethyl ester",
+        ),
+        ("It gave 4-nitrophenol, sodium salt as a solid.", "4-nitrophenol, sodium salt"),
+    ],
+)
+def test_a_name_inverted_as_chemical_abstracts_indexes_it_is_one_name(text: str, name: str) -> None:
+    assert name in [text[a:b] for a, b in names_in(text, 0, len(text))]
+
+
+def test_a_metal_salt_alone_is_generic_but_a_named_salt_is_not() -> None:
+    assert is_generic_name("disodium salt")
+    assert not is_generic_name("sodium chloride")

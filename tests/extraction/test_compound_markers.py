@@ -253,3 +253,11 @@ def test_for_yields_alone_a_solvent_or_a_charged_reagent_is_not_marked(
 def test_the_formula_an_analysis_was_calculated_for_is_never_marked() -> None:
     text = "This gave the product (104 mg, 88%). Anal. Calcd for C12H13N4O5S2: C, 40.3."
     assert _marked(text, ["88%"]) == []
+
+
+def test_for_yields_alone_a_reagent_used_in_excess_is_not_marked() -> None:
+    text = (
+        "Triethyl phosphite and 4-acetoxybutyl iodide were stirred at 130 °C. The excess of "
+        "triethyl phosphite was evaporated and the product distilled, yield 4.6 g, 75%."
+    )
+    assert "triethyl phosphite" not in _products(text, "75%")

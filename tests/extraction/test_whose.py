@@ -447,3 +447,19 @@ def test_a_step_s_reagent_listed_before_its_yield_is_not_the_product() -> None:
     text = "Silylation ( TBSCl , imidazole , 98 % ) and ozonolysis gave aldehyde 30 ."
     decision = by_form(_site(text, "98 %"))
     assert decision is None or decision.mention is None or decision.mention.name != "imidazole"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lithium aluminum hydride (9.95 grams, 0.26 mole) was added to a solution of the "
+        "sulfonyl chloride in THF. Work-up gave the title compound as a white solid (23 "
+        "grams, 100%).",
+        "To a suspension of 2.9 g (0.01 mol) methyl 4-oxo-6-methylpyridazine-3-carboxylate in "
+        "acetic acid was added hydrogen peroxide. Filtration afforded 1.15 g (36% yield) of "
+        "product.",
+    ],
+)
+def test_what_a_procedure_is_charged_with_is_not_its_yield_s_compound(text: str) -> None:
+    decision = decide(_site(text, text[text.rindex("(") + 1 :].split(")")[0].split(", ")[-1]), None)
+    assert decision.mention is None or decision.source not in ("passage_subject", "model")

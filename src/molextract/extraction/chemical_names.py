@@ -333,7 +333,16 @@ _GENERIC_EXTRA = frozenset(
 def is_generic_name(text: str) -> bool:
     """Whether ``text`` is only words for a kind of compound (``the amide``, ``ester``)."""
     words = [w for w in text.lower().split() if w not in {"the", "a", "an", "this", "that"}]
+    if words and words[-1] in ("salt", "salts") and all(w in _METALS for w in words[:-1]):
+        return True  # "disodium salt": a salt form, of a compound named elsewhere
     return bool(words) and all(w in _CLASS_WORDS or w in _GENERIC_EXTRA for w in words)
+
+
+_METALS = frozenset(
+    f"{times}{metal}"
+    for times in ("", "mono", "di", "tri")
+    for metal in ("sodium", "potassium", "lithium", "calcium", "magnesium", "ammonium")
+)
 
 
 def name_before(text: str, end: int) -> tuple[int, int] | None:
@@ -359,7 +368,26 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     if found is None:
         return None
     index, skip = found
-    return lo + tokens[index][0] + skip, end
+    start = lo + tokens[index][0] + skip
+    inverted = _INVERTED_TAIL.fullmatch(text, start, end)
+    if inverted is not None and start >= 2 and text[start - 2 : start] == ", ":
+        # "2-chloro-…-3-pyridinecarboxylic acid, ethyl ester": a name printed the way
+        # Chemical Abstracts indexes it, the parent first and the ester or salt after
+        parent = name_before(text, start - 2)
+        if parent is not None and _PARENT_OF_INVERTED.search(text, parent[0], parent[1]):
+            return parent[0], end
+    return start, end
+
+
+#: The part after the comma of an inverted name: ``ethyl ester``, ``sodium salt``.
+_INVERTED_TAIL = re.compile(
+    r"(?:(?:mono|di|tri)?(?:methyl|ethyl|propyl|isopropyl|butyl|tert-butyl|t-butyl|benzyl"
+    r"|phenyl|allyl|vinyl|octyl|hexyl|pentyl)\s+esters?"
+    r"|(?:mono|di|tri)?(?:sodium|potassium|lithium|calcium|magnesium|ammonium)\s+salts?"
+    r"|(?:mono|di)?hydrochloride|(?:mono|di)?hydrobromide)"
+)
+#: What such a tail is appended to: an acid, or a compound's full name with locants.
+_PARENT_OF_INVERTED = re.compile(r"(?:acid|[\d\])]-?[a-z]+)$")
 
 
 #: Pieces of a stereo descriptor list printed with spaces, ``(2S, 3S)-`` or ``(R, R)-``.

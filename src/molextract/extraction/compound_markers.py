@@ -84,7 +84,12 @@ def find_mentions(
             if _marks(text, s, e)
             and not (
                 products_only
-                and (is_auxiliary(text[s:e]) or _charged(text, s, e) or _converted(text, e))
+                and (
+                    is_auxiliary(text[s:e])
+                    or _charged(text, s, e)
+                    or _converted(text, e)
+                    or _EXCESS_BEFORE.search(text, max(0, s - 20), s) is not None
+                )
             )
         ]
         for label in labels:
@@ -132,6 +137,9 @@ def _charged(text: str, start: int, end: int) -> bool:
 
 #: The short name a text gives a reagent before its charge: ``SEM-Cl [SEM-Cl] (2.12 mL``.
 _ABBREVIATION = re.compile(r"(?:\s*(?:\[[^\]\d]{1,20}\]|\((?=[^()]*[A-Za-z])[^()\d]{1,15}\)))?")
+
+#: ``the excess of triethyl phosphite was evaporated``: a reagent used in excess.
+_EXCESS_BEFORE = re.compile(r"\bexcess\s+(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
 
 _FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
 

@@ -142,7 +142,13 @@ _AUXILIARIES = _listed(
     tetrakis(triphenylphosphine)palladium|tetrakis(triphenylphosphine)palladium(0)|
     pd(pph3)4|pd2(dba)3|pd(dppf)cl2|pdcl2(dppf)|pd(pph3)2cl2|copper(i) iodide|cui|
     acetate|chloride|bromide|iodide|triflate|tosylate|mesylate|sulfate|nitrate|
-    hydrochloride|trifluoroacetate
+    hydrochloride|trifluoroacetate|hydroxide|ammonium hydroxide|ammonia|
+    lithium aluminum hydride|lithium aluminium hydride|lialh4|lah|sodium borohydride|nabh4|
+    sodium cyanoborohydride|nabh3cn|sodium triacetoxyborohydride|nabh(oac)3|
+    lithium borohydride|libh4|diisobutylaluminum hydride|dibal|dibal-h|borane|
+    triethyl phosphite|triphenylphosphine|pph3|phosphorus oxychloride|phosphorous oxychloride|
+    pocl3|thionyl chloride|socl2|oxalyl chloride|acetic anhydride|trifluoroacetic acid|tfa|
+    hydrogen peroxide|h2o2|raney nickel|pd(oh)2|palladium hydroxide|platinum oxide|pto2
     """
 )
 _WORK_UP = _listed(

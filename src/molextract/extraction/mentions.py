@@ -595,7 +595,7 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     return None
 
 
-_UNITS = r"(?:[mkµμ]?g|[mµμ]?[lL]|m?mol(?:es?)?|gm|equiv|eq)\.?"
+_UNITS = r"(?:[mkµμ]?g|grams?|[mµμ]?[lL]|m?mol(?:es?)?|gm|equiv|eq)\.?"
 #: An amount charged after a name: ``X (3.78 g, …``, ``X (75) (8.84 g``, ``X solution``.
 _CHARGED_AFTER = re.compile(
     rf"\s*(?:\([^()]{{0,30}}\)\s*)?\(\s*[~˜≈]?\s*\d[\d.,]*\s*{_UNITS}(?![A-Za-z])"
@@ -603,7 +603,7 @@ _CHARGED_AFTER = re.compile(
 )
 #: An amount charged before a name: ``5.6 g of X``, ``a solution of X``, ``To a X``.
 _CHARGED_BEFORE = re.compile(
-    rf"(?:\d[\d.,]*\s*{_UNITS}\s*(?:\([^()]{{0,30}}\)\s*)?of\s+(?:an?\s+|the\s+)?"
+    rf"(?:\d[\d.,]*\s*{_UNITS}\s*(?:\([^()]{{0,30}}\)\s*)?(?:of\s+)?(?:an?\s+|the\s+)?"
     r"|\b(?:solution|mixture|suspension|slurry)\s+of\s+(?:the\s+)?"
     r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+)$"
 )
