@@ -582,9 +582,12 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
         written = tidy_name(text[name_start:name_end])
         if is_not_a_compound(written) or is_generic_name(written):
             continue
-        if _charged(text, name_start, name_end):
-            # "A solution of X (3.78 g) in methanol …": a procedure's first sentence
-            # charges its starting materials; the paragraph is not about them.
+        if _charged(text, name_start, name_end) or _OBJECT_OF_STEP.search(
+            text, max(start, name_start - 40), name_start
+        ):
+            # "A solution of X (3.78 g) in methanol …", "the displacement with disodium
+            # salt of X on …": a procedure's first sentence charges its starting
+            # materials and reagents; the paragraph is not about them.
             return None
         name = without_appearance(written)
         if name != written and text[name_end - len(name) : name_end] == name:
@@ -617,6 +620,11 @@ def _charged(text: str, start: int, end: int) -> bool:
     )
 
 
+#: Before a name: the preposition that makes it what a step works with or on.
+_OBJECT_OF_STEP = re.compile(
+    r"\b(?:with|using|from|by|over|on|salts?\s+of)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
 _LATER_SENTENCE = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z0-9(\[])|\n")
 _SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
 
