@@ -1,0 +1,160 @@
+"""Patent paragraphs whose product is known by name: a probe set for whose a yield is.
+
+    MOLEXTRACT_CORPORA=/path/to/corpora .venv/bin/python bench/bench_titled.py \\
+        --out out/titled [--limit N] [--rescore] [--show N]
+
+Reads ``uspto-revisit/examples/input.csv`` of the local copy of the public repository
+``snu-micc/uspto-revisit``: 400 paragraphs of US patents (from Lowe's USPTO reaction
+data) chosen as hard cases (many products, many reagents, rare templates), each with the
+product's name (``title``). Nothing is annotated per value, so this is no scored corpus:
+it is a second development set for the form rules and the model's choice, never a test.
+
+For every yield record of a paragraph that prints its title's name, the record's
+compound is counted right when its name is that title (or contains it), none when it
+has no compound, and other otherwise; the others and the nones are printed with their
+context for development (corpus text: the terminal only, never commit them).
+
+Output lines go to ``OUT/titled.jsonl`` as each paragraph finishes (a killed run
+resumes); ``--rescore`` reads that file again without the model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from molextract import Extractor
+from molextract.evaluation.corpora.scoring import name_key
+from molextract.ingest.document import Document
+from molextract.schemas.records import DocumentResult, Record
+
+RELATIVE = Path("uspto-revisit") / "examples" / "input.csv"
+CONTEXT = 220
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
+    parser.add_argument("--out", type=Path, required=True, help="directory for the output")
+    parser.add_argument("--limit", type=int, default=None, help="the first N paragraphs")
+    parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
+    parser.add_argument("--show", type=int, default=20, help="examples of each kind to print")
+    args = parser.parse_args(argv)
+    root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
+    source = root / RELATIVE
+    if not source.is_file():
+        parser.error(f"{source} not found: copy examples/input.csv of snu-micc/uspto-revisit there")
+    paragraphs = _paragraphs(source)[: args.limit]
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "titled.jsonl"
+    results = _read(path)
+    started = time.perf_counter()
+    todo = [p for p in paragraphs if p[0] not in results]
+    if todo and not args.rescore:
+        extractor = Extractor("reaction_yield", batch_size=1)
+        with path.open("a", encoding="utf-8") as handle:
+            for document, result in _run(extractor, todo):
+                handle.write(result.model_dump_json(by_alias=True) + "\n")
+                handle.flush()
+                results[document.id] = result
+                print(f"  [{len(results)}] {document.id}", file=sys.stderr, flush=True)
+    seconds = time.perf_counter() - started
+    per = seconds / len(todo) if todo and not args.rescore else None
+    scores = _report(paragraphs, results, per, args.show)
+    (args.out / "titled.scores.json").write_text(json.dumps(scores, indent=2) + "\n")
+    return 0
+
+
+def _paragraphs(source: Path) -> list[tuple[str, str, str]]:
+    """(id, title, paragraph) in file order; ids number the rows."""
+    with source.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return [(f"revisit-{i:03d}", row["title"], row["paragraph"]) for i, row in enumerate(rows)]
+
+
+def _read(path: Path) -> dict[str, DocumentResult]:
+    if not path.exists():
+        return {}
+    results: dict[str, DocumentResult] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            result = DocumentResult.model_validate_json(line)
+            results[result.doc_id] = result
+    return results
+
+
+def _run(
+    extractor: Extractor, todo: list[tuple[str, str, str]]
+) -> list[tuple[Document, DocumentResult]]:
+    out: list[tuple[Document, DocumentResult]] = []
+    for batch in extractor.batches(Document(i, text, {}) for i, _, text in todo):
+        out += batch
+    return out
+
+
+def _verdict(record: Record, title: str) -> str:
+    name = record.compound.name or ""
+    if not name and not record.compound.label:
+        return "none"
+    key, wanted = name_key(name), name_key(title)
+    return "right" if name and (key == wanted or wanted in key) else "other"
+
+
+def _report(
+    paragraphs: list[tuple[str, str, str]],
+    results: dict[str, DocumentResult],
+    seconds: float | None,
+    show: int,
+) -> dict[str, object]:
+    verdicts: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {"other": [], "none": []}
+    records = calls = 0
+    for doc_id, title, text in paragraphs:
+        result = results.get(doc_id)
+        if result is None:
+            continue
+        calls += result.usage.model_calls
+        yields = [r for r in result.records if r.property == "reaction_yield"]
+        records += len(yields)
+        if name_key(title) not in name_key(text):
+            continue
+        for record in yields:
+            verdict = _verdict(record, title)
+            verdicts[verdict] += 1
+            sources[f"{record.compound.source}/{verdict}"] += 1
+            if verdict in examples and len(examples[verdict]) < show:
+                at = record.evidence.value_start or record.evidence.start or 0
+                examples[verdict].append(
+                    f"    {doc_id}: {record.value} -> {record.compound.name or record.compound.label!r}"
+                    f" ({record.compound.source}); title {title!r}\n"
+                    f"      …{text[max(0, at - CONTEXT) : at + 40]!r}"
+                )
+    done = sum(1 for doc_id, _, _ in paragraphs if doc_id in results)
+    total = sum(verdicts.values())
+    print(f"paragraphs scored             {done} of {len(paragraphs)}")
+    print(f"yield records                 {records}")
+    print(f"in paragraphs naming the title {total}")
+    for kind in ("right", "none", "other"):
+        share = verdicts[kind] / total if total else 0.0
+        print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
+    print(f"model calls per yield record  {calls / records:.3f}" if records else "")
+    if seconds is not None:
+        print(f"seconds per paragraph         {seconds:.3f}")
+    print("decided by (source/verdict):", ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
+    for kind, lines in examples.items():
+        if lines:
+            print(f"{kind}:")
+            print("\n".join(lines))
+    return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
