@@ -250,3 +250,41 @@ def test_a_header_printed_a_cell_to_a_line_heads_the_rows() -> None:
 def test_running_text_that_opens_with_entry_is_no_table() -> None:
     text = "Entry 3 shows the best result.\nThe yield rose to 91% at 80 °C.\nSee Table 1.\n"
     assert spaced_tables(text, [], 0) == []
+
+
+ALIGNED_CAPTIONED = """Table 2: Physical data of the esters prepared
+
+Compound                          b.p. (°C/mbar)   n20D     Yield
+ethyl 2-methylbutanoate           133/1013         1.3964   88%
+propyl 2-methylbutanoate          152/1013         1.4020   85%
+"""
+
+ALIGNED_UNCAPTIONED = """The compounds listed below were obtained in the same manner.
+
+No.    Compound                                     Melting point
+7a     2-(4-chlorophenyl)-4-methylthiazole          68-70 °C
+7b     2-(4-bromophenyl)-4-methylthiazole
+7c     2-(4-methoxyphenyl)-4-methylthiazole         61-62 °C
+"""
+
+
+def test_columns_aligned_by_runs_of_spaces_are_cells_with_single_spaces_inside() -> None:
+    assert _grid(ALIGNED_CAPTIONED)[1] == ["ethyl 2-methylbutanoate", "133/1013", "1.3964", "88%"]
+    assert ("ethyl 2-methylbutanoate", "boiling_point", 133.0, "1013 mbar") in _facts(
+        ALIGNED_CAPTIONED
+    )
+
+
+def test_an_aligned_block_without_a_caption_is_a_table_and_a_blank_cell_stays_blank() -> None:
+    grid = _grid(ALIGNED_UNCAPTIONED)
+    assert grid[2] == ["7b", "2-(4-bromophenyl)-4-methylthiazole", ""]
+    assert grid[3][2] == "61-62 °C"
+
+
+def test_prose_typed_with_two_spaces_after_a_full_stop_is_no_table() -> None:
+    text = (
+        "The mixture was stirred for 2 h.  Then 25 mL of water was added and it melted at 120 °C.\n"
+        "The solid was filtered.  12 g of product was obtained with melting point 121 °C.\n"
+        "The filtrate was evaporated.  3 g of a second crop was obtained, mp 119 °C.\n"
+    )
+    assert spaced_tables(text, [], 0) == []

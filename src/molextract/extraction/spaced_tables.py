@@ -66,12 +66,15 @@ def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int)
         if _inside(start, taken):
             i += 1
             continue
+        index = first_index + len(tables)
         if _CAPTION.match(text, start, end):
-            found = _table_after(text, lines, i, first_index + len(tables))
+            found = _table_after(text, lines, i, index) or _wide_after_caption(
+                text, lines, i, index
+            )
         elif _ENTRY_HEADER.match(text, start, end):
-            found = _entry_table(text, lines, i, first_index + len(tables))
+            found = _entry_table(text, lines, i, index)
         else:
-            found = None
+            found = _wide_table(text, lines, i, None, index)
         if found is None:
             i += 1
             continue
@@ -79,6 +82,124 @@ def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int)
         if not any(_inside(row[0].start, taken) for row in table.rows):
             tables.append(table)
     return tables
+
+
+# --- tables whose columns are aligned with runs of spaces ------------------------------
+#
+# Patents and plain-text exports print a table as aligned columns: two spaces or more
+# (or a tab) between cells, single spaces inside a cell (``ethyl 2-methylbutanoate
+# 133/1013  88%``). There the gaps say where cells end, so a row is split on them, and a
+# cell a row leaves blank is placed by where the row's cells start under the header's.
+
+#: A cell of an aligned row: words joined by single spaces.
+_WIDE_CELL = re.compile(r"\S+(?: \S+)*")
+_STARTS_NUMBER = re.compile(r"[<>≤≥~]?[-−–]?\d")
+
+
+def _wide_cells(text: str, start: int, end: int) -> list[Span]:
+    line = text[start:end]
+    if "\t" in line:
+        return [
+            Span(m.group().strip(), start + m.start(), start + m.start() + len(m.group().strip()))
+            for m in re.finditer(r"[^\t]+", line)
+            if m.group().strip()
+        ]
+    return [Span(m.group(), start + m.start(), start + m.end()) for m in _WIDE_CELL.finditer(line)]
+
+
+def _wide_after_caption(
+    text: str, lines: list[tuple[int, int]], caption: int, index: int
+) -> tuple[Table, int] | None:
+    """An aligned table under a ``Table N`` caption, after at most two paragraphs of
+    caption text."""
+    k = caption + 1
+    for _ in range(3):
+        while k < len(lines) and lines[k][0] == lines[k][1]:
+            k += 1
+        if k >= len(lines):
+            return None
+        cap_start, cap_end = lines[caption][0], lines[k - 1][1]
+        found = _wide_table(
+            text, lines, k, Span(text[cap_start:cap_end], cap_start, cap_end), index
+        )
+        if found is not None:
+            return found
+        while k < len(lines) and lines[k][0] < lines[k][1]:
+            k += 1
+    return None
+
+
+def _wide_table(
+    text: str, lines: list[tuple[int, int]], first: int, caption: Span | None, index: int
+) -> tuple[Table, int] | None:
+    """The aligned table whose header is line ``first``: three lines or more of two
+    cells or more, the header's cells no number, and at least two rows with a number
+    in a cell after the first. Rows are fitted under the header by where cells start."""
+    run: list[int] = []
+    k = first
+    while k < len(lines) and lines[k][0] < lines[k][1]:
+        if len(_wide_cells(text, *lines[k])) < 2 or not _WIDE_GAP.search(text, *lines[k]):
+            break
+        run.append(k)
+        k += 1
+    if len(run) < 3:
+        return None
+    header = _wide_cells(text, *lines[run[0]])
+    if any(_STARTS_NUMBER.match(cell.text) for cell in header):
+        return None
+    body = [_aligned(text, lines[j], header) for j in run[1:]]
+    if any(row is None for row in body):
+        return None
+    rows = [row for row in body if row is not None]
+    valued = sum(1 for row in rows if any(_STARTS_NUMBER.match(c.text) for c in row[1:]))
+    if valued < 2 or (caption is None and not _terse(header, rows)):
+        return None
+    name = f"Table {index + 1}"
+    if caption is not None and (label := TABLE_LABEL.match(caption.text)) is not None:
+        name = label.group(1)
+    return Table(index, name, caption, [header, *rows], 1, _footnotes(text, lines, k)), k
+
+
+def _terse(header: list[Span], rows: list[list[Span]]) -> bool:
+    """Cells as tables print them, not prose typed with two spaces after each full stop:
+    header cells of four words at most, body cells of six, no sentence among them. Only
+    a block no ``Table N`` caption introduces needs the test."""
+    if any(len(cell.text.split()) > 4 or _SENTENCE.search(cell.text) for cell in header):
+        return False
+    cells = [cell for row in rows for cell in row if cell.text]
+    return all(len(cell.text.split()) <= 6 for cell in cells) and not any(
+        _SENTENCE.search(cell.text) for cell in cells
+    )
+
+
+#: A sentence's end: a full stop after a word of two letters or more.
+_SENTENCE = re.compile(r"[a-z]{2}\.(?:\s|$)")
+#: Between two cells of an aligned row.
+_WIDE_GAP = re.compile(r"\S(?: {2,}|\t)\S")
+
+
+def _aligned(text: str, line: tuple[int, int], header: list[Span]) -> list[Span] | None:
+    """A row's cells under the header: as many as its cells, in order; fewer, each under
+    the header cell it starts nearest after (blank cells empty); None when two cells
+    fall under one header cell or there are more cells than headers."""
+    cells = _wide_cells(text, *line)
+    if len(cells) > len(header):
+        return None
+    if len(cells) == len(header):
+        return cells
+    row: list[Span | None] = [None] * len(header)
+    head_starts = [cell.start - _line_start(text, cell.start) for cell in header]
+    for cell in cells:
+        column = cell.start - line[0]
+        place = max((n for n, at in enumerate(head_starts) if at <= column + 2), default=0)
+        if row[place] is not None:
+            return None
+        row[place] = cell
+    return [cell if cell is not None else Span("", line[1], line[1]) for cell in row]
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
 
 
 def line_spans(text: str) -> list[tuple[int, int]]:
