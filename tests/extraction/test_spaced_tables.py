@@ -288,3 +288,11 @@ def test_prose_typed_with_two_spaces_after_a_full_stop_is_no_table() -> None:
         "The filtrate was evaporated.  3 g of a second crop was obtained, mp 119 °C.\n"
     )
     assert spaced_tables(text, [], 0) == []
+
+
+def test_a_row_named_in_one_column_and_labelled_in_another_is_both() -> None:
+    found = records(ALIGNED_UNCAPTIONED)
+    assert [(r.compound.name, r.compound.label) for r in found] == [
+        ("2-(4-chlorophenyl)-4-methylthiazole", "7a"),
+        ("2-(4-methoxyphenyl)-4-methylthiazole", "7c"),
+    ]

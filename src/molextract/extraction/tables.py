@@ -1414,7 +1414,9 @@ def _record(
         unit = None
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
-    in_row = _row_compound(reading, row, labels, reading.compound_of(column.index))
+    in_row = _labelled_beside(
+        reading, row, _row_compound(reading, row, labels, reading.compound_of(column.index))
+    )
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
@@ -1539,6 +1541,22 @@ _CELL_TAIL = re.compile(
     r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)\s*",
     _I,
 )
+
+
+def _labelled_beside(
+    reading: TableReading, row: list[Span], found: Mention | None
+) -> Mention | None:
+    """``No. | Compound | Melting point`` over ``7a | NAME | 68-70 °C``: a row named in
+    one column and numbered with its compound's label in another is both."""
+    if found is None or found.name is None or found.label is not None:
+        return found
+    grid = reading.grid
+    for c, header in enumerate(grid.headers):
+        if c < len(row) and _ENTRY_HEADER.match(header) and _holds_labels(grid, c):
+            label = re.sub(r"\s*[*†‡§¶#]+$", "", row[c].text).strip()
+            if _is_label(label) and not label.isdigit():
+                return replace(found, label=label)
+    return found
 
 
 def _row_compound(
