@@ -11,6 +11,7 @@ import pytest
 
 from molextract.extraction.entries import (
     compound_by_form,
+    entry_compound,
     named_after_value,
     product_before_yield,
     product_of_sentence,
@@ -268,3 +269,15 @@ def test_a_step_s_bracketed_yield_is_the_product_the_sentence_then_names(
     found = step_product(text, start, start + len(value), build_label_table(text))
     assert found is not None
     assert (found.name, found.label) == (name, label)
+
+
+@pytest.mark.parametrize("prefix", ["Synthesis of ", "Preparation of ", "General synthesis of "])
+def test_an_entry_heading_may_say_it_makes_its_compound(prefix: str) -> None:
+    text = (
+        f"{prefix}5-bromo-N-methylpicolinamide (8). Methylamine (2 M in THF, 10 mL) was added "
+        "to methyl 5-bromopicolinate (2.16 g). Yield 1.98 g (92%); white solid; mp 101–102 °C."
+    )
+    table = build_label_table(text)
+    mention = entry_compound(text, text.index("92%"), table)
+    assert mention is not None
+    assert (mention.name, mention.label) == ("5-bromo-N-methylpicolinamide", "8")

@@ -662,6 +662,10 @@ _OPENING = re.compile(
 )
 #: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.
 _LABEL_FIRST = re.compile(rf"(?:compound|product)\s+(?P<label>{LABEL})\s*,\s*", re.IGNORECASE)
+#: A heading that names what its entry makes: ``Synthesis of``, ``Preparation of the``.
+_MAKING_FIRST = re.compile(
+    r"(?:(?:general\s+)?(?:synthesis|preparation)\s+of\s+(?:the\s+)?)(?=\S)", re.IGNORECASE
+)
 _TRAILING_PAREN_LABEL = re.compile(rf"(?P<name>.+?)\s*\(\s*(?P<label>{LABEL})\s*\)")
 
 
@@ -673,6 +677,9 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     limit = min(len(text), start + 220)
     first = _LABEL_FIRST.match(text, start, limit)
     name_start = first.end() if first is not None else start
+    making = _MAKING_FIRST.match(text, name_start, limit) if first is None else None
+    if making is not None:
+        name_start = making.end()  # "Synthesis of NAME (8). Methylamine …"
     names = names_in(text, name_start, limit)
     if not names or names[0][0] != name_start:
         return None
