@@ -1073,6 +1073,8 @@ SETTLED_ONE_YIELD = [
                  id="label-and-yield-bracket"),
     pytest.param("Ozonolysis ( O3 ; PPh3 , 85 % ) gave aldehyde 30 .",
                  id="conditions-with-semicolon"),
+    pytest.param("Compounds 5a–5c were prepared similarly. 5b: 75%, mp 130–131 °C.",
+                 id="label-colon-yield"),
     pytest.param("Lowering the loading to 1 mol % decreased the yield of 3a to 64 % ( entry 9 ) .",
                  id="decreased-the-yield-of-to"),
     pytest.param("The yield of the cycloadduct 29 was improved to 88 % at low temperature .",

@@ -675,7 +675,14 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         return _Cue("after the product's mass", 0, 0, direct=True)
     if _VERB_LABEL_COMMA.search(before) and _CLAUSE_END_OR_FORM.match(after):
         return _Cue("after the product's label", 0, 0, direct=True)
+    if _LABEL_COLON.search(before) and _CLAUSE_END_OR_FORM.match(after):
+        # "Compounds 5a–5c were prepared similarly. 5a: 82%, mp 120–122 °C; 5b: 75%, …"
+        return _Cue("after the product's label", 0, 0, direct=True)
     return None
+
+
+#: A clause that opens with a product's label and a colon: ``; 5b: `` before ``75%``.
+_LABEL_COLON = re.compile(rf"(?:^|[.;]\s+)(?:compound\s+)?{_LABEL}\s*:\s*$", re.IGNORECASE)
 
 
 #: After ``gave 28, 85%``: the clause ends, or the product's form follows.
