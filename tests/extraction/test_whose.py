@@ -476,3 +476,8 @@ def test_what_a_procedure_is_charged_with_is_not_its_yield_s_compound(
 ) -> None:
     decision = decide(_site(text, value), None)
     assert decision.mention is None or decision.source not in ("passage_subject", "model")
+
+
+def test_a_mass_printed_like_a_label_in_a_yield_bracket_is_no_label() -> None:
+    decision = by_form(_site("Filtration gave the product (3g, 83%) as a solid.", "83%"))
+    assert decision is None or decision.source != "label_in_bracket"

@@ -671,7 +671,12 @@ def label_in_bracket(
         return None
     if _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start() + 1):
         return None
+    if _MASS_LIKE.fullmatch(found["label"]) and table.definition(found["label"]) is None:
+        return None  # "the product (3g, 83%)": three grams, unless the text defines 3g
     return from_label(found["label"], text, found.end("label"), table)
+
+
+_MASS_LIKE = re.compile(r"\d+g")
 
 
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
