@@ -425,7 +425,7 @@ def test_the_subject_a_step_converted_is_not_the_sentence_s_compound() -> None:
     ("text", "value", "label"),
     [
         ("Aryl bromides bearing an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % ) or a ketone "
-         "( 3h , 75 % ) were well tolerated .", "83 %", "3g"),
+         "( 3h , 75 % ) were well tolerated .", "75 %", "3h"),
         ("Aryl bromides bearing an ester (3f, 79%) or a ketone (3h, 75%) were tolerated.",
          "75%", "3h"),
     ],
