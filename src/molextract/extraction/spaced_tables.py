@@ -19,6 +19,10 @@ cells, and the header is fitted to the body:
 
 Only a block of lines under a ``Table N`` caption is read so, never running text, and
 only when at least two of its rows hold two numbers or more and agree on a width.
+
+Columns aligned by runs of spaces (two or more, or tabs) are a different case: the gaps
+say where cells end (see the section below), so such a block is read under a caption
+or, when its cells are terse, without one.
 """
 
 from __future__ import annotations
