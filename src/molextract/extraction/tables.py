@@ -57,6 +57,7 @@ from molextract.ingest.tables import (
     document_tables,
     footnote_marker,
     guess_header_rows,
+    title_rows,
 )
 from molextract.schemas.properties import PropertyDeclaration, declarations
 from molextract.schemas.records import (
@@ -594,6 +595,15 @@ def _text_table(
         label = found.group(1) if found else ""
     while len(rows) > 2 and not any(cell.text for cell in rows[0]):
         rows = rows[1:]  # "| |||||": a drawing's row above the header, its cells empty
+    titles = title_rows([[cell.text for cell in row] for row in rows])
+    if titles:
+        # "TABLE 4 | |" over "Optimization of … | |": the number and title printed as rows
+        if caption is None:
+            start, end = rows[0][0].start, max(cell.end for cell in rows[titles - 1])
+            caption = Span(text[start:end], start, end)
+            found = TABLE_LABEL.match(caption.text)
+            label = found.group(1) if found else ""
+        rows = rows[titles:]
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
     if header_rows == 0 and _series_header(rows):
         header_rows = 1

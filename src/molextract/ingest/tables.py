@@ -234,6 +234,35 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     return count
 
 
+#: A stub column's own header word: a row holding only it heads a column, not a table.
+_STUB_WORD = re.compile(
+    r"(?:compounds?|entry|entries|examples?|ex\.?|products?|substrates?|samples?|runs?|"
+    r"no\.?|number|ligands?|catalysts?)\b",
+    re.IGNORECASE,
+)
+
+
+def title_rows(rows: Sequence[Sequence[str]]) -> int:
+    """Leading rows that print the table's number and title (``TABLE 4``, ``Effect of
+    temperature on propylene conversion``) as rows of the table: one text each, in the
+    first column or spread over all of them, above the rows that carry the columns'
+    headers. They are the table's caption; taken as header rows they would push the
+    real header into the body and put the title over every column."""
+    width = max((len(row) for row in rows), default=0)
+    count = 0
+    for row in rows:
+        texts = [cell for cell in row if cell]
+        if width < 2 or len(rows) - count < 3 or not texts:
+            break
+        spread = len(texts) == len(row) and len(set(texts)) == 1
+        if not (spread or (len(texts) == 1 and row[0])):
+            break
+        if _STUB_WORD.match(texts[0]) or _VALUE_CELL.match(texts[0]):
+            break
+        count += 1
+    return count
+
+
 class TableRecorder:
     """Builds one table's text lines and its ``Table``, given where the lines will start.
 
@@ -246,14 +275,16 @@ class TableRecorder:
         self._rows = kept
         self._layout = lay_out(kept)
         texts = [[cell.text for cell in row] for row in kept]
-        if header_rows is None:
-            header_rows = _marked_header_rows(kept)
-            if header_rows == 0:
-                header_rows = guess_header_rows(texts)
-        self._header_rows = min(header_rows, max(0, len(kept) - 1))
         # Columns empty in every row (indentation columns) are left out of the lines.
         width = max((len(row) for row in texts), default=0)
         shown = [i for i in range(width) if any(i < len(row) and row[i] for row in texts)]
+        self._titles = 0
+        if header_rows is None:
+            self._titles = title_rows([[row[i] for i in shown if i < len(row)] for row in texts])
+            header_rows = _marked_header_rows(kept[self._titles :])
+            if header_rows == 0:
+                header_rows = guess_header_rows(texts[self._titles :])
+        self._header_rows = min(header_rows, max(0, len(kept) - self._titles - 1))
         self._lines: list[str] = []
         self._spans: list[list[tuple[int, int] | None]] = []
         for row in texts:
@@ -271,6 +302,11 @@ class TableRecorder:
     @property
     def lines(self) -> list[str]:
         return self._lines
+
+    @property
+    def title_lines(self) -> list[str]:
+        """The lines of the rows that print the table's number and title."""
+        return self._lines[: self._titles]
 
     def table(
         self,
@@ -300,8 +336,13 @@ class TableRecorder:
                     continue
                 s, e = line_starts[r] + local[0], line_starts[r] + local[1]
                 cell_spans.append(Span(self._lines[r][local[0] : local[1]], s, e))
+        if self._titles and caption is None:
+            title = "\n".join(self.title_lines)
+            caption = Span(title, start, start + len(title))
         grid: list[list[Span]] = []
         for r, positions in enumerate(self._layout):
+            if r < self._titles:
+                continue
             line_end = line_starts[r] + len(self._lines[r])
             grid.append(
                 [
