@@ -95,6 +95,9 @@ _CONDITION_HEADER = re.compile(
     r"|conversion|selectivity|TON|TOF|purity|Mw|MW|M\.W\.|mol\.?\s?wt|IC50|EC50|Ki|Kd"
     r"|pKa|λ|wavelength|HRMS|calc(?:d|ulated)?\.?|found|predicted|lit\.?|literature"
     r"|reported|rep\.|ref\.?"
+    # comparisons and balances a percentage column may hold: not a yield of anything
+    r"|differen\w*|relative|rel\.|change|increase|decrease|inhibition|accountability"
+    r"|(?:mass|carbon)\s+balance|recovery|efficacy"
     # thermal look-alikes of a melting point: decomposition, glass transition,
     # crystallisation and onset temperatures
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
@@ -869,6 +872,8 @@ def _column(
         found = declaration.header.search(header) or declaration.header.search(unmarked)
         if found is None:
             continue
+        if "/" in header and len(declaration.header.findall(header)) > 1:
+            continue  # "Mp (HMW)/Mp (LMW)": a ratio of two
         trapped = declaration.header_traps is not None and declaration.header_traps.search(header)
         if (
             trapped
@@ -878,6 +883,9 @@ def _column(
             return column
         unit = unit or _trailing_unit(header)
         if unit is not None and not _fits(unit, declaration):
+            continue
+        printed = header_unit(header, any_kind=True)
+        if unit is None and printed is not None and not _fits(printed, declaration):
             continue
         column.property = declaration.name
         column.unit = unit or declaration.default_unit
@@ -978,9 +986,12 @@ def _has_number(text: str) -> bool:
     return any(ch.isdigit() for ch in text)
 
 
-def header_unit(header: str) -> str | None:
+def header_unit(header: str, *, any_kind: bool = False) -> str | None:
     """The unit a header prints: in brackets (``Yield (%)``, ``b.p. [K]``), after a
-    slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none."""
+    slash (``M.p./°C``) or a comma (``Yield, %``); None when it prints none.
+    Amounts and pressures count only with ``any_kind`` (``Mp (LMW), g/mol``: a molar
+    mass, whatever its name looks like)."""
+    skipped = () if any_kind else ("amount", "other", "pressure")
     header = re.sub(r"\bDeg\b", "deg", header)  # "Tm Deg C.": the unit's spelling is lower case
     header = re.sub(r"(?<=[cdk/]m) (?=[23](?!\d))", "", header)  # "g/cm<sup>3</sup>" as "g/cm 3"
     places = [m.start(1) for m in _BRACKETED.finditer(header)]
@@ -988,12 +999,12 @@ def header_unit(header: str) -> str | None:
     places += [m.end() for m in re.finditer(r"(?<![\d⁰¹²³⁴⁵⁶⁷⁸⁹])[/,]\s*", header)]
     for place in places:
         found = unit_at(header, place)
-        if found is not None and found[1] not in ("amount", "other", "pressure"):
+        if found is not None and found[1] not in skipped:
             return found[0]
     # a header row of units alone under the names ("Tm › Deg C.", "Density › g/cc")
     for part in header.split(" › ")[1:]:
         found = unit_at(part, 0)
-        kind_fits = found is not None and found[1] not in ("amount", "other", "pressure")
+        kind_fits = found is not None and found[1] not in skipped
         if found is not None and kind_fits and not part[found[3] :].strip(" .)"):
             return found[0]
     return None
@@ -1030,6 +1041,7 @@ def _header_compound(
         if stereo is not None:
             start, end = cell.start + stereo.start(), cell.start + stereo.end()
             return Mention(None, stereo.group(0), start, end, "table_header")
+        text = _note_references_off(text)
         for version in (text, _MARKER_TAIL.sub("", text)):
             found = None if declaration is None else declaration.header.search(version)
             rest = (
@@ -1048,6 +1060,25 @@ def _header_compound(
             start = cell.start + named.start(1)
             return Mention(named.group(1), None, start, cell.start + named.end(1), "table_header")
     return None
+
+
+def _note_references_off(text: str) -> str:
+    """``Yield 2)``, ``Dose 1)``: a patent's reference to its note 2), no label; a
+    closing bracket that no opening one matches."""
+    out = []
+    depth = 0
+    for found in re.finditer(r"[()]|\b\d{1,2}\)", text):
+        if found.group() == "(":
+            depth += 1
+        elif found.group() == ")":
+            depth = max(0, depth - 1)
+        elif depth:
+            depth -= 1
+        else:
+            out.append(found.span())
+    for start, end in reversed(out):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 #: What a material is made into, not a compound: ``Density of sintered body``.
@@ -1074,7 +1105,12 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         header = _GLUED_MARKER.sub(r"\1", grid.headers[c])  # "Producta": note a
         if _SMILES_HEADER.search(header) or _GROUP_HEADER.match(header):
             continue
-        if _COMPOUND_HEADER.search(header) and _names_things(grid, c) and not _constant(grid, c):
+        # what brackets add says what a quantity was measured on: "Solvent (substrate
+        # conc.)", "Hydroxyl value (mg KOH/g sample)" name no compound column
+        bare = _BRACKETED.sub(" ", header)
+        if header_unit(header, any_kind=True) is not None or _CONDITION_HEADER.search(bare):
+            continue
+        if _COMPOUND_HEADER.search(bare) and _names_things(grid, c) and not _constant(grid, c):
             named.append(c)
     # "Compound | Product": the product's, when the other holds what it was made from
     products = [c for c in named if _PRODUCT_HEADER.search(grid.headers[c])]
@@ -1089,15 +1125,16 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     ]
     if series:
         return series[-1]
+    unmarked = [_GLUED_MARKER.sub(r"\1", header) for header in grid.headers]  # "entrya"
     for c in free:
-        if _ENTRY_HEADER.match(grid.headers[c]) and _holds_labels(grid, c):
+        if _ENTRY_HEADER.match(unmarked[c]) and _holds_labels(grid, c):
             return c
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
     # point or a density in a "Solvent" column's row is the solvent's own
     yields = any(c.property == "reaction_yield" or (c.ask and c.unit == "%") for c in columns)
     for c in free:
         header = grid.headers[c]
-        if _ENTRY_HEADER.match(header) or _GROUP_HEADER.match(header):
+        if _ENTRY_HEADER.match(unmarked[c]) or _GROUP_HEADER.match(header):
             continue
         if header_unit(header) is not None:
             continue  # a quantity ("time / h"): its numbers count, they name nothing
@@ -1124,9 +1161,18 @@ def _cells(grid: Grid, column: int) -> list[str]:
 
 def _names_things(grid: Grid, column: int) -> bool:
     """Most cells are names or labels, not numbers."""
-    cells = _cells(grid, column)
+    cells = [t for t in _cells(grid, column) if not _GENERIC_CELL.fullmatch(t)]
     named = [t for t in cells if _is_label(t) or re.search(r"[A-Za-z]{2}", t)]
     return bool(cells) and len(named) * 2 > len(cells)
+
+
+#: The heading of a column of values (``Parameter | Value``, ``Property | Range``):
+#: seen as a row when the table is read with its properties in rows, it names nothing.
+_GENERIC_CELL = re.compile(
+    r"\s*(?:values?|ranges?|results?|data|parameters?|properties|property|specifications?"
+    r"|typical(?:\s+values?)?|measured|amounts?|units?|method|limits?)\s*[:.]?\s*",
+    _I,
+)
 
 
 def _is_label(text: str) -> bool:
@@ -1420,6 +1466,16 @@ def _record(
         unit = column.unit
     if unit is None and declaration is not None and "°C" in declaration.units:
         unit = _TEMPERATURE_DEFAULT
+    if (
+        unit is None
+        and declaration is not None
+        and None not in declaration.units
+        and re.search(r"densit|solubilit", column.header, _I)
+    ):
+        # "Low Density" over bare numbers (an assay's name), "Crystal density (g/cuCm)":
+        # a density or a solubility is never read without its unit ("d420", the relative
+        # density, has none to print)
+        return None
     if unit is not None and dimension(unit) == "dimensionless":
         unit = None
     measured = measure(prop, quantity.value, unit)
@@ -1548,7 +1604,7 @@ _CELL_TAIL = re.compile(
     r"\d+(?:\.\d+)?\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*)?\)"  # or "85 (3:1 dr)"
     r"|\(\s*\d+(?:\.\d+)?\s*%\s*ee\s*\))?"
     r"\s*(?:\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\])?\s*"
-    r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?)\s*",
+    r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?|\.)\s*",  # "292° C."
     _I,
 )
 

@@ -82,11 +82,14 @@ class Table:
 
     def column_path(self, column: int) -> list[str]:
         """The distinct header texts above ``column``, top row first: a cell spanning
-        several columns heads each of them once."""
+        several columns heads each of them once, and a word a narrow column broke at a
+        hyphen is one word again (``Rela-`` over ``tive``)."""
         path: list[str] = []
         for row in self.header:
             text = row[column].text
-            if text and (not path or path[-1] != text):
+            if path and re.search(r"[a-z]{2}-$", path[-1]) and re.match(r"[a-z]{2}", text):
+                path[-1] = path[-1][:-1] + text
+            elif text and (not path or path[-1] != text):
                 path.append(text)
         return path
 
@@ -257,7 +260,9 @@ def title_rows(rows: Sequence[Sequence[str]]) -> int:
         spread = len(texts) == len(row) and len(set(texts)) == 1
         if not (spread or (len(texts) == 1 and row[0])):
             break
-        if _STUB_WORD.match(texts[0]) or _VALUE_CELL.match(texts[0]):
+        if (_STUB_WORD.match(texts[0]) and len(texts[0].split()) <= 3) or _VALUE_CELL.match(
+            texts[0]
+        ):
             break
         count += 1
     return count

@@ -102,7 +102,7 @@ MELTING_POINT = PropertyDeclaration(
     "temperature at which the solid melts",
     TEMPERATURE_UNITS,
     header=re.compile(
-        rf"{_NO_LETTER_BEFORE}(?:m\.?\s?p(?:t)?\.?|T_?m|Tₘ|T\s?fus){_NO_LETTER_AFTER}"
+        rf"{_NO_LETTER_BEFORE}(?:m\.?\s?p(?:t)?\.?|T_?m|Tₘ|T\s?fus){_NO_LETTER_AFTER}(?!\d)"
         r"|melting(?:\s+(?:point|range|temperature)s?)?|\bfusion\s+temperature"
         # the same header in the other languages of chemical journals and patents
         r"|\bponto\s+de\s+fus[ãa]o|\bpunto\s+de\s+fusi[óo]n|\bpoint\s+de\s+fusion"
@@ -128,7 +128,7 @@ BOILING_POINT = PropertyDeclaration(
     "temperature at which the liquid boils",
     TEMPERATURE_UNITS,
     header=re.compile(
-        rf"{_NO_LETTER_BEFORE}(?:b\.?\s?p(?:t)?\.?|T_?b|T\s?boil){_NO_LETTER_AFTER}"
+        rf"{_NO_LETTER_BEFORE}(?:b\.?\s?p(?:t)?\.?|T_?b|T\s?boil){_NO_LETTER_AFTER}(?!\d)"
         r"|boiling(?:\s+(?:point|range|temperature)s?)?"
         r"|\bponto\s+de\s+ebuli[çc][ãa]o|\bpunto\s+de\s+ebullici[óo]n"
         r"|\bpoint\s+d['’]?\s?[ée]bullition|\bsiedepunkt|\bsdp\.|\bp\.\s?e\.",
