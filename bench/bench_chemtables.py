@@ -206,10 +206,11 @@ def main() -> None:
     by_prop_pred: Counter[str] = Counter()
     shown = 0
     for doc_id, rows in tables:
-        result = results.get(doc_id)
-        if result is None:
+        found = results.get(doc_id)
+        if found is None:
             print("no result:", doc_id)
             continue
+        result = found
         calls += result.usage.model_calls
         want, got = silver(rows), predicted(result)
         hit = want & got

@@ -903,3 +903,99 @@ def test_the_one_temperature_a_caption_states_is_its_table_s_condition(
         ("solubility", conditions),
         ("melting_point", None),
     ]
+
+
+# --- conventions of patent tables (seen in the ChemTables probe set) ----------------
+
+
+def test_a_patent_table_with_its_number_and_title_in_rows_reads_its_header() -> None:
+    text = (
+        "TABLE 4 | | |\n"
+        "Optimization of the azide reaction with copper catalysts | | |\n"
+        "Entrya | Cu-catalyst | Base | Isolated Yield (%)\n"
+        "1 | CuSO4 | K2CO3 | 65\n"
+        "2 | CuI | KOH | 61\n"
+    )
+    found = records(text)
+    # entry numbers and catalysts name no product
+    assert facts(found) == [
+        (None, "reaction_yield", 65.0, "%"),
+        (None, "reaction_yield", 61.0, "%"),
+    ]
+
+
+def test_an_example_column_names_the_rows_and_a_solvent_column_never_does() -> None:
+    text = (
+        "Table 3\n\n"
+        "Example | Aldehyde (eq.) | Solvent (substrate conc.) | Total yield (%)\n"
+        "Ex. 3 | 2.5 | CH2Cl2 (0.3 M) | 62\n"
+        "Ex. 4 | 2.5 | CH2Cl2 (0.15 M) | 52\n"
+    )
+    assert [r.compound.label for r in records(text)] == ["Ex. 3", "Ex. 4"]
+
+
+def test_a_note_reference_in_a_header_is_no_compound_label() -> None:
+    text = (
+        "Table 2\n\n"
+        "Product | Yield 1) (%)\n"
+        "Ethyl benzoate | 85\n"
+        "Methyl benzoate | 80\n"
+        "1) Isolated yield.\n"
+    )
+    assert [r.compound.name for r in records(text)] == ["Ethyl benzoate", "Methyl benzoate"]
+
+
+def test_a_table_of_parameters_and_values_names_no_compound_by_its_value_column() -> None:
+    text = (
+        "Table 5: The properties of the crude acid\n\n"
+        "Parameters | Value\n"
+        "Iodine value (g I2/100 g sample) | 2.5\n"
+        "Melting Point (°C) | 79\n"
+        "Hydroxyl value (mg KOH/g sample) | 214\n"
+        "Yield (%) | 79\n"
+    )
+    found = records(text)
+    assert [(r.property, r.value) for r in found] == [
+        ("melting_point", 79.0),
+        ("reaction_yield", 79.0),
+    ]
+    assert all(r.compound.name is None and r.compound.label is None for r in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a peak molar mass, whatever its abbreviation looks like
+        "Table 1\n\nPolymer | Mp (LMW), g/mol | Mw, g/mol\nPE-1 | 420 | 108000\n",
+        # a ratio of two
+        "Table 1\n\nPolymer | Mp (HMW)/Mp (LMW)\nPE-1 | 974\nPE-2 | 512\n",
+        # biopsies coded BP1, BP2 are no boiling points
+        "Table 1\n\nBiopsy # | BP1 | BP2 | BP3\nFold expansion | 7.43 | 5.95 | 2.64\n",
+        # an assay's name over bare numbers: no density without its unit
+        "Table 1\n\nCompound | Low Density | Tryptase\nR008951 | 1.665 | 3.2\nR008952 | 0.996 | 1.1\n",
+        "Table 1\n\nSample | Crystal density (g/cuCm)\nA | 1.865\nB | 1.901\n",
+    ],
+)
+def test_headers_that_only_look_like_a_property(text: str) -> None:
+    assert records(text) == []
+
+
+def test_a_density_with_its_unit_in_the_cells_is_read() -> None:
+    text = "Table 1\n\nCompound | Density\nToluene | 0.867 g/mL\nAnisole | 0.995 g/mL\n"
+    assert facts(records(text)) == [
+        ("Toluene", "density", 0.867, "g/mL"),
+        ("Anisole", "density", 0.995, "g/mL"),
+    ]
+
+
+def test_a_degree_cell_with_the_full_stop_of_a_patent_is_one_value() -> None:
+    text = (
+        "Table 27\n\n"
+        "Example compounds | Melting points\n"
+        "Compound 4 | 292° C.\n"
+        "Compound 5 | 233° C.\n"
+    )
+    assert facts(records(text)) == [
+        ("4", "melting_point", 292.0, "°C"),
+        ("5", "melting_point", 233.0, "°C"),
+    ]

@@ -19,6 +19,7 @@ from molextract.ingest.tables import (
     guess_header_rows,
     lay_out,
     render_row,
+    title_rows,
 )
 from molextract.ingest.uspto import read_uspto
 
@@ -176,3 +177,61 @@ def test_real_files_keep_their_tables_with_exact_offsets(folder: str) -> None:
     assert skipped == [] and len(documents) == len(paths)
     kept = [table for doc in documents for table in _exact(doc)]
     assert any(table.header_rows and len(table.body) >= 3 for table in kept)
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        # the number and title printed as rows above the header: a patent's CALS table
+        ([["TABLE 4", "", ""], ["TABLE 4", "", ""], ["Effect of the base", "", ""],
+          ["Entry", "Base", "Yield"], ["1", "K2CO3", "65%"], ["2", "KOH", "23%"]], 3),
+        # a title spread over every column (a spanning cell laid out)
+        ([["Optimisation", "Optimisation"], ["Entry", "Yield (%)"], ["1", "65"], ["2", "70"]], 1),
+        # a stub's own header above the other headers is no title
+        ([["Compound", "", ""], ["", "mp", "yield"], ["1", "120", "85"]], 0),
+        ([["Products derived from the oxidation of 1", "", ""], ["Entry", "Base", "Yield"],
+          ["1", "K2CO3", "65"], ["2", "KOH", "23"]], 1),
+        # a text in a later column heads that column
+        ([["", "", "Distillation"], ["Entry", "Yield", "separation"], ["1", "5.5", "57"]], 0),
+        # never the whole table
+        ([["Title", ""], ["Entry", "Yield"]], 0),
+    ],
+)  # fmt: skip
+def test_title_rows_are_told_from_header_rows(rows: list[list[str]], expected: int) -> None:
+    assert title_rows(rows) == expected
+
+
+def test_title_rows_become_the_caption_and_the_header_below_heads_the_columns() -> None:
+    rows = [
+        [SourceCell("TABLE 4"), SourceCell(""), SourceCell("")],
+        [SourceCell("Optimization with copper catalysts"), SourceCell(""), SourceCell("")],
+        [SourceCell("Entry"), SourceCell("Catalyst"), SourceCell("Isolated Yield")],
+        [SourceCell("1"), SourceCell("CuI"), SourceCell("65%")],
+        [SourceCell("2"), SourceCell("Cu2O"), SourceCell("36%")],
+    ]
+    recorder = TableRecorder(rows)
+    text = "\n".join(recorder.lines)
+    table = recorder.table(0, index=0)
+    assert table.caption is not None
+    assert table.caption.text == "TABLE 4\nOptimization with copper catalysts"
+    assert text[table.caption.start : table.caption.end] == table.caption.text
+    assert table.header_rows == 1
+    assert [table.column_header(c) for c in range(3)] == ["Entry", "Catalyst", "Isolated Yield"]
+    assert [[cell.text for cell in row] for row in table.body] == [
+        ["1", "CuI", "65%"],
+        ["2", "Cu2O", "36%"],
+    ]
+
+
+def test_a_header_word_broken_at_a_hyphen_is_one_word_again() -> None:
+    rows = [
+        [SourceCell("Active"), SourceCell("Rela-"), SourceCell("Differ-")],
+        [SourceCell("ingredient"), SourceCell("tive"), SourceCell("ence (%)")],
+        [SourceCell("A"), SourceCell("100%"), SourceCell("+8%")],
+    ]
+    table = TableRecorder(rows, header_rows=2).table(0, index=0)
+    assert [table.column_header(c) for c in range(3)] == [
+        "Active › ingredient",
+        "Relative",
+        "Difference (%)",
+    ]
