@@ -999,3 +999,48 @@ def test_a_degree_cell_with_the_full_stop_of_a_patent_is_one_value() -> None:
         ("4", "melting_point", 292.0, "°C"),
         ("5", "melting_point", 233.0, "°C"),
     ]
+
+
+def test_a_yield_in_mole_percent_over_a_deep_patent_header_is_read() -> None:
+    text = (
+        "TABLE 2 | | |\n"
+        "| Reaction | Conversion of | Yield of\n"
+        "| temperature | acrolein | acrylic\n"
+        "| at the | over the | acid over\n"
+        "| inlet | catalyst | the catalyst\n"
+        "| (°C) | (mol%) | (mol%)\n"
+        "Example 1 | 261 | 98.5 | 94.1\n"
+        "Example 2 | 265 | 98.6 | 94.3\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.property, r.value) for r in found] == [
+        ("Example 1", "reaction_yield", 94.1),
+        ("Example 2", "reaction_yield", 94.3),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Table 5\n\nFormulation | Cloud Point (°C) | pH\n847A6D | 77 | 4.5\n847B4K | 65 | 4.4\n",
+        "Table 13\n\nActive ingredient | Sugar Yield [kg/ha]\n(A) UTC | 5778\n(B) CPA | 6110\n",
+    ],
+)
+def test_other_points_and_harvests_are_no_property(text: str) -> None:
+    assert records(text) == []
+
+
+def test_numbered_experiments_and_byproducts_name_no_compound() -> None:
+    text = (
+        "Table 1\n\n"
+        "Experiment No. | Reaction time (h) | Yield (%) | Yield of byproducts (%)\n"
+        "1 | 2 | 87 | 3\n"
+        "2 | 4 | 95 | 2\n"
+    )
+    found = records(text)
+    assert [(r.value, r.compound.name, r.compound.label) for r in found] == [
+        (87.0, None, None),
+        (3.0, None, None),
+        (95.0, None, None),
+        (2.0, None, None),
+    ]

@@ -99,8 +99,15 @@ def test_recorder_gives_paths_and_offsets() -> None:
         ([["Yield:", "0.02 g (90%)"], ["Mass:", "206"]], 0),
         ([["1", "2"], ["3", "4"]], 0),
         ([["Compound", "Solubility"], ["", "(mg/mL)"], ["1", "0.5"]], 2),
+        # a patent's header broken over many lines of narrow columns
+        ([["", "Content", "Yield of"], ["", "of ester", "isocyanate"], ["", "in the", "(mol%)"],
+          ["", "composition", "(molar yield"], ["Ar-O group", "(wt%)", "versus ester)"],
+          ["Example 1", "24", "93.0"]], 5),
+        # but no more than three rows of words when no row of values follows them
+        ([["Name", "Use"], ["Toluene", "solvent"], ["Anisole", "solvent"],
+          ["Benzene", "solvent"], ["Phenol", "reagent"]], 3),
     ],
-)
+)  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(
     rows: list[list[str]], expected: int
 ) -> None:

@@ -83,7 +83,13 @@ _COMPOUND_HEADER = re.compile(
     _I,
 )
 #: Headers of a column of row numbers: compounds only when its cells are labels.
-_ENTRY_HEADER = re.compile(r"^\s*(?:entry|entries|no\.?|nr\.?|#|run|number|item)\s*$", _I)
+_ENTRY_HEADER = re.compile(
+    r"^\s*(?:(?:entry|entries|no\.?|nr\.?|#|runs?|number|item|s\.\s?no\.?|sr\.\s?no\.?)"
+    # a patent's numbered experiments, batches and cycles: "Experiment No.", "Cycle (n)"
+    r"|(?:experiments?|exp\.|tests?|trials?|batch(?:es)?|cycles?|runs?)"
+    r"(?:\s*(?:no\.?|nr\.?|#|number|\(n\)))?)\s*$",
+    _I,
+)
 _SMILES_HEADER = re.compile(r"\bsmiles\b", _I)
 #: Substituent columns (``R``, ``Ar``, ``R1``, ``X``) name a group, not the compound.
 _GROUP_HEADER = re.compile(r"^\s*(?:R\s?\d*'*|Ar\s?\d*|X|Y|Z|substituents?|groups?)\s*$", _I)
@@ -98,6 +104,8 @@ _CONDITION_HEADER = re.compile(
     # comparisons and balances a percentage column may hold: not a yield of anything
     r"|differen\w*|relative|rel\.|change|increase|decrease|inhibition|accountability"
     r"|(?:mass|carbon)\s+balance|recovery|efficacy"
+    # the temperatures of other transitions and tests than melting or boiling
+    r"|(?:cloud|flash|pour|smoke|fire|dew|dropping|drop|softening)\s+points?"
     # thermal look-alikes of a melting point: decomposition, glass transition,
     # crystallisation and onset temperatures
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
@@ -874,6 +882,8 @@ def _column(
             continue
         if "/" in header and len(declaration.header.findall(header)) > 1:
             continue  # "Mp (HMW)/Mp (LMW)": a ratio of two
+        if declaration.name == "reaction_yield" and _PER_AREA.search(header):
+            continue  # "Sugar Yield [kg/ha]", "Yield [g/1000 kernel]": a harvest
         trapped = declaration.header_traps is not None and declaration.header_traps.search(header)
         if (
             trapped
@@ -885,7 +895,12 @@ def _column(
         if unit is not None and not _fits(unit, declaration):
             continue
         printed = header_unit(header, any_kind=True)
-        if unit is None and printed is not None and not _fits(printed, declaration):
+        if (
+            unit is None
+            and printed is not None
+            and "%" not in printed  # "(mol%)", "(wt%)": a yield's shares
+            and not _fits(printed, declaration)
+        ):
             continue
         column.property = declaration.name
         column.unit = unit or declaration.default_unit
@@ -908,6 +923,10 @@ _SECOND_AFTER_VALUE = re.compile(
     r"(?:ee|e\.e\.|d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr|ratio)\b",
     _I,
 )
+
+
+#: A unit in brackets that is a quantity per something, never a percentage.
+_PER_AREA = re.compile(r"[(\[]\s*[A-Za-zµμ]{1,4}\s*/\s*(?:\d+\s*)?[A-Za-z][^%()\[\]]*[)\]]")
 
 
 def _second_in_brackets(header: str, value_end: int, trap_start: int) -> bool:
@@ -1089,6 +1108,7 @@ _FORMS = frozenset(
         "coatings", "layer", "layers", "composite", "composites", "blend", "blends",
         "material", "materials", "product", "products", "mixture", "solution", "melt",
         "foam", "foams", "fiber", "fibers", "fibre", "fibres", "sheet", "sheets",
+        "byproduct", "byproducts", "by-product", "by-products", "isomers", "oligomers",
     }
 )  # fmt: skip
 _HEADER_OF_NAME = re.compile(

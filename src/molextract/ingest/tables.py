@@ -228,13 +228,29 @@ _VALUE_CELL = re.compile(r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d")
 
 def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     """Header rows of a table printed without markup for them: the leading rows in
-    which no cell but the first starts with a number, at most three, never all rows."""
+    which no cell but the first starts with a number, at most three, never all rows.
+
+    A patent's narrow columns break their headers over many lines (``Yield of
+    isocyanate › (mol%) (molar › yield versus …``): past three, such rows count too
+    while every one has several cells of words and rows of values follow."""
     count = 0
-    for row in rows[: min(3, len(rows) - 1)]:
+    for row in rows[: min(_DEEP_HEADER, len(rows) - 1)]:
         if not any(row) or any(_VALUE_CELL.match(cell) for cell in row[1:]):
             break
+        if count >= 3 and sum(1 for cell in row if cell) < 2:
+            break
         count += 1
+    if count > 3 and (count >= len(rows) or not _has_values(rows[count])):
+        return 3
     return count
+
+
+#: The most header rows a table without markup is read with.
+_DEEP_HEADER = 12
+
+
+def _has_values(row: Sequence[str]) -> bool:
+    return any(_VALUE_CELL.match(cell) for cell in row[1:])
 
 
 #: A stub column's own header word: a row holding only it heads a column, not a table.
