@@ -1044,3 +1044,67 @@ def test_numbered_experiments_and_byproducts_name_no_compound() -> None:
         (95.0, None, None),
         (2.0, None, None),
     ]
+
+
+def _patent(tmp_path: Path, rows: list[list[str]]) -> Document:
+    """A patent whose one table prints ``rows`` in one CALS group, as grants do."""
+    body = "".join(
+        "<row>" + "".join(f"<entry>{cell}</entry>" for cell in row) + "</row>" for row in rows
+    )
+    (tmp_path / "p.xml").write_text(
+        '<?xml version="1.0"?><us-patent-grant><us-bibliographic-data-grant>'
+        "<publication-reference><document-id><country>US</country><doc-number>1</doc-number>"
+        "<kind>B1</kind></document-id></publication-reference></us-bibliographic-data-grant>"
+        "<abstract><p>A process.</p></abstract><description>"
+        f'<tables id="T1" num="00004"><table><tgroup cols="{len(rows[0])}"><tbody>{body}'
+        "</tbody></tgroup></table></tables></description></us-patent-grant>",
+        encoding="utf-8",
+    )
+    [doc] = read_documents([tmp_path / "p.xml"], lambda skipped: None)
+    return doc
+
+
+def test_a_product_named_before_yield_in_a_transposed_patent_table(tmp_path: Path) -> None:
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 4", "", "", ""],
+            ["", "TABLE 4", "", ""],
+            ["", "", "Time on stream (h)", ""],
+            ["", "", "3", "24"],
+            ["", "Glycerin conversion (%)", "100", "67"],
+            ["", "Acrolein yield (%)", "79", "55"],
+            ["", "Acrolein selectivity (%)", "79", "82"],
+            ["", "Acrylic acid yield (%)", "0.3", "0.9"],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.name, r.value) for r in found] == [
+        ("Acrolein", 79.0),
+        ("Acrylic acid", 0.3),
+        ("Acrolein", 55.0),
+        ("Acrylic acid", 0.9),
+    ]
+
+
+def test_a_solvent_named_before_solubility_is_no_compound() -> None:
+    text = "Table 1\n\nCompound | Water solubility (mg/mL)\nIbuprofen | 0.021\n"
+    assert [r.compound.name for r in records(text)] == ["Ibuprofen"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # base pairs, in brackets under "Size"
+        "Table 1\n\nGene | Primer | Size (bp)\nSOX2 | CGAGTGGAAAC | 151\nNES | GGAGCAAAG | 85\n",
+        # a purity by assay beside the yield is no second yield
+        "Table 4\n\nSample # | Assay (%)\n6 | 95.04\n7 | 94.09\n",
+    ],
+)
+def test_brackets_and_assays_that_are_no_property(text: str) -> None:
+    assert records(text) == []
+
+
+def test_a_yield_in_brackets_under_output_is_read() -> None:
+    text = "Table 21\n\nEntry | Input (g) | Output (Yield)\n1 | 200 | (28.2%)\n"
+    assert [(r.property, r.value) for r in records(text)] == [("reaction_yield", 28.2)]

@@ -43,7 +43,7 @@ from molextract.engines.base import Engine, Generation, Prompt
 from molextract.extraction import engine_calls
 from molextract.extraction.anchored import measure
 from molextract.extraction.candidates import dimension
-from molextract.extraction.chemical_names import looks_like_name
+from molextract.extraction.chemical_names import is_generic_name, looks_like_name
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
@@ -106,6 +106,8 @@ _CONDITION_HEADER = re.compile(
     r"|(?:mass|carbon)\s+balance|recovery|efficacy"
     # the temperatures of other transitions and tests than melting or boiling
     r"|(?:cloud|flash|pour|smoke|fire|dew|dropping|drop|softening)\s+points?"
+    # a purity by assay, the water a solid holds
+    r"|assay|loss\s+on\s+drying|moisture|water\s+content"
     # thermal look-alikes of a melting point: decomposition, glass transition,
     # crystallisation and onset temperatures
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
@@ -880,6 +882,12 @@ def _column(
         found = declaration.header.search(header) or declaration.header.search(unmarked)
         if found is None:
             continue
+        if (
+            len(found.group().strip(". ")) <= 4
+            and re.search(r"[(\[]\s*$", header[: found.start()])
+            and re.match(r"\s*[)\]]", header[found.end() :])
+        ):
+            continue  # "PCR Product (bp)": base pairs, a unit in brackets
         if "/" in header and len(declaration.header.findall(header)) > 1:
             continue  # "Mp (HMW)/Mp (LMW)": a ratio of two
         if declaration.name == "reaction_yield" and _PER_AREA.search(header):
@@ -1074,6 +1082,15 @@ def _header_compound(
             if label is not None and offset >= 0:
                 start = cell.start + offset
                 return Mention(None, label.group(1), start, start + len(rest), "table_header")
+        # ("Water solubility" names the solvent: only a yield's header names a product so)
+        found = None
+        if declaration is not None and declaration.name == "reaction_yield":
+            found = declaration.header.search(text)
+        before = "" if found is None else text[: found.start()].strip(" ,-")
+        if before and looks_like_name(before) and not is_generic_name(before):
+            # "Acrolein yield (%)", "Acrylic acid yield": the product named before it
+            start = cell.start + text.find(before)
+            return Mention(before, None, start, start + len(before), "table_header")
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
         if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
@@ -1503,6 +1520,8 @@ def _record(
     in_row = _labelled_beside(
         reading, row, _row_compound(reading, row, labels, reading.compound_of(column.index))
     )
+    if in_row is not None and in_row.name and header_unit(in_row.name, any_kind=True):
+        in_row = None  # "Time on stream (h)" over the columns: a condition, no compound
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
@@ -1602,6 +1621,9 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         clean = text[: found.start()] + " " * (len(text) - found.start())
     if _NO_VALUE.match(clean):
         return None
+    if re.fullmatch(r"\s*\([^()]*%\s*\)\s*", clean):
+        # "(28.2%)" on the line under a mass: a patent's yield in its own bracket
+        clean = clean.replace("(", " ").replace(")", " ")
     quantities = scan_numbers(clean)
     if not quantities:
         return None

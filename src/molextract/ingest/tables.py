@@ -261,6 +261,9 @@ _STUB_WORD = re.compile(
 )
 
 
+_TABLE_NUMBER = re.compile(r"\s*table\s+[\w.-]+\s*[.:]?\s*", re.IGNORECASE)
+
+
 def title_rows(rows: Sequence[Sequence[str]]) -> int:
     """Leading rows that print the table's number and title (``TABLE 4``, ``Effect of
     temperature on propylene conversion``) as rows of the table: one text each, in the
@@ -274,7 +277,8 @@ def title_rows(rows: Sequence[Sequence[str]]) -> int:
         if width < 2 or len(rows) - count < 3 or not texts:
             break
         spread = len(texts) == len(row) and len(set(texts)) == 1
-        if not (spread or (len(texts) == 1 and row[0])):
+        number = len(texts) == 1 and _TABLE_NUMBER.fullmatch(texts[0])  # set off by a column
+        if not (spread or number or (len(texts) == 1 and row[0])):
             break
         if (_STUB_WORD.match(texts[0]) and len(texts[0].split()) <= 3) or _VALUE_CELL.match(
             texts[0]
