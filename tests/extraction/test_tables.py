@@ -1108,3 +1108,26 @@ def test_brackets_and_assays_that_are_no_property(text: str) -> None:
 def test_a_yield_in_brackets_under_output_is_read() -> None:
     text = "Table 21\n\nEntry | Input (g) | Output (Yield)\n1 | 200 | (28.2%)\n"
     assert [(r.property, r.value) for r in records(text)] == [("reaction_yield", 28.2)]
+
+
+def test_an_example_label_broken_over_three_lines_is_one_label() -> None:
+    text = (
+        "TABLE 6\n\n"
+        "| Complex | Yield (%)\n"
+        "Working | RuBr2[(S,S)-xylskewphos] | 72\n"
+        "Example | (3,5-Me2pica) |\n"
+        "14 | |\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [("Working Example 14", 72.0)]
+
+
+def test_time_units_and_summary_rows_name_no_compound() -> None:
+    text = (
+        "Table 5\n\n"
+        "Time | | % Conversion | % Yield\n"
+        "20 | minutes | 19.4 | 18.8\n"
+        "1 | hour | 40.0 | 36.9\n"
+    )
+    assert [(r.compound.name, r.value) for r in records(text)] == [(None, 18.8), (None, 36.9)]
+    summary = "Table 4\n\nCompound | Yield (%)\nToluene | 89.3\nAnisole | 92.7\nAverage | 91.0\n"
+    assert [r.compound.name for r in records(summary)] == ["Toluene", "Anisole", None]

@@ -779,27 +779,29 @@ def _half_width(headers: Sequence[str]) -> int | None:
 
 
 def _wrapped_labels(table: Table) -> Table:
-    """A row label a narrow column broke over two lines, ``Comparative`` over
-    ``Example 1``, as one label on the row holding the values; the other line keeps
-    an empty label, so every row stays where it is printed."""
+    """A row label a narrow column broke over two or three lines, ``Comparative`` over
+    ``Example 1``, ``Working`` over ``Example`` over ``14``, as one label on the row
+    holding the values; the other lines keep an empty label, so every row stays where
+    it is printed."""
     rows = [list(row) for row in table.rows]
     for r in range(table.header_rows, len(rows) - 1):
-        upper, lower = rows[r], rows[r + 1]
-        first, second = upper[0], lower[0]
-        if not first.text or not second.text or _EXAMPLE.fullmatch(first.text):
-            continue
-        joined = f"{first.text} {second.text}"
-        if not _EXAMPLE.fullmatch(joined):
-            continue
-        upper_bare = not any(cell.text for cell in upper[1:])
-        lower_bare = not any(cell.text for cell in lower[1:])
-        if upper_bare == lower_bare:
-            continue
-        merged = Span(joined, first.start, second.end)
-        if upper_bare:
-            upper[0], lower[0] = Span("", first.end, first.end), merged
-        else:
-            upper[0], lower[0] = merged, Span("", second.end, second.end)
+        for k in (2, 3):
+            lines = rows[r : r + k]
+            firsts = [row[0] for row in lines]
+            if len(lines) < k or not all(cell.text for cell in firsts):
+                break
+            if _EXAMPLE.fullmatch(firsts[0].text):
+                break
+            joined = " ".join(cell.text for cell in firsts)
+            if not _EXAMPLE.fullmatch(joined):
+                continue
+            valued = [i for i, row in enumerate(lines) if any(cell_value(c.text) for c in row[1:])]
+            if len(valued) != 1:
+                break
+            merged = Span(joined, firsts[0].start, firsts[-1].end)
+            for i, row in enumerate(lines):
+                row[0] = merged if i == valued[0] else Span("", firsts[i].end, firsts[i].end)
+            break
     if all(a == b for a, b in zip(rows, table.rows, strict=True)):
         return table
     return replace(table, rows=rows)
@@ -1207,7 +1209,10 @@ def _names_things(grid: Grid, column: int) -> bool:
 #: seen as a row when the table is read with its properties in rows, it names nothing.
 _GENERIC_CELL = re.compile(
     r"\s*(?:values?|ranges?|results?|data|parameters?|properties|property|specifications?"
-    r"|typical(?:\s+values?)?|measured|amounts?|units?|method|limits?)\s*[:.]?\s*",
+    r"|typical(?:\s+values?)?|measured|amounts?|units?|method|limits?"
+    # a summary row, and a column of time units beside its numbers
+    r"|total|average|mean|sum|min(?:ute)?s?|h(?:ours?|rs?)?|days?|sec(?:ond)?s?|weeks?)"
+    r"\s*[:.]?\s*",
     _I,
 )
 
@@ -1677,8 +1682,8 @@ def _row_compound(
         cell = _stacked(row[: reading.table.header_rows])
     # only symbols: the "a" of "3a" is the label's, not a footnote's
     text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
-    if not text or text.casefold().rstrip(".:") in _VALUE_WORDS:
-        return None
+    if not text or text.casefold().rstrip(".:") in _VALUE_WORDS or _GENERIC_CELL.fullmatch(text):
+        return None  # "Total", "Average": a summary row
     end = cell.start + len(text)
     example_at = _EXAMPLE.match(text)
     rest = text[example_at.end() :].strip() if example_at else ""
@@ -1809,7 +1814,9 @@ _VALUE_WORDS = frozenset(
     }
 )  # fmt: skip
 _EXAMPLE = re.compile(
-    r"(?:comparative\s+|c\.\s*)?ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b", _I
+    r"(?:comparative\s+|comp\.\s*|c\.\s*|working\s+|reference\s+|ref\.\s*)?"
+    r"ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",
+    _I,
 )
 _SERIES_LABEL = re.compile(r"\d{1,3}[a-z]")
 _RUN_ON_MARKER = re.compile(r"(?:^|[.;]\s+)([a-h])\s*(?=[A-Z0-9])")
