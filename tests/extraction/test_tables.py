@@ -1131,3 +1131,41 @@ def test_time_units_and_summary_rows_name_no_compound() -> None:
     assert [(r.compound.name, r.value) for r in records(text)] == [(None, 18.8), (None, 36.9)]
     summary = "Table 4\n\nCompound | Yield (%)\nToluene | 89.3\nAnisole | 92.7\nAverage | 91.0\n"
     assert [r.compound.name for r in records(summary)] == ["Toluene", "Anisole", None]
+
+
+def test_a_product_named_over_its_yield_column_and_labels_under_a_spanning_yield() -> None:
+    spanning = (
+        "Table 1\n\n"
+        "| | | PhCH2OH\n"
+        "Catalyst | Time | Conversion | Yield\n"
+        "Formula 6 | 3 h | 80% | 72%\n"
+        "Formula 7 | 3 h | 96% | 94%\n"
+    )
+    assert [(r.compound.name, r.value) for r in records(spanning)] == [
+        ("PhCH2OH", 72.0),
+        ("PhCH2OH", 94.0),
+    ]
+    labels = (
+        "TABLE 5\n\n"
+        "| | Reaction Time | Yield (%) |\n"
+        "Entry | Solvent | (hours) | 2a | 2b\n"
+        "1 | DMF | 48 | 60 | 7\n"
+        "2 | DMSO | 48 | 55 | 9\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(labels)] == [
+        ("2a", 60.0),
+        ("2b", 7.0),
+        ("2a", 55.0),
+        ("2b", 9.0),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Table 1\n\nCompound | Emission (nm) | Quantum yield\na | 550 | 0.05\nb | 516 | 0.82\n",
+        "Table 12\n\nActive ingredient | Yield 3) [plants/sqm]\n(A) UTC | 14\n(B) CPA | 17.3\n",
+    ],
+)
+def test_quantum_yields_and_plant_counts_are_no_reaction_yield(text: str) -> None:
+    assert records(text) == []

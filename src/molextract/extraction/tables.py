@@ -622,7 +622,7 @@ def _text_table(
         header_rows = 1
     if header_rows == 1 and _spanned_lower_row(rows):
         header_rows = 2
-    sub_header = header_rows <= 1 and _label_sub_header(rows)
+    sub_header = header_rows <= 2 and _label_sub_header(rows)
     if sub_header:
         # "Yield (%) | |" over "3a | 3b | 3c": one product per column under a spanning
         # header cell the copy printed once, followed by empty places
@@ -936,7 +936,7 @@ _SECOND_AFTER_VALUE = re.compile(
 
 
 #: A unit in brackets that is a quantity per something, never a percentage.
-_PER_AREA = re.compile(r"[(\[]\s*[A-Za-zµμ]{1,4}\s*/\s*(?:\d+\s*)?[A-Za-z][^%()\[\]]*[)\]]")
+_PER_AREA = re.compile(r"[(\[]\s*[A-Za-zµμ]{1,12}\s*/\s*(?:\d+\s*)?[A-Za-z][^%()\[\]]*[)\]]")
 
 
 def _second_in_brackets(header: str, value_end: int, trap_start: int) -> bool:
@@ -1093,11 +1093,27 @@ def _header_compound(
             # "Acrolein yield (%)", "Acrylic acid yield": the product named before it
             start = cell.start + text.find(before)
             return Mention(before, None, start, start + len(before), "table_header")
+        if found is not None and not before:
+            # "PhCH2OH" over "Yield": the product's name spanning its columns
+            above = [c for c in grid.header_cells[index] if c.text and c is not cell]
+            for other in above:
+                if other.start < cell.start and _product_name(other.text):
+                    name = other.text.strip()
+                    return Mention(name, None, other.start, other.start + len(name), "table_header")
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
         if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
             return Mention(named.group(1), None, start, cell.start + named.end(1), "table_header")
     return None
+
+
+def _product_name(text: str) -> bool:
+    """A header cell that is only a compound's name or formula (``Propylene oxide``,
+    ``PhCH2OH``), never a word for a kind of compound."""
+    text = text.strip()
+    if not text or is_generic_name(text) or _CONDITION_HEADER.search(text):
+        return False
+    return looks_like_name(text) or bool(_FORMULA.fullmatch(text))
 
 
 def _note_references_off(text: str) -> str:

@@ -235,7 +235,7 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     while every one has several cells of words and rows of values follow."""
     count = 0
     for row in rows[: min(_DEEP_HEADER, len(rows) - 1)]:
-        if not any(row) or any(_VALUE_CELL.match(cell) for cell in row[1:]):
+        if not any(row) or (_has_values(row) and not _series_labels(row)):
             break
         if count >= 3 and sum(1 for cell in row if cell) < 2:
             break
@@ -251,6 +251,18 @@ _DEEP_HEADER = 12
 
 def _has_values(row: Sequence[str]) -> bool:
     return any(_VALUE_CELL.match(cell) for cell in row[1:])
+
+
+_LABEL_IN_HEADER = re.compile(r"\s*\d{1,3}[a-z]{1,2}['′]?\s*(?:\(\s*%\s*\))?\s*")
+
+
+def _series_labels(row: Sequence[str]) -> bool:
+    """``Entry | Solvent | 2a | 2b``: the products' labels under a spanning ``Yield
+    (%)``, a header row though its cells start with digits; two labels at least, and
+    no cell that states a value."""
+    numbered = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
+    labels = [cell for cell in numbered if _LABEL_IN_HEADER.fullmatch(cell)]
+    return len(labels) >= 2 and len(labels) == len(numbered)
 
 
 #: A stub column's own header word: a row holding only it heads a column, not a table.

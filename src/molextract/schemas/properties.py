@@ -214,7 +214,7 @@ REACTION_YIELD = PropertyDeclaration(
     # a conversion, an ee, a selectivity or a ratio is never a yield
     header_traps=re.compile(
         r"\bconv(?:ersion|\.)?(?![A-Za-z])|\bee\b|\bselectivit|\bd\.?r\.?\b|\bratio\b|\bTON\b"
-        r"|\bTOF\b|\bpurity\b",
+        r"|\bTOF\b|\bpurity\b|\bquantum\b",  # a quantum yield is photophysics
         _I,
     ),
     default_unit="%",
