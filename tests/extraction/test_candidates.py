@@ -1839,3 +1839,25 @@ def test_a_product_s_bracket_followed_by_its_analysis_keeps_its_yield(text: str)
 )
 def test_a_reagent_s_strength_stays_no_yield(text: str) -> None:
     assert all(c.blocked for c in find_candidates(text, get_schema("reaction_yield")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the words of another measure before the percentage
+        "This gives rise to very high ﬂuorescence eﬃciencies ( up to 87.8 % , Table 4 ) .",
+        "Photolysis afforded (-)-2b in high enantiomeric excess ( 85-100 % ) after 1 h .",
+        "The major product 7 was isolated by chromatography as the pure ( > 97 % ) diastereomer .",
+        # a reagent's strength, then its volume
+        "The iodide 2a was heated with aqueous ammonia ( 3 ) ( 26 % , 1.5 mL ) and CuI .",
+    ],
+)
+def test_a_percentage_of_another_measure_is_no_yield(text: str) -> None:
+    assert all(c.blocked for c in find_candidates(text, get_schema("reaction_yield")))
+
+
+def test_a_number_with_a_leading_zero_joins_no_list_of_yields() -> None:
+    # tokenised PDF text: "0.274 mmol" came out as '0.274 " 01'
+    text = 'Recrystallization gave pure 2a6a ( 0.274 " 01 , 84 % yield ) as colorless prisms .'
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [text[c.quantity.start : c.quantity.end] for c in found if not c.blocked] == ["84 %"]

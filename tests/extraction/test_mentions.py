@@ -660,6 +660,8 @@ def test_an_example_label_the_product_is_called_by_resolves_to_its_heading_s_nam
     [
         ("Complex 3 was isolated as red crystals in 65 % yield .", "3"),
         ("Under these conditions the desired triazole 6 was formed in 95 % yield .", "6"),
+        ("Fluorolysis gave the vinyl-BF3K / B(mida) bisboronate 19 in 63 % yield .", "19"),
+        ("The sulfide 5 was oxidised at once , in 80 % yield .", "5"),
     ],
 )
 def test_a_bare_number_after_its_class_word_is_a_label(text: str, label: str) -> None:
@@ -692,3 +694,18 @@ def test_a_label_printed_right_after_a_full_name_is_that_name_s(
 ) -> None:
     mention = described_compound(text, text.index(value), build_label_table(text))
     assert mention is not None and (mention.name, mention.label) == (name, label)
+
+
+@pytest.mark.parametrize("word", ["moderate", "separate", "beside"])
+def test_a_word_ending_like_a_class_is_no_class_word(word: str) -> None:
+    text = f"The mixture was stirred in a {word} 3 flasks and gave 4 in 80 % yield ."
+    assert find_label(text, "3", text.index("%"), build_label_table(text)) is None
+
+
+def test_a_bracketed_label_before_in_its_yield_is_the_product_s() -> None:
+    text = (
+        "4-Phenyl-2-butanone success- fully produced the corrosponding furan ( 3jb ) in 52 % "
+        "yield ."
+    )
+    mention = described_compound(text, text.index("52 %"), build_label_table(text))
+    assert mention is not None and mention.label == "3jb"

@@ -61,6 +61,9 @@ _VERB_LABEL_COMMA = re.compile(
     r"\s*,\s*$",
     re.IGNORECASE,
 )
+#: A number printed with a leading zero (``01``, ``05``): a code or a garbled unit in
+#: tokenised PDF text, never a member of a list of values.
+_LEADING_ZERO = re.compile(r"0\d")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -317,6 +320,8 @@ def _share_list_units(
                 break
             if _VERB_BEFORE.search(text, max(0, out[j].start - 40), out[j].start):
                 break  # "gave 28, 85%": 28 is what it gave
+            if _LEADING_ZERO.match(text, out[j].start):
+                break  # "( 0.274 \" 01 , 84 % )": "01" is a garbled "mmol", not a value
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
         if j < i - 1:

@@ -295,6 +295,12 @@ _NOT_A_LABEL_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: The words a chemist calls a compound by before its number (``the amide 5``).
+#: Words ending as a class of compounds does that are none: ``moderate``, ``beside``.
+_NOT_KINDS = (
+    r"(?:moder|separ|accur|appropri|approxim|immedi|ultim|adequ|elabor|deliber|consider"
+    r"|temper|intermedi|cre|gener|indic|oper|evalu|investig|calcul|estim|illustr|demonstr"
+    r"|bes|ins|outs|provide|decide|divide|subs|res|pres|coinc|overr)(?:ate|ide)\b"
+)
 KIND_WORDS = (
     r"(?:compounds?|cpds?\.?|products?|intermediates?|derivatives?|esters?|amides?"
     r"|acids?|alcohols?|aldehydes?|ketones?|amines?|alkenes?|salts?|adducts?|lactones?"
@@ -302,7 +308,9 @@ KIND_WORDS = (
     r"|donors?|acceptors?|monomers?|dimers?|isomers?|species|substrates?|precursors?"
     r"|olefins?|dienes?|enones?|sulfones?|epoxides?|imines?|azides?|alkynes?"
     # a class by its suffix: "dienones 7", "naphthalenes 7g and 7h", "the triazole 6"
-    r"|[a-z]{3,}(?:ones?|enes?|anes?|ynes?|ides|ates|ines?|oles?|ols))"
+    r"|[a-z]{3,}(?:ones?|enes?|anes?|ynes?|ides|ates|ines?|oles?|ols)"
+    # and in the singular: "the bisboronate 19", "sulfide 5" (not "moderate", "beside")
+    rf"|(?!{_NOT_KINDS})[a-z]{{3,}}(?:ate|ide))"
 )
 #: Where a bare number is a compound label: ``compounds 3, 4 and 5``, ``the amide 5``.
 _CALLED_BEFORE = re.compile(
@@ -741,6 +749,10 @@ _LIST_BEFORE = re.compile(r"(?:\band|\bor|(?<!\)),|/)\s*$")
 _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 
+#: Between a bracketed label and its yield: ``the corresponding furan ( 3jb ) in 52 %``.
+_IN_BEFORE_VALUE = re.compile(r"\s*in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?")
+
+
 def described_compound(text: str, value_offset: int, table: LabelTable) -> Mention | None:
     """The compound an experimental sentence ties the value to by its form alone: ``12b
     (1.20 g, 4.1 mmol, 70%)`` (the yield in the product's mass-and-moles parenthesis)
@@ -764,7 +776,11 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     if not _PERCENT_AT.match(text, value_offset):
         return None
     end = product_end(text, value_offset)
-    if end is None or text[:end].rstrip().endswith(")"):
+    if end is None:
+        return None
+    if text[:end].rstrip().endswith(")") and not _IN_BEFORE_VALUE.fullmatch(
+        text, end, value_offset
+    ):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
     if found is not None and found.start is not None and found.label is None:

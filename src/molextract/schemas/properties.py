@@ -230,7 +230,8 @@ REACTION_YIELD = PropertyDeclaration(
     trap_before=re.compile(
         r"(?:purity|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
         r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
-        r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery|efficiency"
+        r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery"
+        r"|efficienc(?:y|ies)|(?:enantiomeric|diastereomeric)\s+excess(?:es)?|\bpure"
         r"|assay|\barea|\ba/a|\bde|d\.e\.)"
         # "ee of 98%", "ee's from 88 to 96%", "conversion was 80%"
         r"(?:\s?['’]?s)?[\s:(,=]*(?:(?:values?\s+)?(?:of|was|were|is|are|from|between"
@@ -252,6 +253,8 @@ REACTION_YIELD = PropertyDeclaration(
         # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl");
         # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
         # product's yield and then its analysis
+        # a reagent's strength then its volume: "aqueous ammonia ( 26 % , 1.5 mL )"
+        r"|^\s*,\s*\d+(?:\.\d+)?\s*(?:mL|ml|µL|μL|L)\b"
         r"|^\s*(?:[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
         r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
         r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"

@@ -1,0 +1,247 @@
+"""ChemRxnExtractor's product-labelled passages: a second probe set for whose a yield is.
+
+    MOLEXTRACT_CORPORA=/path/to/corpora .venv/bin/python bench/bench_products.py \\
+        --out out/products [--limit N] [--rescore] [--show N]
+
+ChemRxnExtractor (``jiangfeng1124/ChemRxnExtractor``, MIT) keeps, besides the
+role-labelled segments the corpus benchmark scores, ten times as much text of the same
+ACS papers labelled for products only: ``tests/data/prod/train.txt`` and ``dev.txt``,
+one sentence per block, ``B-Prod``/``I-Prod`` on the product mentions. Nothing ties a
+yield to its product there, so this is no scored corpus; it is development text in the
+style the ChemRxnExtractor test split is written in (tokenised PDF text, compounds
+called by labels such as ``2l``), which the role-labelled dev split no longer has
+enough of to show what goes wrong.
+
+Held out by paper, so nothing here overlaps what is scored: every DOI of the
+role-labelled ``test.txt`` (listed in ``bench/data/chemrxn_reserved_dois.txt``, taken
+from its header lines) and every DOI with a passage in the committed ChemRxnExtractor
+test split. Only passages that print a ``%`` are run.
+
+For every yield record stated in a sentence that has a product marked (the annotators
+marked none in many), the compound is counted ``product`` when its name or label is
+one of the passage's product mentions (or overlaps one), ``none`` when it has no
+compound, and ``other`` otherwise (a starting material, or a product the annotators did
+not mark); the others and nones are printed with their context for development (corpus
+text: the terminal only, never commit them). Output lines go to
+``OUT/products.jsonl`` as each passage finishes, so a killed run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from molextract import Extractor
+from molextract.evaluation.corpora.documents import Mention
+from molextract.evaluation.corpora.scoring import name_key
+from molextract.ingest.document import Document
+from molextract.schemas.records import DocumentResult, Record
+
+REPOSITORY = Path("ChemRxnExtractor") / "tests" / "data" / "prod"
+PARTS = ("train.txt", "dev.txt")
+HERE = Path(__file__).parent / "data"
+RESERVED = HERE / "chemrxn_reserved_dois.txt"
+TEST_SPLIT = HERE / "corpus_splits" / "chemrxn.test.txt"
+CONTEXT = 240
+
+#: (passage id, text, product mentions, (start, end) of each sentence with a product)
+Passage = tuple[str, str, tuple[Mention, ...], tuple[tuple[int, int], ...]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
+    parser.add_argument("--out", type=Path, required=True, help="directory for the output")
+    parser.add_argument("--limit", type=int, default=None, help="the first N passages")
+    parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
+    parser.add_argument("--show", type=int, default=20, help="examples of each kind to print")
+    args = parser.parse_args(argv)
+    root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
+    sources = [root / REPOSITORY / part for part in PARTS]
+    for source in sources:
+        if not source.is_file():
+            parser.error(f"{source} not found: copy tests/data/prod of {REPOSITORY} there")
+    held_out = held_out_dois()
+    passages = [p for p in read_passages(sources) if doi(p[0]) not in held_out and "%" in p[1]]
+    passages = passages[: args.limit]
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "products.jsonl"
+    results = _read(path)
+    started = time.perf_counter()
+    todo = [p for p in passages if p[0] not in results]
+    if todo and not args.rescore:
+        extractor = Extractor("reaction_yield", batch_size=1)
+        texts = {doc_id: text for doc_id, text, _, _ in todo}
+        with path.open("a", encoding="utf-8") as handle:
+            for batch in extractor.batches(Document(i, texts[i], {}) for i in texts):
+                for document, result in batch:
+                    handle.write(result.model_dump_json(by_alias=True) + "\n")
+                    handle.flush()
+                    results[document.id] = result
+                    print(f"  [{len(results)}] {document.id}", file=sys.stderr, flush=True)
+    seconds = time.perf_counter() - started
+    per = seconds / len(todo) if todo and not args.rescore else None
+    scores = _report(passages, results, per, args.show)
+    (args.out / "products.scores.json").write_text(json.dumps(scores, indent=2) + "\n")
+    return 0
+
+
+def doi(passage_id: str) -> str:
+    """``10.1021/ja00144a022-1`` → ``10.1021/ja00144a022``."""
+    return passage_id.rsplit("-", 1)[0]
+
+
+def held_out_dois() -> set[str]:
+    reserved = {line.strip() for line in RESERVED.read_text().splitlines() if line.strip()}
+    split = set()
+    for line in TEST_SPLIT.read_text().splitlines():
+        if line.strip():
+            # chemrxn-<part>-<passage>-<segment>[#n]; the passage ends in -<number>
+            passage = line.split("-", 2)[2].split("#")[0].rsplit("-", 1)[0]
+            split.add(doi(passage))
+    return reserved | split
+
+
+def read_passages(paths: Sequence[Path]) -> list[Passage]:
+    """(passage id, text, product mentions): sentences' tokens joined by single spaces,
+    sentences by one space, as the role-labelled corpus is laid out."""
+    sentences: dict[str, list[list[list[str]]]] = {}
+    for path in paths:
+        for passage, rows in _sentences(path):
+            sentences.setdefault(passage, []).append(rows)
+    out: list[Passage] = []
+    for passage, blocks in sentences.items():
+        tokens = [row for block in blocks for row in block]
+        spans: list[tuple[int, int]] = []
+        position = 0
+        for block in blocks:
+            end = position + len(" ".join(row[0] for row in block))
+            if any(row[-1] != "O" for row in block):
+                spans.append((position, end))
+            position = end + 1
+        out.append((passage, " ".join(row[0] for row in tokens), _products(tokens), tuple(spans)))
+    return out
+
+
+def _sentences(path: Path) -> Iterator[tuple[str, list[list[str]]]]:
+    passage, rows = "", []
+    with path.open(encoding="utf-8") as handle:
+        for raw in handle:
+            line = raw.rstrip("\n")
+            if line.startswith("#"):
+                if rows:
+                    yield passage, rows
+                fields = dict(f.split("=", 1) for f in line.split("\t")[1:] if "=" in f)
+                passage, rows = fields.get("passage", ""), []
+            elif line.strip():
+                rows.append(line.split("\t"))
+    if rows:
+        yield passage, rows
+
+
+def _products(tokens: list[list[str]]) -> tuple[Mention, ...]:
+    mentions: list[Mention] = []
+    position = 0
+    current: list[int] | None = None
+    text = " ".join(row[0] for row in tokens)
+    for row in tokens:
+        start, end = position, position + len(row[0])
+        label = row[-1]
+        if label == "B-Prod" or (label == "I-Prod" and current is None):
+            current = [start, end]
+            mentions.append(Mention(text[start:end], start, end))
+        elif label == "I-Prod" and current is not None:
+            current[1] = end
+            mentions[-1] = Mention(text[current[0] : end], current[0], end)
+        else:
+            current = None
+        position = end + 1
+    return tuple(mentions)
+
+
+def _read(path: Path) -> dict[str, DocumentResult]:
+    if not path.exists():
+        return {}
+    results: dict[str, DocumentResult] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            result = DocumentResult.model_validate_json(line)
+            results[result.doc_id] = result
+    return results
+
+
+def verdict(record: Record, products: Sequence[Mention]) -> str:
+    said = {name_key(t) for t in (record.compound.name, record.compound.label) if t}
+    if not said:
+        return "none"
+    if said & {name_key(m.text) for m in products}:
+        return "product"
+    start, end = record.compound.start, record.compound.end
+    if (
+        start is not None
+        and end is not None
+        and any(
+            m.start is not None and m.end is not None and start < m.end and m.start < end
+            for m in products
+        )
+    ):
+        return "product"
+    return "other"
+
+
+def _report(
+    passages: list[Passage], results: dict[str, DocumentResult], seconds: float | None, show: int
+) -> dict[str, object]:
+    verdicts: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {"other": [], "none": []}
+    records = calls = done = 0
+    for doc_id, text, products, annotated in passages:
+        result = results.get(doc_id)
+        if result is None:
+            continue
+        done += 1
+        calls += result.usage.model_calls
+        for record in (r for r in result.records if r.property == "reaction_yield"):
+            records += 1
+            at = record.evidence.value_start or record.evidence.start or 0
+            if not any(start <= at < end for start, end in annotated):
+                verdicts["unannotated"] += 1
+                continue
+            kind = verdict(record, products)
+            verdicts[kind] += 1
+            sources[f"{record.compound.source}/{kind}"] += 1
+            if kind in examples and len(examples[kind]) < show:
+                named = ", ".join(sorted({m.text for m in products}))
+                examples[kind].append(
+                    f"    {doc_id}: {record.value} -> "
+                    f"{record.compound.name or record.compound.label!r} "
+                    f"({record.compound.source}); products: {named}\n"
+                    f"      …{text[max(0, at - CONTEXT) : at + 40]!r}"
+                )
+    print(f"passages run                  {done} of {len(passages)}")
+    print(f"yield records                 {records}")
+    print(f"  in sentences with no product marked {verdicts['unannotated']} (not scored)")
+    scored = records - verdicts["unannotated"]
+    for kind in ("product", "none", "other"):
+        share = verdicts[kind] / scored if scored else 0.0
+        print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
+    print(f"model calls per yield record  {calls / records:.3f}" if records else "")
+    if seconds is not None:
+        print(f"seconds per passage           {seconds:.3f}")
+    print("decided by (source/verdict):", ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
+    for kind, lines in examples.items():
+        if lines:
+            print(f"{kind}:")
+            print("\n".join(lines))
+    return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
