@@ -114,7 +114,17 @@ def read_passages(paths: Sequence[Path]) -> list[Passage]:
     sentences: dict[str, list[list[list[str]]]] = {}
     for path in paths:
         for passage, rows in _sentences(path):
-            sentences.setdefault(passage, []).append(rows)
+            blocks = sentences.setdefault(passage, [])
+            # the files repeat a sentence once per reaction it states, each copy with
+            # that reaction's product marked: one copy, with every product marked
+            tokens = [row[0] for row in rows]
+            same = next((b for b in blocks if [row[0] for row in b] == tokens), None)
+            if same is None:
+                blocks.append(rows)
+                continue
+            for kept, row in zip(same, rows, strict=True):
+                if kept[-1] == "O" and row[-1] != "O":
+                    kept[-1] = row[-1]
     out: list[Passage] = []
     for passage, blocks in sentences.items():
         tokens = [row for block in blocks for row in block]

@@ -1861,3 +1861,13 @@ def test_a_number_with_a_leading_zero_joins_no_list_of_yields() -> None:
     text = 'Recrystallization gave pure 2a6a ( 0.274 " 01 , 84 % yield ) as colorless prisms .'
     found = find_candidates(text, get_schema("reaction_yield"))
     assert [text[c.quantity.start : c.quantity.end] for c in found if not c.blocked] == ["84 %"]
+
+
+def test_a_yield_after_the_product_s_melting_point_in_its_bracket() -> None:
+    text = (
+        "Baeyer - Villiger oxidation yielded lactone 68 ( mp 141-143 °C , 86 % from 5 ) . "
+        "Oxidation gave ketone 12 (mp 88-90 °C, 75%) as needles."
+    )
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == ["86 %", "75%"]
+    assert all(c.blocked is None and c.decisive for c in found)

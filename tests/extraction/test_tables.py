@@ -297,6 +297,16 @@ def test_decimal_commas_a_values_column_and_the_compound_a_caption_is_about() ->
     assert tables.cell_value("0,98") is None  # a comma is no decimal point by default
 
 
+def test_a_cell_of_at_least_a_value() -> None:
+    found = tables.cell_value("95+")
+    assert found is not None and (found[0].value, found[0].qualifier) == (95.0, ">=")
+    text = "Table 3\n\nCompound | Yield (%)\n4a | 95+\n4b | 81\n"
+    assert [(r.compound.label, r.value, r.qualifier) for r in records(text)] == [
+        ("4a", 95.0, ">="),
+        ("4b", 81.0, None),
+    ]
+
+
 def test_the_product_column_not_the_starting_material_held_in_every_row() -> None:
     """``Compound`` holds the same reactant in every row and ``Producta`` (note a glued
     to it) the product: each yield and melting point is the product's."""
@@ -1131,6 +1141,8 @@ def test_time_units_and_summary_rows_name_no_compound() -> None:
     assert [(r.compound.name, r.value) for r in records(text)] == [(None, 18.8), (None, 36.9)]
     summary = "Table 4\n\nCompound | Yield (%)\nToluene | 89.3\nAnisole | 92.7\nAverage | 91.0\n"
     assert [r.compound.name for r in records(summary)] == ["Toluene", "Anisole", None]
+    control = "Table 2\n\nCompound | Yield (%)\nNil | 41\nTEMPO | 12\nBlank | 40\n"
+    assert [r.compound.name for r in records(control)] == [None, "TEMPO", None]
 
 
 def test_a_product_named_over_its_yield_column_and_labels_under_a_spanning_yield() -> None:
@@ -1169,3 +1181,19 @@ def test_a_product_named_over_its_yield_column_and_labels_under_a_spanning_yield
 )
 def test_quantum_yields_and_plant_counts_are_no_reaction_yield(text: str) -> None:
     assert records(text) == []
+
+
+def test_a_name_after_of_broken_onto_the_next_header_row_is_one_name() -> None:
+    text = (
+        "Table 2\n\n"
+        "Run | Catalyst | Yield of hexane | Yield of benzoic\n"
+        "no. | | 1,6-diisocyanate (%) | acid (%)\n"
+        "1 | Sn | 85 | 40\n"
+        "2 | Zn | 72 | 33\n"
+    )
+    assert facts(records(text)) == [
+        ("hexane 1,6-diisocyanate", "reaction_yield", 85.0, "%"),
+        ("benzoic acid", "reaction_yield", 40.0, "%"),
+        ("hexane 1,6-diisocyanate", "reaction_yield", 72.0, "%"),
+        ("benzoic acid", "reaction_yield", 33.0, "%"),
+    ]

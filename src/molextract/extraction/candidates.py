@@ -795,7 +795,9 @@ _EARLIER_YIELDS = re.compile(
     r"(?:(?:d\.?r\.?|e\.?r\.?|E\s*/\s*Z|Z\s*/\s*E|rr)\s*[=:]?\s*)?[<>]?\s*\d+(?:\.\d+)?\s*:\s*"
     r"\d+(?:\.\d+)?(?:\s*(?:d\.?r\.?|e\.?r\.?|E\s*/\s*Z|rr))?"
     r"|(?:eqn?|equation|scheme|table|entry)\.?\s*\d+[a-z]?"
-    r"|(?:\d|two|three|four|five|six)\s+steps?(?:\s+from\s+\S+)?))"
+    r"|(?:\d|two|three|four|five|six)\s+steps?(?:\s+from\s+\S+)?"
+    # or the product's melting or boiling point: "lactone 68 ( mp 141-143 °C , 86 % )"
+    r"|(?:m\.?\s?p\.?|b\.?\s?p\.?)\s*[^,;()%]{1,30}))"
     r"\s*(?:,|;|and|,\s*and)\s*)*"
 )
 

@@ -51,6 +51,8 @@ from molextract.extraction.spaced_tables import TABLE_LABEL, line_spans, spaced_
 from molextract.ingest.document import Document
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
+    HEADER_PATH_SEPARATOR,
+    NAME_GOES_ON,
     Footnote,
     Span,
     Table,
@@ -1103,8 +1105,28 @@ def _header_compound(
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
         if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
-            return Mention(named.group(1), None, start, cell.start + named.end(1), "table_header")
+            name, end = named.group(1), cell.start + named.end(1)
+            below = _name_goes_on(grid.header_cells[index], cell, text[named.end(1) :])
+            if below is not None:
+                # "Yield of hexane" over "1,6-diisocyanate (%)": one name on two lines
+                name, end = f"{name} {below.text}", below.end
+            return Mention(name, None, start, end, "table_header")
     return None
+
+
+def _name_goes_on(cells: Sequence[Span], cell: Span, after: str) -> Span | None:
+    """The rest of a name a narrow column broke onto the next header row: the words of
+    the cell below, up to its unit (``1,6-diisocyanate`` of ``1,6-diisocyanate (%)``),
+    when the name ended its own cell."""
+    if after.strip():
+        return None
+    below = [c for c in cells if c.start > cell.start and c.text]
+    if not below or not NAME_GOES_ON.match(below[0].text):
+        return None
+    words = re.match(r"[^()\[\]/]*[^()\[\]/\s]", below[0].text)
+    if words is None:
+        return None
+    return Span(words.group(0), below[0].start, below[0].start + words.end())
 
 
 def _product_name(text: str) -> bool:
@@ -1180,7 +1202,11 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     ]
     if series:
         return series[-1]
-    unmarked = [_GLUED_MARKER.sub(r"\1", header) for header in grid.headers]  # "entrya"
+    # "entrya"; "Run › no." is "Run no." broken over two header rows
+    unmarked = [
+        _GLUED_MARKER.sub(r"\1", header.replace(HEADER_PATH_SEPARATOR, " "))
+        for header in grid.headers
+    ]
     for c in free:
         if _ENTRY_HEADER.match(unmarked[c]) and _holds_labels(grid, c):
             return c
@@ -1221,13 +1247,18 @@ def _names_things(grid: Grid, column: int) -> bool:
     return bool(cells) and len(named) * 2 > len(cells)
 
 
-#: The heading of a column of values (``Parameter | Value``, ``Property | Range``):
-#: seen as a row when the table is read with its properties in rows, it names nothing.
+#: Cells that name no compound: the heading of a column of values (``Parameter |
+#: Value``, ``Property | Range``, seen as a row when the table is read with its
+#: properties in rows), a summary row (``Total``), a control row (``Nil``, ``Blank``).
 _GENERIC_CELL = re.compile(
     r"\s*(?:values?|ranges?|results?|data|parameters?|properties|property|specifications?"
-    r"|typical(?:\s+values?)?|measured|amounts?|units?|method|limits?"
+    r"|typical(?:\s+values?)?|measured|observed|experimental|exp|found|amounts?|units?|method"
+    r"|limits?|valor(?:es)?|resultados?|valeurs?|résultats?|werte?|ergebnis|valor[ei]"
     # a summary row, and a column of time units beside its numbers
-    r"|total|average|mean|sum|min(?:ute)?s?|h(?:ours?|rs?)?|days?|sec(?:ond)?s?|weeks?)"
+    r"|total|average|mean|média|media|sum|min(?:ute)?s?|h(?:ours?|rs?)?|days?|sec(?:ond)?s?"
+    r"|weeks?"
+    # a row of no compound: the control, the blank, "Nil" or "None" added
+    r"|nil|none|blank|control|untreated)"
     r"\s*[:.]?\s*",
     _I,
 )
@@ -1654,9 +1685,17 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
     # a cell is one value: nothing before it, and after it at most a restatement
     # ("85 (80)"), a reference ("[27]"), "dec." or footnote marks; "10% CuI" is an
     # additive and "2.05-2.22 (m, 4H), …" an NMR listing
-    if clean[: first.start].strip() or not _CELL_TAIL.fullmatch(clean[first.end :]):
+    if clean[: first.start].strip():
+        return None
+    if first.qualifier is None and _AT_LEAST_TAIL.fullmatch(clean[first.end :]):
+        # "95+": at least 95, as patents' tables print a yield or a purity
+        return replace(first, qualifier=">="), markers
+    if not _CELL_TAIL.fullmatch(clean[first.end :]):
         return None
     return first, markers
+
+
+_AT_LEAST_TAIL = re.compile(r"\+\s*")
 
 
 _CELL_TAIL = re.compile(
@@ -1698,7 +1737,7 @@ def _row_compound(
         cell = _stacked(row[: reading.table.header_rows])
     # only symbols: the "a" of "3a" is the label's, not a footnote's
     text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
-    if not text or text.casefold().rstrip(".:") in _VALUE_WORDS or _GENERIC_CELL.fullmatch(text):
+    if not text or _GENERIC_CELL.fullmatch(text):
         return None  # "Total", "Average": a summary row
     end = cell.start + len(text)
     example_at = _EXAMPLE.match(text)
@@ -1820,15 +1859,6 @@ _LABEL_COMMA_VALUE = re.compile(
     r"\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*[,:]\s*(?P<inner>[<>≥≤~]?\s*\d+(?:\.\d+)?\s*%?"
     r"\s*(?:[a-h*†‡]|\[[a-h]\])?)\s*"
 )
-#: A values column's header that names no compound: ``Parameter | Value``.
-_VALUE_WORDS = frozenset(
-    {
-        "value", "values", "result", "results", "mean", "average", "measured", "observed",
-        "experimental", "exp", "found", "data", "valor", "valores", "resultado",
-        "resultados", "média", "media", "valeur", "valeurs", "résultat", "résultats",
-        "wert", "werte", "ergebnis", "valore", "valori",
-    }
-)  # fmt: skip
 _EXAMPLE = re.compile(
     r"(?:comparative\s+|comp\.\s*|c\.\s*|working\s+|reference\s+|ref\.\s*)?"
     r"ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",

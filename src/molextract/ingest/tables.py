@@ -24,6 +24,11 @@ CELL_SEPARATOR = " | "
 #: Between the parts of a column's header path, top row first.
 HEADER_PATH_SEPARATOR = " › "
 
+#: A header naming its compound after "of" (``Yield of hexane``) whose name a narrow
+#: column broke onto the next header row (``1,6-diisocyanate``, ``acid``).
+_NAME_OF_AT_END = re.compile(r"\bof\s+[A-Za-z][\w,()\[\]′'-]*$")
+NAME_GOES_ON = re.compile(r"\d+(?:,\d+)*-[a-z]{3,}|(?!(?:mol|wt|vol|based)\b)[a-z]{3,}")
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -89,6 +94,8 @@ class Table:
             text = row[column].text
             if path and re.search(r"[a-z]{2}-$", path[-1]) and re.match(r"[a-z]{2}", text):
                 path[-1] = path[-1][:-1] + text
+            elif path and _NAME_OF_AT_END.search(path[-1]) and NAME_GOES_ON.match(text):
+                path[-1] = f"{path[-1]} {text}"
             elif text and (not path or path[-1] != text):
                 path.append(text)
         return path
@@ -223,7 +230,8 @@ def lay_out(rows: Sequence[Sequence[SourceCell]]) -> list[list[int | None]]:
 
 
 #: A cell that states a value: it starts with a number (or a sign or bound before one).
-_VALUE_CELL = re.compile(r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d")
+#: A cell that starts with a number, not a name's locants (``1,6-diisocyanate``).
+_VALUE_CELL = re.compile(r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d(?!(?:[\d,′']*)-[A-Za-z]{3,})")
 
 
 def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
