@@ -1197,3 +1197,34 @@ def test_a_name_after_of_broken_onto_the_next_header_row_is_one_name() -> None:
         ("hexane 1,6-diisocyanate", "reaction_yield", 72.0, "%"),
         ("benzoic acid", "reaction_yield", 33.0, "%"),
     ]
+
+
+def test_a_column_headed_density_alone_is_in_grams_per_cubic_centimetre() -> None:
+    text = (
+        "Table 5a\n\n"
+        "Formulation | Gly: Surf | Cloud Point (°C) | pH | density\n"
+        "847A6D | 3: 1 | 77 | 4.5 | 1.35\n"
+        "847B4K | 3: 1 | 65 | 4.4 | 1.39\n"
+        "850A4S | 2.9: 1 | 57 | 4.4 | 13.6\n"
+    )
+    # the formulations' codes name the rows; 13.6 is no density of a liquid in g/cm³
+    assert [(r.compound.label, r.property, r.value, r.unit) for r in records(text)] == [
+        ("847A6D", "density", 1.35, "g/cm³"),
+        ("847B4K", "density", 1.39, "g/cm³"),
+    ]
+    low = "Table 2\n\nAssay | Low Density\nA-1 | 35\nA-2 | 41\n"
+    assert records(low) == []
+
+
+def test_a_header_row_of_units_and_measuring_temperatures() -> None:
+    text = (
+        "Table 1\n\n"
+        " | Kinematic viscosity (mm2/s) | | Pour point | Aniline point | Density\n"
+        " | 40°C | 100°C | (°C) | (°C) | (g/cm3)\n"
+        "Example 1 | 4.791 | 1.736 | - 37.5 | 56.2 | 0.8172\n"
+        "Example 2 | 6.297 | 2.121 | - 22.5 | 65.1 | 0.8191\n"
+    )
+    assert [(r.compound.label, r.property, r.value, r.unit) for r in records(text)] == [
+        ("Example 1", "density", 0.8172, "g/cm³"),
+        ("Example 2", "density", 0.8191, "g/cm³"),
+    ]

@@ -81,7 +81,10 @@ _STEREO = r"(?:\((?:[RSEZ]|RS|SR|±|\+|−|-)\)-|rac-)"
 _COMPOUND_HEADER = re.compile(
     r"\b(?:compounds?|compd?s?\.?|cmpds?\.?|cpds?\.?|prod\.|products?|substrates?|names?|molecules?|drugs?|chemicals?"
     r"|samples?|materials?|derivatives?|examples?|ex\.|ligands?|analogues?|analogs?"
-    r"|structures?|salts?|cocrystals?|solids?|liquids?)(?![A-Za-z])",
+    r"|structures?|salts?|cocrystals?|solids?|liquids?"
+    # what a formulation's, a blend's or a polymer's table measures: the sample itself
+    r"|formulations?|compositions?|blends?|mixtures?|polymers?|resins?|oils?|fuels?)"
+    r"(?![A-Za-z])",
     _I,
 )
 #: Headers of a column of row numbers: compounds only when its cells are labels.
@@ -107,7 +110,7 @@ _CONDITION_HEADER = re.compile(
     r"|differen\w*|relative|rel\.|change|increase|decrease|inhibition|accountability"
     r"|(?:mass|carbon)\s+balance|recovery|efficacy"
     # the temperatures of other transitions and tests than melting or boiling
-    r"|(?:cloud|flash|pour|smoke|fire|dew|dropping|drop|softening)\s+points?"
+    r"|(?:cloud|flash|pour|smoke|fire|dew|dropping|drop|softening|aniline|crystalli[sz]ation|gel)\s+points?"
     # a purity by assay, the water a solid holds
     r"|assay|loss\s+on\s+drying|moisture|water\s+content"
     # thermal look-alikes of a melting point: decomposition, glass transition,
@@ -421,6 +424,8 @@ def _piped_rows(
     line = text[start:end]
     if not line.lstrip().startswith("|") or line.count("|") < 3:
         return None
+    if not line.rstrip().endswith("|"):
+        return None  # " | 40°C | 100°C": a row whose first cell is empty, not a frame
     rows: list[list[Span]] = []
     row_start: int | None = None
     row_end = start
@@ -1243,8 +1248,14 @@ def _cells(grid: Grid, column: int) -> list[str]:
 def _names_things(grid: Grid, column: int) -> bool:
     """Most cells are names or labels, not numbers."""
     cells = [t for t in _cells(grid, column) if not _GENERIC_CELL.fullmatch(t)]
-    named = [t for t in cells if _is_label(t) or re.search(r"[A-Za-z]{2}", t)]
+    named = [
+        t for t in cells if _is_label(t) or re.search(r"[A-Za-z]{2}", t) or _CODE_CELL.fullmatch(t)
+    ]
     return bool(cells) and len(named) * 2 > len(cells)
+
+
+#: A sample's or a formulation's code: capitals and digits (``847A6D``, ``RK086``).
+_CODE_CELL = re.compile(r"\s*(?=[^a-z]*[A-Z])(?=[^a-z]*\d)[A-Z0-9][A-Z0-9\-/#]{2,11}\s*")
 
 
 #: Cells that name no compound: the heading of a column of values (``Parameter |
@@ -1557,6 +1568,16 @@ def _record(
         unit = _TEMPERATURE_DEFAULT
     if (
         unit is None
+        and prop == "density"
+        and _BARE_DENSITY.fullmatch(_MARKER_TAIL.sub("", column.header))
+        and quantity.value is not None
+        and 0.5 <= quantity.value <= 3.0
+    ):
+        # a column headed "Density" alone over 0.78, 1.35: grams per cubic centimetre,
+        # the unit a density of a liquid or a solid is printed in when none is said
+        unit = "g/cm³"
+    if (
+        unit is None
         and declaration is not None
         and None not in declaration.units
         and re.search(r"densit|solubilit", column.header, _I)
@@ -1659,6 +1680,10 @@ _COMMA_DECIMAL = re.compile(r"^\s*[<>≤≥~]?[-−]?\d+,(?:\d{1,2}|\d{4,})(?![\
 _POINT_DECIMAL = re.compile(r"\d\.\d")
 
 
+#: A column headed by the word density alone, with no unit and no kind of density.
+_BARE_DENSITY = re.compile(r"\s*(?:density|densities|dens\.)\s*", _I)
+
+
 def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, list[str]] | None:
     """The value a cell states and its footnote markers; None for no value (blank,
     ``—``, ``n.d.``, ``trace``, a cell of words). ``decimal_comma``: the table writes
@@ -1751,6 +1776,12 @@ def _row_compound(
     if label is not None and not _FORMULA.fullmatch(text):
         found = _note_off(reading, column, label.group(1))
         return Mention(labels.name_of(found), found, cell.start, end, "table_row")
+    if (
+        _CODE_CELL.fullmatch(text)
+        and not _FORMULA.fullmatch(text)
+        and not re.search(r"[A-Za-z]{3}", text)  # "PEG-400", "AZD9291": names
+    ):
+        return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "847A6D"
     named = _LABEL_AFTER_NAME.match(text)
     if named is not None:
         return Mention(named["name"], named["label"], cell.start, end, "table_row")

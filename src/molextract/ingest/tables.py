@@ -243,7 +243,7 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     while every one has several cells of words and rows of values follow."""
     count = 0
     for row in rows[: min(_DEEP_HEADER, len(rows) - 1)]:
-        if not any(row) or (_has_values(row) and not _series_labels(row)):
+        if not any(row) or (_has_values(row) and not _series_labels(row) and not _units(row)):
             break
         if count >= 3 and sum(1 for cell in row if cell) < 2:
             break
@@ -271,6 +271,22 @@ def _series_labels(row: Sequence[str]) -> bool:
     numbered = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
     labels = [cell for cell in numbered if _LABEL_IN_HEADER.fullmatch(cell)]
     return len(labels) >= 2 and len(labels) == len(numbered)
+
+
+def _units(row: Sequence[str]) -> bool:
+    """`` | 40°C | 100°C | (°C) | (g/cm3)``: the units of the columns above, and the
+    temperatures a property was measured at, as a header row of their own (no stub,
+    no bare number, one bracketed unit at least)."""
+    cells = [cell.strip() for cell in row[1:] if cell.strip()]
+    return (
+        not row[0].strip()
+        and any(_UNIT_CELL.fullmatch(cell) for cell in cells)
+        and all(_UNIT_CELL.fullmatch(cell) or _AT_TEMPERATURE.fullmatch(cell) for cell in cells)
+    )
+
+
+_UNIT_CELL = re.compile(r"\([^()]*[^\d\s.,()][^()]*\)|\[[^\[\]]*[^\d\s.,\[\]][^\[\]]*\]")
+_AT_TEMPERATURE = re.compile(r"(?:at\s+)?[-−]?\d+(?:\.\d+)?\s*°\s*[CF]\.?|\d+(?:\.\d+)?\s*K")
 
 
 #: A stub column's own header word: a row holding only it heads a column, not a table.
