@@ -1228,3 +1228,30 @@ def test_a_header_row_of_units_and_measuring_temperatures() -> None:
         ("Example 1", "density", 0.8172, "g/cm³"),
         ("Example 2", "density", 0.8191, "g/cm³"),
     ]
+
+
+def test_a_product_named_acid_over_its_yield_column() -> None:
+    text = (
+        "TABLE 1\n\n"
+        "Entry | Support | Acetamidosorbitol | Acetamidogulonic Acid\n"
+        "| | Conversion (%) | Yield (%)\n"
+        "1 | Zeolite CBV 720 | 93 | 71\n"
+        "2 | Zeolite CBV 780 | 92 | 70\n"
+    )
+    assert [(r.compound.name, r.value) for r in records(text)] == [
+        ("Acetamidogulonic Acid", 71.0),
+        ("Acetamidogulonic Acid", 70.0),
+    ]
+
+
+def test_a_patent_s_dotted_compound_numbers_name_the_rows() -> None:
+    text = (
+        "TABLE P3\n\n"
+        "Compound No. | Structures | Melting Point | MS/NMR\n"
+        "P3.1 | | 128-131° C. | Described in WO09/049851\n"
+        "P3.2 | | 101-103° C. | LC/MS: 417 (M + H)+\n"
+    )
+    assert [(r.compound.label, r.value_low) for r in records(text)] == [
+        ("P3.1", 128.0),
+        ("P3.2", 101.0),
+    ]

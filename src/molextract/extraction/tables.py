@@ -1138,9 +1138,14 @@ def _product_name(text: str) -> bool:
     """A header cell that is only a compound's name or formula (``Propylene oxide``,
     ``PhCH2OH``), never a word for a kind of compound."""
     text = text.strip()
-    if not text or is_generic_name(text) or _CONDITION_HEADER.search(text):
+    if not text or is_generic_name(text):
         return False
+    if _CONDITION_HEADER.search(text) and not _NAMED_ACID.fullmatch(text):
+        return False  # "Acid", "Base": an additive's column ("Acetamidogulonic Acid" is one)
     return looks_like_name(text) or bool(_FORMULA.fullmatch(text))
+
+
+_NAMED_ACID = re.compile(r"[A-Za-z][\w,()′'-]{3,}\s+acid", _I)
 
 
 def _note_references_off(text: str) -> str:
@@ -1254,8 +1259,11 @@ def _names_things(grid: Grid, column: int) -> bool:
     return bool(cells) and len(named) * 2 > len(cells)
 
 
-#: A sample's or a formulation's code: capitals and digits (``847A6D``, ``RK086``).
-_CODE_CELL = re.compile(r"\s*(?=[^a-z]*[A-Z])(?=[^a-z]*\d)[A-Z0-9][A-Z0-9\-/#]{2,11}\s*")
+#: A sample's or a formulation's code, or a patent's compound number: capitals and
+#: digits (``847A6D``, ``RK086``, ``P3.1``).
+_CODE_CELL = re.compile(
+    r"\s*(?=[^a-z]*[A-Z])(?=[^a-z]*\d)(?=\S{3})[A-Z0-9][A-Z0-9\-/#]{1,10}(?:\.\d{1,3})?\s*"
+)
 
 
 #: Cells that name no compound: the heading of a column of values (``Parameter |
