@@ -1255,3 +1255,33 @@ def test_a_patent_s_dotted_compound_numbers_name_the_rows() -> None:
         ("P3.1", 128.0),
         ("P3.2", 101.0),
     ]
+
+
+def test_a_caption_naming_what_a_cyclization_gave() -> None:
+    text = (
+        "TABLE 1\n\n"
+        "Optimization studies on cyclization of iodo-imine 2 to pyrroloquinoline 3.\n\n"
+        "entry | catalyst (equiv) | solvent | yield\n"
+        "1 | Pd(OAc)2 | THF | 63%\n"
+        "2 | PdCl2 | DMF | 41%\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [("3", 63.0), ("3", 41.0)]
+
+
+def test_a_gradient_s_mobile_phases_are_no_melting_points() -> None:
+    text = "Table 6\n\nTime (min) | % MP A | % MP B | Curve\n0 | 75 | 25 | 6\n25 | 10 | 90 | 6\n"
+    assert records(text) == []
+
+
+def test_a_name_below_yield_of_on_the_next_header_rows() -> None:
+    text = (
+        "TABLE 2\n\n"
+        "| Reaction | Conversion of | Yield of\n"
+        "Example | temperature (° C.) | acrolein (mol%) | acrylic acid (mol%)\n"
+        "Example 6 | 263 | 98.5 | 94.0\n"
+        "Example 7 | 260 | 97.9 | 93.1\n"
+    )
+    assert [(r.compound.name, r.value) for r in records(text)] == [
+        ("acrylic acid", 94.0),
+        ("acrylic acid", 93.1),
+    ]

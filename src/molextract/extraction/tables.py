@@ -151,7 +151,9 @@ _FORMULA = re.compile(r"(?:[A-Z][a-z]?\d*){2,}")
 _CAPTION_PRODUCT = re.compile(
     # "Substrate scope of 1" names what the reactions start from
     r"\b(?:(?<!scope )of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
-    r"(?:the\s+)?(?:products?\s+|compounds?\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",
+    r"(?:the\s+)?(?:products?\s+|compounds?\s+)?"
+    # "… cyclization of iodo-imine 2 to pyrroloquinoline 3": the product's kind first
+    r"(?:(?-i:[a-z][a-z-]{3,})\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",
     _I,
 )
 #: When a temperature column states no unit anywhere, it is in °C (tables in kelvin
@@ -1107,6 +1109,11 @@ def _header_compound(
                 if other.start < cell.start and _product_name(other.text):
                     name = other.text.strip()
                     return Mention(name, None, other.start, other.start + len(name), "table_header")
+        if re.search(r"\bof\s*$", text):
+            # "Yield of" over "acrylic acid (mol%)": the name is all of the row below
+            below = _name_goes_on(grid.header_cells[index], cell, "")
+            if below is not None and looks_like_name(below.text):
+                return Mention(below.text, None, below.start, below.end, "table_header")
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
         if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
@@ -1302,6 +1309,9 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     if caption is None:
         return None
     found = {m.group(1): m for m in _CAPTION_PRODUCT.finditer(caption.text)}
+    made = {k: m for k, m in found.items() if _MADE_INTO.match(m.group(0))}
+    if len(found) > 1 and len(made) == 1:
+        found = made  # "cyclization of iodo-imine 2 to pyrroloquinoline 3": what it gave
     if len(found) != 1:
         return _caption_name(caption) if not found else None
     match = next(iter(found.values()))
@@ -1309,6 +1319,7 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
 
 
+_MADE_INTO = re.compile(r"(?:to|into|giving|affording|afford)\s", _I)
 _CAPTION_NAME = re.compile(
     r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation)"
     r" of (?:the )?(?P<name>\S.*?)"

@@ -26,8 +26,8 @@ HEADER_PATH_SEPARATOR = " › "
 
 #: A header naming its compound after "of" (``Yield of hexane``) whose name a narrow
 #: column broke onto the next header row (``1,6-diisocyanate``, ``acid``).
-_NAME_OF_AT_END = re.compile(r"\bof\s+[A-Za-z][\w,()\[\]′'-]*$")
-NAME_GOES_ON = re.compile(r"\d+(?:,\d+)*-[a-z]{3,}|(?!(?:mol|wt|vol|based)\b)[a-z]{3,}")
+_NAME_OF_AT_END = re.compile(r"\bof(?:\s+[A-Za-z][\w,()\[\]′'-]*)?$")
+NAME_GOES_ON = re.compile(r"\d+(?:,\s?\d+)*-[a-z]{3,}|(?!(?:mol|wt|vol|based)\b)[a-z]{3,}")
 
 
 @dataclass(frozen=True, slots=True)

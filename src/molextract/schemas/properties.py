@@ -109,7 +109,10 @@ MELTING_POINT = PropertyDeclaration(
         r"|\bschmelzpunkt|\bschmp\.|\bp\.\s?f\.",
         _I,
     ),
-    header_traps=_NOT_MEASURED_HEADER,
+    # "% MP A", "MP B": a chromatographic gradient's mobile phases
+    header_traps=re.compile(
+        _NOT_MEASURED_HEADER.pattern + r"|%\s*MP\b|\bMP\s*[AB12]\b|\bmobile\s+phase", _I
+    ),
     cue_before=re.compile(
         r"(?<![A-Za-z])[Mm]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])MP(?![A-Za-z])"
         # "Tm", "T_m", "Tₘ": the melting temperature of thermal analysis; not thulium
