@@ -1285,3 +1285,8 @@ def test_a_name_below_yield_of_on_the_next_header_rows() -> None:
         ("acrylic acid", 94.0),
         ("acrylic acid", 93.1),
     ]
+
+
+def test_a_product_called_by_its_abbreviation_before_yield() -> None:
+    text = "Table 3\n\nExample | Temp. (°C) | DHN Yield (%) | GC yield (%)\n3 | 25 | 93.5 | 90\n"
+    assert [(r.compound.name, r.value) for r in records(text)] == [("DHN", 93.5), (None, 90.0)]

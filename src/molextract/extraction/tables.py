@@ -1098,7 +1098,8 @@ def _header_compound(
         if declaration is not None and declaration.name == "reaction_yield":
             found = declaration.header.search(text)
         before = "" if found is None else text[: found.start()].strip(" ,-")
-        if before and looks_like_name(before) and not is_generic_name(before):
+        named_before = looks_like_name(before) and not is_generic_name(before)
+        if before and (named_before or _PRODUCT_ABBREVIATION.fullmatch(before)):
             # "Acrolein yield (%)", "Acrylic acid yield": the product named before it
             start = cell.start + text.find(before)
             return Mention(before, None, start, start + len(before), "table_header")
@@ -1139,6 +1140,14 @@ def _name_goes_on(cells: Sequence[Span], cell: Span, after: str) -> Span | None:
     if words is None:
         return None
     return Span(words.group(0), below[0].start, below[0].start + words.end())
+
+
+#: A product called by its abbreviation before ``yield`` (``DHN Yield``, ``HMF yield``),
+#: not the method that measured it (``GC yield``, ``NMR yield``).
+_PRODUCT_ABBREVIATION = re.compile(
+    r"(?!(?:GC|NMR|HPLC|U?PLC|LC|LCMS|LC-MS|GCMS|GC-MS|MS|UV|TLC|ICP|XRD|SFC|ELSD|FID|ee|de)\b)"
+    r"[A-Z][A-Z0-9]{1,5}(?:-[A-Z0-9]{1,4})?"
+)
 
 
 def _product_name(text: str) -> bool:
