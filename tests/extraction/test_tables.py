@@ -1290,3 +1290,14 @@ def test_a_name_below_yield_of_on_the_next_header_rows() -> None:
 def test_a_product_called_by_its_abbreviation_before_yield() -> None:
     text = "Table 3\n\nExample | Temp. (°C) | DHN Yield (%) | GC yield (%)\n3 | 25 | 93.5 | 90\n"
     assert [(r.compound.name, r.value) for r in records(text)] == [("DHN", 93.5), (None, 90.0)]
+
+
+def test_a_table_of_compounds_melting_points_numbers_its_compounds() -> None:
+    text = "Table 4\n\nNo. | R4 | Salt | Mp (°C)\n76 | H | HCl | 150-153\n95a | Me | / | 194\n"
+    assert [(r.compound.label, r.value_low or r.value) for r in records(text)] == [
+        ("76", 150.0),
+        ("95a", 194.0),
+    ]
+    # a yield's run number is no compound's
+    runs = "Table 5\n\nNo. | Base | Yield (%)\n1 | K2CO3 | 55\n2 | Cs2CO3 | 71\n"
+    assert [r.compound.label for r in records(runs)] == [None, None]

@@ -1239,6 +1239,12 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
     # point or a density in a "Solvent" column's row is the solvent's own
     yields = any(c.property == "reaction_yield" or (c.ask and c.unit == "%") for c in columns)
+    compounds_only = not yields and any(c.property in _OF_A_COMPOUND for c in columns)
+    for c in free:
+        if compounds_only and _NUMBER_HEADER.match(unmarked[c]) and _numbered(grid, c):
+            # "No. | R4 | Salt | Mp (°C)" over "76 | H | HCl | 275": a table of compounds'
+            # melting points numbers its compounds, not runs
+            return c
     for c in free:
         header = grid.headers[c]
         if _ENTRY_HEADER.match(unmarked[c]) or _GROUP_HEADER.match(header):
@@ -1264,6 +1270,22 @@ def _constant(grid: Grid, column: int) -> bool:
 
 def _cells(grid: Grid, column: int) -> list[str]:
     return [row[column].text for row in grid.rows if row[column].text]
+
+
+#: A column of numbers that is a compound's when the table measures compounds.
+_NUMBER_HEADER = re.compile(r"^\s*(?:no\.?|nr\.?|#|number|compound\s+no\.?)\s*$", _I)
+#: Properties of a compound as it is (not of a reaction, as a yield is).
+_OF_A_COMPOUND = frozenset({"melting_point", "boiling_point", "density", "logP", "logD"})
+
+
+def _numbered(grid: Grid, column: int) -> bool:
+    """Every filled cell a number (``1``, ``76``, or ``95a``), none repeated."""
+    cells = [t.strip() for t in _cells(grid, column)]
+    return (
+        len(cells) >= 2
+        and all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in cells)
+        and len(set(cells)) == len(cells)
+    )
 
 
 def _names_things(grid: Grid, column: int) -> bool:
