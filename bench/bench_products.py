@@ -42,6 +42,7 @@ from molextract.evaluation.corpora.documents import Mention
 from molextract.evaluation.corpora.scoring import name_key
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult, Record
+from probe_output import print_tail, read_results
 
 REPOSITORY = Path("ChemRxnExtractor") / "tests" / "data" / "prod"
 PARTS = ("train.txt", "dev.txt")
@@ -72,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     passages = passages[: args.limit]
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "products.jsonl"
-    results = _read(path)
+    results = read_results(path)
     started = time.perf_counter()
     todo = [p for p in passages if p[0] not in results]
     if todo and not args.rescore:
@@ -117,8 +118,8 @@ def read_passages(paths: Sequence[Path]) -> list[Passage]:
             blocks = sentences.setdefault(passage, [])
             # the files repeat a sentence once per reaction it states, each copy with
             # that reaction's product marked: one copy, with every product marked
-            tokens = [row[0] for row in rows]
-            same = next((b for b in blocks if [row[0] for row in b] == tokens), None)
+            words = [row[0] for row in rows]
+            same = next((b for b in blocks if [row[0] for row in b] == words), None)
             if same is None:
                 blocks.append(rows)
                 continue
@@ -140,7 +141,7 @@ def read_passages(paths: Sequence[Path]) -> list[Passage]:
 
 
 def _sentences(path: Path) -> Iterator[tuple[str, list[list[str]]]]:
-    passage, rows = "", []
+    passage, rows = "", list[list[str]]()
     with path.open(encoding="utf-8") as handle:
         for raw in handle:
             line = raw.rstrip("\n")
@@ -173,17 +174,6 @@ def _products(tokens: list[list[str]]) -> tuple[Mention, ...]:
             current = None
         position = end + 1
     return tuple(mentions)
-
-
-def _read(path: Path) -> dict[str, DocumentResult]:
-    if not path.exists():
-        return {}
-    results: dict[str, DocumentResult] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            result = DocumentResult.model_validate_json(line)
-            results[result.doc_id] = result
-    return results
 
 
 def verdict(record: Record, products: Sequence[Mention]) -> str:
@@ -242,14 +232,7 @@ def _report(
     for kind in ("product", "none", "other"):
         share = verdicts[kind] / scored if scored else 0.0
         print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
-    print(f"model calls per yield record  {calls / records:.3f}" if records else "")
-    if seconds is not None:
-        print(f"seconds per passage           {seconds:.3f}")
-    print("decided by (source/verdict):", ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
-    for kind, lines in examples.items():
-        if lines:
-            print(f"{kind}:")
-            print("\n".join(lines))
+    print_tail(calls, records, seconds, "passage", sources, examples)
     return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
 
 

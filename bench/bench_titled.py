@@ -34,6 +34,7 @@ from molextract import Extractor
 from molextract.evaluation.corpora.scoring import name_key
 from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult, Record
+from probe_output import print_tail, read_results
 
 RELATIVE = Path("uspto-revisit") / "examples" / "input.csv"
 CONTEXT = 220
@@ -54,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     paragraphs = _paragraphs(source)[: args.limit]
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "titled.jsonl"
-    results = _read(path)
+    results = read_results(path)
     started = time.perf_counter()
     todo = [p for p in paragraphs if p[0] not in results]
     if todo and not args.rescore:
@@ -77,17 +78,6 @@ def _paragraphs(source: Path) -> list[tuple[str, str, str]]:
     with source.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     return [(f"revisit-{i:03d}", row["title"], row["paragraph"]) for i, row in enumerate(rows)]
-
-
-def _read(path: Path) -> dict[str, DocumentResult]:
-    if not path.exists():
-        return {}
-    results: dict[str, DocumentResult] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            result = DocumentResult.model_validate_json(line)
-            results[result.doc_id] = result
-    return results
 
 
 def _run(
@@ -145,14 +135,7 @@ def _report(
     for kind in ("right", "none", "other"):
         share = verdicts[kind] / total if total else 0.0
         print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
-    print(f"model calls per yield record  {calls / records:.3f}" if records else "")
-    if seconds is not None:
-        print(f"seconds per paragraph         {seconds:.3f}")
-    print("decided by (source/verdict):", ", ".join(f"{k} {v}" for k, v in sorted(sources.items())))
-    for kind, lines in examples.items():
-        if lines:
-            print(f"{kind}:")
-            print("\n".join(lines))
+    print_tail(calls, records, seconds, "paragraph", sources, examples)
     return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
 
 
