@@ -28,21 +28,16 @@ text: the terminal only, never commit them). Output lines go to
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
-import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from molextract import Extractor
 from molextract.evaluation.corpora.documents import Mention
 from molextract.evaluation.corpora.scoring import name_key
-from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult, Record
-from probe_output import print_tail, read_results
+from probe_output import print_tail, probe_parser, read_results, run_missing
 
 REPOSITORY = Path("ChemRxnExtractor") / "tests" / "data" / "prod"
 PARTS = ("train.txt", "dev.txt")
@@ -56,12 +51,7 @@ Passage = tuple[str, str, tuple[Mention, ...], tuple[tuple[int, int], ...]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
-    parser.add_argument("--out", type=Path, required=True, help="directory for the output")
-    parser.add_argument("--limit", type=int, default=None, help="the first N passages")
-    parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
-    parser.add_argument("--show", type=int, default=20, help="examples of each kind to print")
+    parser = probe_parser(__doc__.split("\n\n")[0], "passages")
     args = parser.parse_args(argv)
     root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
     sources = [root / REPOSITORY / part for part in PARTS]
@@ -74,20 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "products.jsonl"
     results = read_results(path)
-    started = time.perf_counter()
-    todo = [p for p in passages if p[0] not in results]
-    if todo and not args.rescore:
-        extractor = Extractor("reaction_yield", batch_size=1)
-        texts = {doc_id: text for doc_id, text, _, _ in todo}
-        with path.open("a", encoding="utf-8") as handle:
-            for batch in extractor.batches(Document(i, texts[i], {}) for i in texts):
-                for document, result in batch:
-                    handle.write(result.model_dump_json(by_alias=True) + "\n")
-                    handle.flush()
-                    results[document.id] = result
-                    print(f"  [{len(results)}] {document.id}", file=sys.stderr, flush=True)
-    seconds = time.perf_counter() - started
-    per = seconds / len(todo) if todo and not args.rescore else None
+    todo = {doc_id: text for doc_id, text, _, _ in passages if doc_id not in results}
+    per = run_missing(path, results, todo) if todo and not args.rescore else None
     scores = _report(passages, results, per, args.show)
     (args.out / "products.scores.json").write_text(json.dumps(scores, indent=2) + "\n")
     return 0

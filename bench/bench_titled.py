@@ -20,33 +20,23 @@ resumes); ``--rescore`` reads that file again without the model.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import os
-import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from molextract import Extractor
 from molextract.evaluation.corpora.scoring import name_key
-from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult, Record
-from probe_output import print_tail, read_results
+from probe_output import print_tail, probe_parser, read_results, run_missing
 
 RELATIVE = Path("uspto-revisit") / "examples" / "input.csv"
 CONTEXT = 220
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
-    parser.add_argument("--out", type=Path, required=True, help="directory for the output")
-    parser.add_argument("--limit", type=int, default=None, help="the first N paragraphs")
-    parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
-    parser.add_argument("--show", type=int, default=20, help="examples of each kind to print")
+    parser = probe_parser(__doc__.split("\n\n")[0], "paragraphs")
     args = parser.parse_args(argv)
     root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
     source = root / RELATIVE
@@ -56,18 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "titled.jsonl"
     results = read_results(path)
-    started = time.perf_counter()
-    todo = [p for p in paragraphs if p[0] not in results]
-    if todo and not args.rescore:
-        extractor = Extractor("reaction_yield", batch_size=1)
-        with path.open("a", encoding="utf-8") as handle:
-            for document, result in _run(extractor, todo):
-                handle.write(result.model_dump_json(by_alias=True) + "\n")
-                handle.flush()
-                results[document.id] = result
-                print(f"  [{len(results)}] {document.id}", file=sys.stderr, flush=True)
-    seconds = time.perf_counter() - started
-    per = seconds / len(todo) if todo and not args.rescore else None
+    todo = {doc_id: text for doc_id, _, text in paragraphs if doc_id not in results}
+    per = run_missing(path, results, todo) if todo and not args.rescore else None
     scores = _report(paragraphs, results, per, args.show)
     (args.out / "titled.scores.json").write_text(json.dumps(scores, indent=2) + "\n")
     return 0
@@ -78,15 +58,6 @@ def _paragraphs(source: Path) -> list[tuple[str, str, str]]:
     with source.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     return [(f"revisit-{i:03d}", row["title"], row["paragraph"]) for i, row in enumerate(rows)]
-
-
-def _run(
-    extractor: Extractor, todo: list[tuple[str, str, str]]
-) -> list[tuple[Document, DocumentResult]]:
-    out: list[tuple[Document, DocumentResult]] = []
-    for batch in extractor.batches(Document(i, text, {}) for i, _, text in todo):
-        out += batch
-    return out
 
 
 def _verdict(record: Record, title: str) -> str:

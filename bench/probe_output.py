@@ -8,10 +8,26 @@ record's compound was decided with examples to read; only what counts as right d
 
 from __future__ import annotations
 
+import argparse
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
+from molextract import Extractor
+from molextract.ingest.document import Document
 from molextract.schemas.records import DocumentResult
+
+
+def probe_parser(description: str, unit: str) -> argparse.ArgumentParser:
+    """The options every probe set takes."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
+    parser.add_argument("--out", type=Path, required=True, help="directory for the output")
+    parser.add_argument("--limit", type=int, default=None, help=f"the first N {unit}")
+    parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
+    parser.add_argument("--show", type=int, default=20, help="examples of each kind to print")
+    return parser
 
 
 def read_results(path: Path) -> dict[str, DocumentResult]:
@@ -24,6 +40,21 @@ def read_results(path: Path) -> dict[str, DocumentResult]:
             result = DocumentResult.model_validate_json(line)
             results[result.doc_id] = result
     return results
+
+
+def run_missing(path: Path, results: dict[str, DocumentResult], texts: dict[str, str]) -> float:
+    """Run the default pipeline on ``texts`` (id → text), appending each result to
+    ``path`` as its document finishes (a killed run resumes); seconds per document."""
+    started = time.perf_counter()
+    extractor = Extractor("reaction_yield", batch_size=1)
+    with path.open("a", encoding="utf-8") as handle:
+        for batch in extractor.batches(Document(i, text, {}) for i, text in texts.items()):
+            for document, result in batch:
+                handle.write(result.model_dump_json(by_alias=True) + "\n")
+                handle.flush()
+                results[document.id] = result
+                print(f"  [{len(results)}] {document.id}", file=sys.stderr, flush=True)
+    return (time.perf_counter() - started) / max(1, len(texts))
 
 
 def print_tail(
