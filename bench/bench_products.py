@@ -37,7 +37,7 @@ from pathlib import Path
 from molextract.evaluation.corpora.documents import Mention
 from molextract.evaluation.corpora.scoring import name_key
 from molextract.schemas.records import DocumentResult, Record
-from probe_output import print_tail, probe_parser, read_results, run_missing
+from probe_output import print_shares, print_tail, probe_parser, read_results, run_missing
 
 REPOSITORY = Path("ChemRxnExtractor") / "tests" / "data" / "prod"
 PARTS = ("train.txt", "dev.txt")
@@ -207,9 +207,7 @@ def _report(
     print(f"yield records                 {records}")
     print(f"  in sentences with no product marked {verdicts['unannotated']} (not scored)")
     scored = records - verdicts["unannotated"]
-    for kind in ("product", "none", "other"):
-        share = verdicts[kind] / scored if scored else 0.0
-        print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
+    print_shares(verdicts, ("product", "none", "other"), scored)
     print_tail(calls, records, seconds, "passage", sources, examples)
     return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from molextract.evaluation.corpora.scoring import name_key
 from molextract.schemas.records import DocumentResult, Record
-from probe_output import print_tail, probe_parser, read_results, run_missing
+from probe_output import print_shares, print_tail, probe_parser, read_results, run_missing
 
 RELATIVE = Path("uspto-revisit") / "examples" / "input.csv"
 CONTEXT = 220
@@ -103,9 +103,7 @@ def _report(
     print(f"paragraphs scored             {done} of {len(paragraphs)}")
     print(f"yield records                 {records}")
     print(f"in paragraphs naming the title {total}")
-    for kind in ("right", "none", "other"):
-        share = verdicts[kind] / total if total else 0.0
-        print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
+    print_shares(verdicts, ("right", "none", "other"), total)
     print_tail(calls, records, seconds, "paragraph", sources, examples)
     return {"verdicts": dict(verdicts), "records": records, "model_calls": calls}
 

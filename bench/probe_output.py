@@ -57,6 +57,13 @@ def run_missing(path: Path, results: dict[str, DocumentResult], texts: dict[str,
     return (time.perf_counter() - started) / max(1, len(texts))
 
 
+def print_shares(verdicts: Counter[str], kinds: tuple[str, ...], total: int) -> None:
+    """Each verdict's count and share of the records scored."""
+    for kind in kinds:
+        share = verdicts[kind] / total if total else 0.0
+        print(f"  {kind:28}{verdicts[kind]:4} ({share:.3f})")
+
+
 def print_tail(
     calls: int,
     records: int,
