@@ -1850,6 +1850,10 @@ def test_a_reagent_s_strength_stays_no_yield(text: str) -> None:
         "The major product 7 was isolated by chromatography as the pure ( > 97 % ) diastereomer .",
         # a reagent's strength, then its volume
         "The iodide 2a was heated with aqueous ammonia ( 3 ) ( 26 % , 1.5 mL ) and CuI .",
+        # an impurity's share, a solvent's strength, a material's mechanics
+        "Chromatography gave the azide contaminated with 33% methyl 3-phenylbutanoate.",
+        "It is given by stirring the amide in 10% by volume propylene glycol in water.",
+        "The film showed an elongation at yield of 12% and a yield strength of 30%.",
     ],
 )
 def test_a_percentage_of_another_measure_is_no_yield(text: str) -> None:

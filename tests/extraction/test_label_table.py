@@ -133,6 +133,8 @@ NOT_LABELS = [
     "It was recrystallised twice (21st March).",
     "The residue gave 4-methylphthalazin-1(2H)-one (67mg, yield 53%).",
     "Evaporation left benzoic acid (250mL, 2 runs).",
+    # a reagent's normality and volume
+    "Then a solution of ethylamine in THF (2N, 2 mL) was added.",
 ]
 
 
@@ -210,6 +212,17 @@ def test_a_heading_without_label_still_gives_the_title_compound(text: str, name:
     assert found is not None and found.name == name and found.label is None
     assert text[found.start : found.end] == name
     assert table.labels() == []
+
+
+def test_an_example_heading_over_a_name_and_its_compound_number_names_the_example() -> None:
+    # a patent's "EXAMPLE 29" over its compound's name and number on a line of their own
+    text = (
+        "EXAMPLE 29\n\n4-Bromo-N-methylbenzamide (Cpd 29)\n\nTo a solution of the acid "
+        "chloride in THF was added methylamine; the product had mp 189 °C."
+    )
+    found = title_at(build_label_table(text), text, "mp 189 °C")
+    assert found is not None
+    assert (found.label, found.name) == ("Example 29", "4-Bromo-N-methylbenzamide")
 
 
 def test_the_spectra_ending_one_entry_do_not_hide_the_next_heading() -> None:

@@ -516,6 +516,14 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         # the second product of a sentence that gave the first with its amounts
         ("to yield (R)-2-butanol (597 mg, 46%), [α]D −4.0 (MeOH, c=1) and (S)-2-butanol "
          "(624 mg, 48%).", "48%", "(S)-2-butanol", None),
+        # ... whose bracket holds its analysis too
+        ("to give benzyl 4-carbamoylpiperidine-1-carboxylate (0.25 g, yield 20%; LC-MS (ESI) "
+         "m/z: 413 (M+1)+) and 1-benzyl 4-methyl piperidine-1,4-dicarboxylate (1.0 g, yield "
+         "51%; LC-MS (ESI) m/z: 658 (M+1)+).", "51%",
+         "1-benzyl 4-methyl piperidine-1,4-dicarboxylate", None),
+        # a name a misprint left with a bracket open
+        ("dried in vacuum to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg, "
+         "yield 45%).", "45%", "2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide", None),
         # the subject a yield's clause isolated, an adverb in its verb
         ("however , the cis-isomer of 12b was again isolated as the major product ( 86 % "
          "yield ).", "86 %", None, "12b"),

@@ -1177,6 +1177,9 @@ def test_a_product_named_over_its_yield_column_and_labels_under_a_spanning_yield
     [
         "Table 1\n\nCompound | Emission (nm) | Quantum yield\na | 550 | 0.05\nb | 516 | 0.82\n",
         "Table 12\n\nActive ingredient | Yield 3) [plants/sqm]\n(A) UTC | 14\n(B) CPA | 17.3\n",
+        # a film's mechanics
+        "Table 3\n\nSample | Tensile at Yield (%) | Elongation at yield (%)\nA | 52 | 12\n",
+        "Table 4\n\nPolymer | Yield strength (%)\nPBT | 45\n",
     ],
 )
 def test_quantum_yields_and_plant_counts_are_no_reaction_yield(text: str) -> None:

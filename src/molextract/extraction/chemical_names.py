@@ -231,6 +231,8 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         before = depth
         depth += _balance(token)
+        if depth > 0 and before == 0 and _open_by_typo(token, following):
+            depth = 0
         if depth > 0:
             # An opening bracket of the sentence, not of the name: "(see 4-aminophenol (3))".
             stripped = token.lstrip(_OPENERS)
@@ -259,6 +261,21 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     if start is None:
         return None
     return first + start, skip if start == 0 else 0
+
+
+def _open_by_typo(token: str, following: str | None) -> bool:
+    """``2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide``: a name that leaves a bracket
+    of its own open, as patents misprint them, not a bracket of the sentence before it.
+
+    The bracket must open inside the token, after a locant (``2-(``, ``3-[``), and the
+    token must read as a name: an aside opened by the sentence starts with its bracket.
+    """
+    if token[0] in _OPENERS or not re.search(r"\d[\-,]?[(\[]", token):
+        return False
+    # it ends as a compound does, not cut off after a substituent: "1-(3-chloro"
+    tail = token.lower().rstrip(".,;:")
+    ends = tail.endswith(_CORE_ENDINGS) or (tail.endswith("ic") and following == "acid")
+    return ends and _category(token, following) == "strong"
 
 
 def _bare_words(token: str) -> bool:

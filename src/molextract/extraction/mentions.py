@@ -922,9 +922,11 @@ _ASIDE_AT_END = re.compile(rf"\s*\(\s*(?:(?P<label>{LABEL})|(?P<aside>[^()]{{1,5
 CALLED_LABEL_THEN_COMMA = re.compile(
     rf"\b(?:compound|example|intermediate|product)\s+(?P<label>{LABEL})\s*,\s*$", re.IGNORECASE
 )
-#: A product's amounts with its yield: ``(597 mg, 46%)``, ``(1.2 g, 3 mmol, 58%, …)``.
+#: A product's amounts with its yield: ``(597 mg, 46%)``, ``(1.2 g, 3 mmol, 58%, …)``;
+#: its analysis may follow in the same bracket: ``(0.25 g, yield 20%; LC-MS (ESI) …)``.
 _AMOUNTS_WITH_YIELD = re.compile(
-    r"\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml)\b[^()]{0,60}?\d\s*%[^()]{0,60}\)", re.IGNORECASE
+    r"\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml)\b[^()]{0,60}?\d\s*%(?:[^()]{0,60}\)|\s*[;,])",
+    re.IGNORECASE,
 )
 
 

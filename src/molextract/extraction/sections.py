@@ -78,7 +78,11 @@ _TABLE_ROW = re.compile(
     r"(?P<label>[A-Z]{1,3}\d{1,3}[a-z]?|[1-9]\d{0,2}[a-z]{1,2})\s*\|\s*(?P<name>[^|]+?)\s*"
 )
 _DECORATION = re.compile(r"[ \t#*>]*(.*?)[ \t*]*")
-_TRAILING_LABEL = re.compile(rf"\s+\(\s*{LABEL_OR_ROMAN}\s*\)\s*[.:]?$")
+#: ``NAME (3)``, ``NAME (Cpd 28)``, ``NAME (Compound 12)``: the label a title ends with.
+_TRAILING_LABEL = re.compile(
+    rf"\s+\(\s*(?:(?:compound|cpd|comp)\.?\s*(?:no\.?\s*)?)?{LABEL_OR_ROMAN}\s*\)\s*[.:]?$",
+    re.IGNORECASE,
+)
 #: Where the name of an entry heading ends: at its full stop or colon, or the line's end.
 _ENTRY_END = re.compile(r"[.:](?=\s+[A-Z(])|[.:]?$")
 

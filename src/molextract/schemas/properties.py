@@ -217,7 +217,9 @@ REACTION_YIELD = PropertyDeclaration(
     # a conversion, an ee, a selectivity or a ratio is never a yield
     header_traps=re.compile(
         r"\bconv(?:ersion|\.)?(?![A-Za-z])|\bee\b|\bselectivit|\bd\.?r\.?\b|\bratio\b|\bTON\b"
-        r"|\bTOF\b|\bpurity\b|\bquantum\b",  # a quantum yield is photophysics
+        r"|\bTOF\b|\bpurity\b|\bquantum\b"  # a quantum yield is photophysics
+        # a material's mechanics: "Tensile at Yield", "Yield strength", "Elongation at yield"
+        r"|\btensile\b|\bat\s+yield\b|\byield\s+(?:strength|stress|point)|\belongation\b",
         _I,
     ),
     default_unit="%",
@@ -235,7 +237,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
         r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery"
         r"|efficienc(?:y|ies)|(?:enantiomeric|diastereomeric)\s+excess(?:es)?|\bpure"
-        r"|assay|\barea|\ba/a|\bde|d\.e\.)"
+        r"|assay|\barea|\ba/a|\bde|d\.e\.|contaminated\s+with|containing|\bat\s+yield"
+        r"|yield\s+(?:strength|stress|point))"
         # "ee of 98%", "ee's from 88 to 96%", "conversion was 80%"
         r"(?:\s?['’]?s)?[\s:(,=]*(?:(?:values?\s+)?(?:of|was|were|is|are|from|between"
         r"|ranging\s+from|up\s+to)\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
@@ -252,7 +255,7 @@ REACTION_YIELD = PropertyDeclaration(
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
         # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
-        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b)"
+        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b|by\s+vol(?:ume|\.))"
         # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl");
         # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
         # product's yield and then its analysis
