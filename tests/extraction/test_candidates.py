@@ -1867,6 +1867,13 @@ def test_a_number_with_a_leading_zero_joins_no_list_of_yields() -> None:
     assert [text[c.quantity.start : c.quantity.end] for c in found if not c.blocked] == ["84 %"]
 
 
+def test_a_bare_number_after_the_product_s_mass_is_its_moles_not_a_yield() -> None:
+    # the patent left out "mmol"
+    text = "Reaction with cyclohexyl isocyanate provided compound 31 (2.25 g, 2.37, 95%)."
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [text[c.quantity.start : c.quantity.end] for c in found if not c.blocked] == ["95%"]
+
+
 def test_a_yield_after_the_product_s_melting_point_in_its_bracket() -> None:
     text = (
         "Baeyer - Villiger oxidation yielded lactone 68 ( mp 141-143 °C , 86 % from 5 ) . "
@@ -1875,3 +1882,30 @@ def test_a_yield_after_the_product_s_melting_point_in_its_bracket() -> None:
     found = find_candidates(text, get_schema("reaction_yield"))
     assert [text[c.quantity.start : c.quantity.end] for c in found] == ["86 %", "75%"]
     assert all(c.blocked is None and c.decisive for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In this regard, preferred immobilizing agents will have a melting point of at least "
+        "about 35° C.",
+        "The compositions preferably have a final melting point above storage conditions that "
+        "can be greater than 45° C.",
+        "Preferred polymers have a density between 0.91 and 0.94 g/cm3.",
+    ],
+)
+def test_a_limit_a_patent_prefers_is_no_measured_value(text: str) -> None:
+    found = find_candidates(text, get_schema("molecular_properties"))
+    assert found and all(c.blocked == "a requirement, not a measurement" for c in found)
+
+
+def test_a_preference_word_alone_does_not_block_a_measured_value() -> None:
+    text = "The product, which is preferably recrystallised, has mp 120-122 °C."
+    (found,) = find_candidates(text, get_schema("molecular_properties"))
+    assert found.blocked is None and found.decisive
+
+
+def test_the_melt_temperature_a_film_is_blown_at_is_a_condition() -> None:
+    text = "Each of the three formulations were blown into films at a melt temperature of 375° F."
+    (found,) = find_candidates(text, get_schema("molecular_properties"))
+    assert found.blocked == "a condition"

@@ -64,6 +64,8 @@ _VERB_LABEL_COMMA = re.compile(
 #: A number printed with a leading zero (``01``, ``05``): a code or a garbled unit in
 #: tokenised PDF text, never a member of a list of values.
 _LEADING_ZERO = re.compile(r"0\d")
+#: A product's mass opening its amounts bracket, right before a number in it.
+_MASS_THEN = re.compile(r"\(\s*\d[\d.,]*\s*(?:mg|g|kg)\s*,\s*$")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
 _OPEN = {"(": ")", "[": "]"}
 #: ``18.9 g (90%)``, ``169 mg (86%)``: the percentage printed after a product's mass.
@@ -322,6 +324,8 @@ def _share_list_units(
                 break  # "gave 28, 85%": 28 is what it gave
             if _LEADING_ZERO.match(text, out[j].start):
                 break  # "( 0.274 \" 01 , 84 % )": "01" is a garbled "mmol", not a value
+            if _MASS_THEN.search(text, max(0, out[j].start - 30), out[j].start):
+                break  # "(2.25 g, 2.37, 95%)": the moles, their unit left out
             out[j] = replace(out[j], unit=unit_owner.unit, kind=unit_owner.kind)
             j -= 1
         if j < i - 1:
@@ -405,13 +409,42 @@ def _blocker(
             return reason
     if not found:
         return _NO_CUE
+    if _requirement(q, before):
+        return "a requirement, not a measurement"
     if _quantity_dimension(q) == "temperature" and _condition(before, _own_cues(props, schema)):
         return "a condition"
     if found[0] == "boiling_point" and _process_temperature(before):
         return "a condition"
+    if found[0] == "melting_point" and cues.MELT_PROCESS_BEFORE.search(before):
+        return "a condition"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None
+
+
+#: What a patent asks of a material rather than what was measured: ``preferred agents
+#: will have a melting point of at least about 35 °C``, ``should have a density below``.
+_REQUIREMENT_WORDS = re.compile(
+    r"\b(?:preferabl[ey]|(?:most\s+)?preferred|desirabl[ey]|should|must|(?:is|are)\s+required"
+    r"|suitabl[ey]|advantageous(?:ly)?|(?:will\s+)?typically\s+(?:will\s+)?have)\b",
+    re.IGNORECASE,
+)
+#: A bound right before the value: the statement sets a limit.
+_BOUND_BEFORE = re.compile(
+    r"\b(?:at\s+least|at\s+most|greater\s+than|more\s+than|less\s+than|higher\s+than"
+    r"|lower\s+than|above|below|over|under|exceed(?:s|ing)?|not\s+(?:more|less)\s+than"
+    r"|up\s+to|between|from|in\s+the\s+range\s+of)\s*(?:about|approximately|ca\.|~)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _requirement(q: Quantity, before: str) -> bool:
+    """A limit a patent sets in the words of a preference or a need, not a value
+    anyone measured."""
+    if not _REQUIREMENT_WORDS.search(before):
+        return False
+    bound = q.qualifier is not None and q.qualifier != "~"
+    return bound or bool(_BOUND_BEFORE.search(before))
 
 
 _NOT_A_YIELD = "a reagent's strength, a purity or an excess"

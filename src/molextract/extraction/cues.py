@@ -228,6 +228,12 @@ PROCESS_BETWEEN = re.compile(
     r"|dried|evaporat(?:ed|ion)|concentrat(?:ed|ion)|exotherm\w*)\b",
     _I,
 )
+#: A polymer processed "at a melt temperature of 375 °F": the temperature of the melt in
+#: the extruder, set by whoever ran it, not the polymer's melting point.
+MELT_PROCESS_BEFORE = re.compile(
+    r"\bat\s+(?:a|the)\s+melt\s+temperatures?\s+(?:of\s+)?(?:about\s+|approximately\s+)?$",
+    _I,
+)
 #: A property cue within this many characters before a condition word overrides it
 #: (``melts at``, ``distilled at``, ``mp of``).
 CUE_OVERRIDES_CONDITION = 24
