@@ -70,6 +70,21 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             "(1R, 2S, 5R)-menthol were mixed.",
             ["(2S, 3S)-3-[N-(benzyl)amino]-2-hydroxybutanoic acid", "(1R, 2S, 5R)-menthol"],
         ),
+        # a fused ring's locant sets, a semicolon between them
+        (
+            "Synthesis of (3,5-dioxa-4-phospha-cyclohepta[2,1-a; 3,4-a′]diphenyl-4-en)-dibenzo"
+            "[b,f]azepine; then (d, J = 6.8 Hz; 1H) in water",
+            [
+                "(3,5-dioxa-4-phospha-cyclohepta[2,1-a; 3,4-a′]diphenyl-4-en)-dibenzo[b,f]azepine",
+                "1H",
+                "water",
+            ],
+        ),
+        # a misprint that leaves a bracket open, but not a name cut off after a substituent
+        (
+            "to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg) and 1-(3-chloro",
+            ["2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide"],
+        ),
     ],
 )
 def test_names_in_a_passage_are_found_in_order(text: str, names: list[str]) -> None:

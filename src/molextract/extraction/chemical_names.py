@@ -226,7 +226,7 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     closed_at: int | None = None  # where the run entered a bracket of its own
     for index in range(len(tokens) - 1, -1, -1):
         token = tokens[index]
-        if _CLOSING.search(token):
+        if _CLOSING.search(token) and not _separator_inside(token, depth):
             break  # the end of a clause or sentence: "(d, J = 6.8 Hz, 1H)."
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         before = depth
@@ -243,13 +243,13 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
             break
         if before == 0 and depth < 0:
             closed_at = index
-        category = _category(token, following)
+        category = _category(token.rstrip(";") if before < 0 else token, following)
         if before < 0 and depth >= 0 and (category is None or _bare_words(token)):
             # The bracket closed by this token held words, not part of a name:
             # "(General Method of Synthesis)". The name, if any, ends before it.
             return None if closed_at is None else _after(tokens, closed_at)
         if category is None:
-            if depth < 0 and _TOKEN.fullmatch(token):
+            if depth < 0 and _TOKEN.fullmatch(token.rstrip(";")):
                 category = "strong"  # inside the name's own brackets: "2-(dimethyl amino)"
             else:
                 break
@@ -261,6 +261,12 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     if start is None:
         return None
     return first + start, skip if start == 0 else 0
+
+
+def _separator_inside(token: str, depth: int) -> bool:
+    """``cyclohepta[2,1-a;`` ``3,4-a′]diphenyl``: a semicolon between a fused ring's
+    locant sets, inside a bracket the name closes later, is no end of a clause."""
+    return depth < 0 and token.endswith(";") and _balance(token) > 0
 
 
 def _open_by_typo(token: str, following: str | None) -> bool:
