@@ -249,6 +249,10 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("Lactone 13, formed in 85% yield, was then reduced with DIBAL.", "85%", None, "13"),
         ("Following general procedure B, 7e was obtained from 6e and benzylamine (white "
          "solid, 45 mg, 63%).", "63%", None, "7e"),
+        # only the form it came in as the subject, under a heading that names the product
+        ("B. 2-Phenylpyrimidine-5-carboxamide\n\nThe ester (from Example 1(e) above, 100 "
+         "mg) was stirred in ammonia. A yellow solid was obtained (67 mg, 52%) after HPLC.",
+         "52%", "2-Phenylpyrimidine-5-carboxamide", "B"),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(
@@ -267,6 +271,8 @@ def test_the_subject_a_sentence_says_it_prepared_is_the_product(
     [
         "Benzoic acid was prepared from toluene and then converted into ester 5 (1.0 g, 50%).",
         "A solution of sodium hydroxide was prepared and 2-naphthol (1.0 g, 50%) was added.",
+        # no heading names the product
+        "The ester 3 was stirred in ammonia. A yellow solid was obtained (1.0 g, 50%).",
     ],
 )
 def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_that_form(

@@ -92,12 +92,26 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     return mention
 
 
+#: A clause whose subject is only the form the product came in: ``A yellow solid``,
+#: ``The pale brown oil``.
+_FORM_SUBJECT = re.compile(
+    r"\s*(?:an?|the)\s+(?:(?:pale|light|dark|bright|deep|off-white|white|colou?rless|yellow"
+    r"|yellowish|orange|red|brown|brownish|tan|beige|pink|purple|green|blue|grey|gray|black"
+    r"|clear|amorphous|crystalline|viscous|thick|sticky|waxy|fine|TFA|HCl)[\s-]+){0,3}"
+    r"(?:solid|oil|powder|foam|gum|crystals|syrup|glass|precipitate|needles|plates|prisms"
+    r"|wax|salt)\s*",
+    re.IGNORECASE,
+)
 #: A clause whose subject is the section's product by its role: ``The title compound``.
 _TITLE_SUBJECT = re.compile(rf"\s*(?:the\s+)?{TITLE_WORDS}\s*", re.IGNORECASE)
 
 
 def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
     """The compound whose mention ends at ``end``, if it is the clause's subject."""
+    if _FORM_SUBJECT.fullmatch(text, start, end):
+        # "A yellow solid was obtained (67 mg, 52%)": what the section makes, named by its
+        # heading; without one the sentence names nothing
+        return title_compound(table, end)
     title = _TITLE_SUBJECT.fullmatch(text, start, end)
     if title is not None:
         # "The title compound was prepared from A and B in 67% yield": the heading's
