@@ -1899,8 +1899,15 @@ def test_a_limit_a_patent_prefers_is_no_measured_value(text: str) -> None:
     assert found and all(c.blocked == "a requirement, not a measurement" for c in found)
 
 
-def test_a_preference_word_alone_does_not_block_a_measured_value() -> None:
-    text = "The product, which is preferably recrystallised, has mp 120-122 °C."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The product, which is preferably recrystallised, has mp 120-122 °C.",
+        # substrates found suitable, and the yields they gave
+        "Propargyl acetate (1x) proved a suitable substrate and gave 2x in > 99 % NMR yield.",
+    ],
+)
+def test_a_preference_word_alone_does_not_block_a_measured_value(text: str) -> None:
     (found,) = find_candidates(text, get_schema("molecular_properties"))
     assert found.blocked is None and found.decisive
 

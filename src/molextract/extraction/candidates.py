@@ -426,7 +426,7 @@ def _blocker(
 #: will have a melting point of at least about 35 °C``, ``should have a density below``.
 _REQUIREMENT_WORDS = re.compile(
     r"\b(?:preferabl[ey]|(?:most\s+)?preferred|desirabl[ey]|should|must|(?:is|are)\s+required"
-    r"|suitabl[ey]|advantageous(?:ly)?|(?:will\s+)?typically\s+(?:will\s+)?have)\b",
+    r"|(?:will\s+)?typically\s+(?:will\s+)?have)\b",
     re.IGNORECASE,
 )
 #: A bound right before the value: the statement sets a limit.
