@@ -537,6 +537,9 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         ("in the presence of Azo-N affords N ( 18 % ) and Q ( 82 % ) as the sole products",
          "82 %", None, "Q"),
         ("Hydrolysis gave compound B (1.2 g, 70%) as a white solid.", "70%", None, "B"),
+        # ... or one small letter after its kind, its melting point bracketed between
+        ("the cyclization proceeded in refluxing xylene to give adduct f ( mp 186-188 °C ) in "
+         "51 % overall yield.", "51 %", None, "f"),
     ],
 )  # fmt: skip
 def test_the_form_of_an_experimental_sentence_says_whose_the_value_is(

@@ -742,6 +742,9 @@ _LETTER_AT_END = re.compile(
     r"(?:\b(?:compound|product|adduct|isomer|intermediate|complex|ester|amide|acid|alcohol"
     r"|ketone|aldehyde|salt)s?|\b(?:affords?|afforded|gave|give[sn]?|giving|yielded"
     r"|furnish(?:ed|es)?|provided|produced)|\)\s*(?:,|and))\s+(?P<label>[A-Z])$"
+    # a small letter only after its kind: "adduct f" (after a verb it is an article)
+    r"|\b(?:compound|product|adduct|isomer|intermediate|complex|lactone|lactam|ester|amide"
+    r"|ketone|aldehyde|alcohol|salt)s?\s+(?P<small>[a-h])$"
 )
 #: The last of a list: ``(E)- and (Z)-stilbene``, ``A, B``; a comma after a bracket
 #: closes an aside (``… (ethyl acetate/heptane gradient), NAME (1630 mg, 94%)``).
@@ -870,7 +873,8 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             return numbered
     letter = _LETTER_AT_END.search(text, max(0, end - 40), end)
     if letter is not None:
-        return Mention(None, letter["label"], letter.start("label"), end, True)
+        group = "label" if letter["label"] else "small"
+        return Mention(None, letter[group], letter.start(group), end, True)
     aside = _ASIDE_AT_END.search(text, max(0, end - 70), end)
     if aside is not None and _is_aside(aside):
         # "NAME (356) (106 mg, 92%)", "NAME (light brown oil) (58 mg, 65%)": the product's
@@ -930,11 +934,16 @@ _AMOUNTS_WITH_YIELD = re.compile(
 )
 
 
+_POINT_ASIDE = re.compile(r"\s*(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d", re.IGNORECASE)
+
+
 def _is_aside(found: re.Match[str]) -> bool:
     """A bracket that is the product's label (a roman formula number too), or a
     description of how it looked."""
     if found["label"] is not None or _ROMAN_ONLY.fullmatch(found["aside"]):
         return True
+    if _POINT_ASIDE.match(found["aside"]):
+        return True  # "adduct f ( mp 186-188 °C ) in 51 % yield": its melting point
     return (junk_reason(found["aside"]) or "").startswith("a description")
 
 
