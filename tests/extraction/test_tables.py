@@ -1304,3 +1304,43 @@ def test_a_table_of_compounds_melting_points_numbers_its_compounds() -> None:
     # a yield's run number is no compound's
     runs = "Table 5\n\nNo. | Base | Yield (%)\n1 | K2CO3 | 55\n2 | Cs2CO3 | 71\n"
     assert [r.compound.label for r in records(runs)] == [None, None]
+
+
+def test_an_index_table_folded_in_pairs_gives_each_value_the_compound_beside_it() -> None:
+    # a footnote letter glued to one header ("Pointa") does not unfold it
+    text = (
+        "Index Table B\n\n"
+        "Cmpd | Melting | Cmpd | Melting\n"
+        "No. | Pointa | No. | Point\n"
+        "63 | 133-135 | 124 | 169-171\n"
+        "64 | 140-142 | 125 | 150-152\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [
+        ("63", 134.0),
+        ("124", 170.0),
+        ("64", 141.0),
+        ("125", 151.0),
+    ]
+
+
+def test_a_patent_s_compound_numbers_by_table_and_entry_label_their_rows() -> None:
+    text = (
+        "Table 11. Analytical data.\n\n"
+        "C. No. | MP (°C) | HNMR\n"
+        "1.02 | 221-224 | 1H NMR δ 8.04 (s, 1H)\n"
+        "3.23 | 219-221 | 1H NMR δ 8.01 (d, 1H)\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [
+        ("1.02", 222.5),
+        ("3.23", 220.0),
+    ]
+
+
+def test_a_theoretical_yield_is_worked_out_not_measured() -> None:
+    text = (
+        "Table 10\n\n"
+        "Cycle | Yield of RSnCl3 (%) | Theoretical cumulative yield of RSnCl3 (%)\n"
+        "1 | 48.1 | 48.2\n"
+        "2 | 50.3 | 70.1\n"
+    )
+    assert [r.value for r in records(text)] == [48.1, 50.3]

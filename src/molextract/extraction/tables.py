@@ -763,20 +763,31 @@ def read_table(
 def _repeated(grid: Grid, column: int) -> tuple[int, ...]:
     """The compound column and the later ones under the same header that hold compounds
     too; empty when it is the only one."""
-    key = " ".join(grid.headers[column].casefold().split())
+    key = _fold_key(grid.headers[column])
     same = [
         c
         for c, header in enumerate(grid.headers)
-        if " ".join(header.casefold().split()) == key
-        and (_holds_labels(grid, c) or _names_things(grid, c))
+        if _fold_key(header) == key and (_holds_labels(grid, c) or _names_things(grid, c))
     ]
     return tuple(same) if len(same) > 1 and column in same else ()
+
+
+def _fold_key(header: str) -> tuple[str, ...]:
+    """A header as a folded table repeats it: without the caption a patent's first
+    header row carries (``INDEX TABLE B › Cmpd › No.``) and without a footnote letter
+    glued to a word (``Melting › Pointa``)."""
+    parts = [" ".join(p.casefold().split()) for p in header.split(HEADER_PATH_SEPARATOR)]
+    parts = [re.sub(r"(?<=[a-z]{3})[a-h]$", "", p) for p in parts if not _CAPTION_PART.match(p)]
+    return tuple(parts)
+
+
+_CAPTION_PART = re.compile(r"(?:index\s+)?table\s+[\w.-]+$")
 
 
 def _half_width(headers: Sequence[str]) -> int | None:
     """The width of the halves a folded table repeats its header in, if it is one."""
     width = len(headers)
-    keys = [" ".join(h.casefold().split()) for h in headers]
+    keys = [" ".join(_fold_key(h)) for h in headers]
     for half in range(2, width // 2 + 1):
         if (
             width % half == 0
@@ -1273,7 +1284,11 @@ def _cells(grid: Grid, column: int) -> list[str]:
 
 
 #: A column of numbers that is a compound's when the table measures compounds.
-_NUMBER_HEADER = re.compile(r"^\s*(?:no\.?|nr\.?|#|number|compound\s+no\.?)\s*$", _I)
+_NUMBER_HEADER = re.compile(
+    r"^\s*(?:no\.?|nr\.?|#|number|(?:compound|compd|cmpd|cpd|comp|co|c)\.?\s*no\.?)\s*$", _I
+)
+#: A patent's compound number by table and entry: ``4.08`` is Table 4's eighth compound.
+_DOTTED_NUMBER = re.compile(r"\d{1,3}\.\d{1,3}")
 #: Properties of a compound as it is (not of a reaction, as a yield is).
 _OF_A_COMPOUND = frozenset({"melting_point", "boiling_point", "density", "logP", "logD"})
 
@@ -1283,7 +1298,10 @@ def _numbered(grid: Grid, column: int) -> bool:
     cells = [t.strip() for t in _cells(grid, column)]
     return (
         len(cells) >= 2
-        and all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in cells)
+        and (
+            all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in cells)
+            or all(_DOTTED_NUMBER.fullmatch(t) for t in cells)
+        )
         and len(set(cells)) == len(cells)
     )
 
@@ -1822,6 +1840,8 @@ def _row_compound(
         # its examples go by that name, and the brackets only describe the sample
         example = " ".join(example_at.group().split())
         return Mention(labels.name_of(example), example, cell.start, end, "table_row")
+    if _DOTTED_NUMBER.fullmatch(text) and _NUMBER_HEADER.match(reading.grid.headers[column]):
+        return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "4.08"
     label = _LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)
     if label is not None and not _FORMULA.fullmatch(text):
         found = _note_off(reading, column, label.group(1))

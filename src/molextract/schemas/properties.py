@@ -219,7 +219,9 @@ REACTION_YIELD = PropertyDeclaration(
         r"\bconv(?:ersion|\.)?(?![A-Za-z])|\bee\b|\bselectivit|\bd\.?r\.?\b|\bratio\b|\bTON\b"
         r"|\bTOF\b|\bpurity\b|\bquantum\b"  # a quantum yield is photophysics
         # a material's mechanics: "Tensile at Yield", "Yield strength", "Elongation at yield"
-        r"|\btensile\b|\bat\s+yield\b|\byield\s+(?:strength|stress|point)|\belongation\b",
+        r"|\btensile\b|\bat\s+yield\b|\byield\s+(?:strength|stress|point)|\belongation\b"
+        # a yield worked out, not isolated: "Theoretical cumulative yield of RSnCl3"
+        r"|\btheoretical\s+(?:\w+\s+){0,2}yields?\b|\bcalc(?:ulated|\.)\s+yields?\b",
         _I,
     ),
     default_unit="%",
