@@ -487,3 +487,21 @@ def test_what_a_procedure_is_charged_with_is_not_its_yield_s_compound(
 def test_a_mass_printed_like_a_label_in_a_yield_bracket_is_no_label() -> None:
     decision = by_form(_site("Filtration gave the product (3g, 83%) as a solid.", "83%"))
     assert decision is None or decision.source != "label_in_bracket"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        ("The concentrate was mixed at 90° C. with poly(ethylene-co-1-butene) having a "
+         "melting point of 60° C. at a concentration of 30 wt %.", "60° C",
+         "poly(ethylene-co-1-butene)"),
+        ("The mixture was stirred with 4-nitrophenol having a melting point of 114 °C and "
+         "water.", "114 °C", "4-nitrophenol"),
+    ],
+)  # fmt: skip
+def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_it(
+    text: str, value: str, name: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.source == "subject_of_verb"
+    assert decision.mention is not None and decision.mention.name == name

@@ -378,9 +378,20 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
     """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``,
     and patents' ``… of NAME of melting point 150 °C``: the compound right before the
     verb or the property the value completes."""
-    verb = _VERB_BEFORE_VALUE.search(
-        text, max(0, value_start - 40), value_start
-    ) or _PROPERTY_AFTER_NAME.search(text, max(0, value_start - 60), value_start)
+    verb = _VERB_BEFORE_VALUE.search(text, max(0, value_start - 40), value_start)
+    owned = (
+        None if verb else _PROPERTY_AFTER_NAME.search(text, max(0, value_start - 60), value_start)
+    )
+    having = owned and re.search(r"\s+(?:having|with)\s", owned.group(0))
+    if owned is not None and having:
+        # "stirred with NAME having a melting point of 60 °C": the property is the name's
+        # own, whatever the sentence does with it (a medium's too: "from ethanol having
+        # a boiling point of 78 °C")
+        span = name_before(text, owned.start() + having.start())
+        found = None if span is None else _named(text, span, table)
+        if found is not None:
+            return found
+    verb = verb or owned
     to = None if verb else _LABEL_TO.search(text, max(0, value_start - 40), value_start)
     at = verb or to
     if at is None:
