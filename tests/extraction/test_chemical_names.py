@@ -80,6 +80,11 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
                 "water",
             ],
         ),
+        # a role word opens the next mention: "… (IA18) Compound IA18 was prepared"
+        (
+            "Synthesis of 4-benzyloxy-N-phenylbenzamide (IA18) Compound IA18 was prepared",
+            ["4-benzyloxy-N-phenylbenzamide (IA18)", "IA18"],
+        ),
         # a misprint that leaves a bracket open, but not a name cut off after a substituent
         (
             "to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg) and 1-(3-chloro",

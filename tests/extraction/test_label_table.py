@@ -581,6 +581,18 @@ def test_a_short_paragraph_run_into_its_heading_still_names_the_compound(
     assert (definition.label, definition.name) == (label, "2-Chloro-N-methylacetamide")
 
 
+def test_a_run_in_heading_s_name_ends_at_its_own_bracketed_label() -> None:
+    text = (
+        "Step 4. Synthesis of 4-benzyloxy-N-phenylbenzamide (IA18) Compound IA18 was "
+        "prepared from intermediate IA9b and 4-benzyloxybenzoic acid (IA16) via an "
+        "EDC-mediated amide formation as described for compound A1. Yellow solid, 75 mg, "
+        "50% yield."
+    )
+    definition = build_label_table(text).title_compound_at(text.index("50%"))
+    assert definition is not None
+    assert definition.name == "4-benzyloxy-N-phenylbenzamide"
+
+
 @pytest.mark.parametrize(
     "heading",
     [

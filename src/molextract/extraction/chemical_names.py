@@ -226,6 +226,8 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     closed_at: int | None = None  # where the run entered a bracket of its own
     for index in range(len(tokens) - 1, -1, -1):
         token = tokens[index]
+        if token.lower() in _ROLE_WORDS and depth == 0:
+            break  # "NAME (IA18) Compound IA18 was …": a role word starts a new mention
         if _CLOSING.search(token) and not _separator_inside(token, depth):
             break  # the end of a clause or sentence: "(d, J = 6.8 Hz, 1H)."
         following = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -368,6 +370,10 @@ _METALS = frozenset(
 )
 
 
+#: Words that call a compound by its role, which no name ends with.
+_ROLE_WORDS = frozenset({"compound", "compounds", "product", "products"})
+
+
 def name_before(text: str, end: int) -> tuple[int, int] | None:
     """Span of the chemical name that ends at ``end`` (spaces before it skipped), or None.
 
@@ -387,6 +393,8 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     if not matches:
         return None
     tokens = _stereo_joined([(m.start(1), m[1]) for m in matches])
+    if tokens[-1][1].lower() in _ROLE_WORDS:
+        return None  # "NAME (IA18) Compound": the next sentence's "Compound IA18 was …"
     found = _name_start([token for _, token in tokens])
     if found is None:
         return None

@@ -273,6 +273,12 @@ class _SectionReader:
                 return False
             name_end = spans[0][1]
         name = self.text[name_start:name_end]
+        labelled = _LABEL_INSIDE.search(name)
+        if labelled is not None:
+            # "Synthesis of NAME (IA18) Compound IA18 was prepared …": the heading's name
+            # ends at its own label
+            name_end = name_start + labelled.start()
+            name = self.text[name_start:name_end]
         if not looks_like_name(name):
             return False
         if match["word"]:
@@ -403,6 +409,10 @@ def section_stacks(sections: list[Section]) -> list[tuple[int, tuple[LabelDefini
         definitions = tuple(s.definition for s in open_sections if s.definition is not None)
         stacks.append((section.start, definitions))
     return stacks
+
+
+#: A bracketed label: where a run-in heading's name ends.
+_LABEL_INSIDE = re.compile(rf"\s+\(\s*{LABEL_OR_ROMAN}\s*\)(?=\s+\S|\s*$)")
 
 
 def _name_from(text: str, start: int, limit: int) -> int | None:
