@@ -85,6 +85,11 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             "Synthesis of 4-benzyloxy-N-phenylbenzamide (IA18) Compound IA18 was prepared",
             ["4-benzyloxy-N-phenylbenzamide (IA18)", "IA18"],
         ),
+        # in lower case it is part of the mention: a kind and its label
+        (
+            "the reaction provided a 30 % yield of 3-arylated product 3a ( Table 1 )",
+            ["3-arylated product 3a"],
+        ),
         # a misprint that leaves a bracket open, but not a name cut off after a substituent
         (
             "to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg) and 1-(3-chloro",

@@ -226,7 +226,7 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     closed_at: int | None = None  # where the run entered a bracket of its own
     for index in range(len(tokens) - 1, -1, -1):
         token = tokens[index]
-        if token.lower() in _ROLE_WORDS and depth == 0:
+        if _opens_mention(token) and depth == 0:
             break  # "NAME (IA18) Compound IA18 was …": a role word starts a new mention
         if _CLOSING.search(token) and not _separator_inside(token, depth):
             break  # the end of a clause or sentence: "(d, J = 6.8 Hz, 1H)."
@@ -374,6 +374,12 @@ _METALS = frozenset(
 _ROLE_WORDS = frozenset({"compound", "compounds", "product", "products"})
 
 
+def _opens_mention(token: str) -> bool:
+    """``Compound`` capitalised inside a run of name tokens starts the next sentence's
+    mention (a heading run into its paragraph); ``3-arylated product 3a`` stays whole."""
+    return token[:1].isupper() and token.lower() in _ROLE_WORDS
+
+
 def name_before(text: str, end: int) -> tuple[int, int] | None:
     """Span of the chemical name that ends at ``end`` (spaces before it skipped), or None.
 
@@ -393,7 +399,7 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     if not matches:
         return None
     tokens = _stereo_joined([(m.start(1), m[1]) for m in matches])
-    if tokens[-1][1].lower() in _ROLE_WORDS:
+    if _opens_mention(tokens[-1][1]):
         return None  # "NAME (IA18) Compound": the next sentence's "Compound IA18 was …"
     found = _name_start([token for _, token in tokens])
     if found is None:
