@@ -139,7 +139,9 @@ def test_sglang_stopped_mid_run_hands_the_rest_to_vllm(
     batches = 0
 
     # SGLang is killed while the second batch's requests are in flight (SmolLM2 takes
-    # several seconds per batch on this CPU), so those requests die mid-answer.
+    # about a second or more per batch on this CPU), so those requests may die
+    # mid-answer; on a fast machine the second batch can finish first. Either way the
+    # third batch starts only once SGLang is gone.
     killer = threading.Timer(1.5, sglang.stop)
 
     def after_batch(_: object) -> None:
@@ -147,6 +149,8 @@ def test_sglang_stopped_mid_run_hands_the_rest_to_vllm(
         batches += 1
         if batches == 1:
             killer.start()
+        elif batches == 2:
+            killer.join()
 
     try:
         with JsonlSink(out, append=False) as sink:
@@ -165,7 +169,9 @@ def test_sglang_stopped_mid_run_hands_the_rest_to_vllm(
     assert [line["doc_id"] for line in asked] == ["p0", "p1", "p3", "p4"]
     served = [(line["engine"]["name"], line["engine"].get("fallback_from")) for line in asked]
     assert served[:2] == [("sglang", None)] * 2
-    assert served[2:] == [("vllm", "sglang")] * 2
+    # p3 (second batch) was answered before the kill or handed over; p4 (third) is vLLM's
+    assert served[2] in (("sglang", None), ("vllm", "sglang"))
+    assert served[3] == ("vllm", "sglang")
     assert chain.breakers["sglang"].state == "open"
     for line in lines:
         assert not [e for e in line["errors"] if e["code"] in ("engine_error", "invalid_output")]
