@@ -95,6 +95,12 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             "to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg) and 1-(3-chloro",
             ["2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide"],
         ),
+        # a typewritten double prime, and a quotation that is no part of a name
+        (
+            "to yield N-cyano-N'-methyl-N\"-[2-(methylthio)ethyl]guanidine, m.p. 141°; the "
+            '"title compound" of benzene',
+            ["N-cyano-N'-methyl-N\"-[2-(methylthio)ethyl]guanidine", "benzene"],
+        ),
     ],
 )
 def test_names_in_a_passage_are_found_in_order(text: str, names: list[str]) -> None:

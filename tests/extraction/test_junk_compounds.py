@@ -49,6 +49,13 @@ def test_a_unit_alone_is_refused_but_an_element_is_not(text: str) -> None:
     assert junk_reason("Mg") is None
 
 
+@pytest.mark.parametrize("text", ["bp1", "b.p.", "mp", "cm-1", "cm−1", "m/e", "m/z", "ppm"])
+def test_a_measurement_s_abbreviation_is_refused_but_a_capitalised_one_is_not(text: str) -> None:
+    # "(bp1 mm : 210° to 220° C.)", "absorption peaks … at 1750 and 1580 cm-1"
+    assert junk_reason(text) == "a property's or a spectrum's abbreviation, not a name"
+    assert junk_reason("BP") is None
+
+
 @pytest.mark.parametrize("text", ["12", "0.35", "(12)", "1,2", "3-4"])
 def test_a_bare_number_is_refused(text: str) -> None:
     reason = junk_reason(text)

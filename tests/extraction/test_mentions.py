@@ -652,6 +652,14 @@ def test_a_bare_number_of_a_time_or_count_is_no_label() -> None:
     assert bare_label_uses(text, 0, len(text)) == []
 
 
+def test_a_reagent_s_normality_or_molarity_is_no_label() -> None:
+    text = "The mixture was diluted with 1N hydrochloric acid, washed with 2N NaOH and 6M HCl."
+    assert bare_label_uses(text, 0, len(text)) == []
+    named = "The bromide gave 1N (2.0 g) as a solid."
+    start = named.index("1N")
+    assert bare_label_uses(named, 0, len(named)) == [(start, start + 2)]
+
+
 def test_an_example_label_the_product_is_called_by_resolves_to_its_heading_s_name() -> None:
     text = (
         "Intermediate 7: 2-amino-5-bromonicotinic acid methyl ester\nNBS was added to "

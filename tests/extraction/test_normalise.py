@@ -74,6 +74,10 @@ VIEWS = [
     pytest.param("m.p. 112-114°.", "m.p. 112-114°C.", id="bare-degree-after-mp"),
     pytest.param("Melting point: 145° (dec.)", "Melting point: 145°C (dec.)", id="bare-after-cue"),
     pytest.param("b.p. 80°/15 mm", "b.p. 80°C/15 mm", id="bare-degree-after-bp"),
+    pytest.param("m.p. 189°-192°.", "m.p. 189-192°C.", id="bare-degree-after-each-end"),
+    pytest.param("b.p. 94°-96°/14 mm", "b.p. 94-96°C/14 mm", id="bare-degree-each-end-bp"),
+    pytest.param("m.p.=144°-146°.", "m.p.=144-146°C.", id="bare-degree-each-end-equals"),
+    pytest.param("[α]D +25.3°-26.1°", "[α]D +25.3-26.1°", id="rotation-range-kept"),
     pytest.param("[α]D20 +25.3° (c 1.0)", "[α]D20 +25.3° (c 1.0)", id="rotation-kept"),
     pytest.param("an angle of 45°.", "an angle of 45°.", id="angle-kept"),
 ]

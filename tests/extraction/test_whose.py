@@ -338,6 +338,61 @@ def test_a_melting_point_may_still_be_a_solvent_s() -> None:
     assert decision.mention is not None and decision.mention.name == "pyridine"
 
 
+def _point_site(text: str, value: str, prop: str) -> Site:
+    site = _site(text, value)
+    return Site(site.text, site.value_start, site.value_end, site.table, site.entries, prop)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "prop", "answer"),
+    [
+        (
+            "The hexane layer is washed with brine, dried over magnesium sulfate, and "
+            "concentrated. Distillation of the residue gives a colorless liquid, b.p. 38° (0.2 mm).",
+            "38°",
+            "boiling_point",
+            "hexane",
+        ),
+        (
+            "The ether solution is dried over MgSO4 and evaporated. The oil is crystallized "
+            "from 95% ethanol to give 25.4 g of product, mp about 50 °C.",
+            "about 50 °C",
+            "melting_point",
+            "MgSO4",
+        ),
+        (
+            "The residue was triturated with n-hexane and crystallized from n-hexane and "
+            "benzene to give 4.5 g (92%) of colorless needles, melting at 62-63 °C.",
+            "62-63 °C",
+            "melting_point",
+            "benzene",
+        ),
+    ],
+)
+def test_an_unnamed_product_s_point_is_not_the_solvent_s_the_model_read(
+    text: str, value: str, prop: str, answer: str
+) -> None:
+    """In a procedure the product may go unnamed; the model then picks a solvent or a
+    work-up reagent named earlier. Its point is the product's: no compound."""
+    decision = decide(_point_site(text, value, prop), answer)
+    assert decision.mention is None or decision.mention.name != answer
+
+
+def test_two_products_in_one_sentence_each_take_the_point_after_their_name() -> None:
+    text = (
+        "The residue is recrystallized from isopropyl ether to give "
+        "3α-hydroxy-17β-methoxy-5α-androstane, m.p. 164°-167°; IR (mull) 3290 cm-1; "
+        "NMR (CDCl3) 0.72, 3.21 δ and 3β-hydroxy-17β-methoxy-5α-androstane, m.p. 150°-152°."
+    )
+    first = decide(_point_site(text, "164°-167°", "melting_point"), None)
+    second = decide(_point_site(text, "150°-152°", "melting_point"), None)
+    assert first.mention is not None and first.mention.name.startswith("3α-hydroxy")
+    assert second.mention is not None and second.mention.name.startswith("3β-hydroxy")
+    assert second.source == "name_before_cue"
+    medium = "The solid was recrystallised from ethanol, m.p. 120-122 °C."
+    assert decide(_point_site(medium, "120-122 °C", "melting_point"), None).mention is None
+
+
 def test_a_description_s_first_compound_is_still_the_passage_s_subject() -> None:
     text = (
         "Coumarin (2H-chromen-2-one) is a colourless lactone found in tonka beans. "

@@ -23,7 +23,7 @@ def _words(text: str) -> frozenset[str]:
 
 _GREEK = "αβγδεζηθικλμνξπρστυφχψωΔ"
 #: Characters that English words do not have and names often do.
-_STRONG_CHARS = frozenset("0123456789()[]{}′″'‘’±·" + _GREEK)
+_STRONG_CHARS = frozenset("0123456789()[]{}′″'‘’±·\"" + _GREEK)
 #: What may stand before a hyphen in a name: ``N-benzyl``, ``tert-butyl``, ``L-alanine``.
 _LOCANTS = frozenset(
     {
@@ -33,7 +33,9 @@ _LOCANTS = frozenset(
     }
 )  # fmt: skip
 #: A token may hold only characters that names use; ``%``, ``°``, ``=`` or ``|`` end a name.
-_TOKEN = re.compile(r"[\w\-'′″‘’()\[\]{}.,±·+]+")
+#: Typewritten patents print a double prime as a quotation mark (``N,N',N"-``): one is
+#: part of a name where it follows a locant and a hyphen, comma or bracket follows it.
+_TOKEN = re.compile(r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]]))+")
 _CORE_ENDINGS = (
     "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
     "yran", "oxime", "aldehyde", "urea", "arin", "mycin", "cillin", "oxacin", "statin", "profen",

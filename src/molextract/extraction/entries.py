@@ -29,6 +29,7 @@ from molextract.extraction.chemical_names import (
     tidy_name,
 )
 from molextract.extraction.cues import STEP_CONDITIONS_BEFORE, STEP_PASSIVES
+from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
 from molextract.extraction.mentions import (
@@ -472,6 +473,28 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     return found
 
 
+#: A melting or boiling point's cue printed right after a name: ``…; NMR … and
+#: 3β-hydroxy-17β-methoxy-5α-androstane, m.p. 150°-152°``.
+_CUE_AFTER_NAME = re.compile(
+    r"(?<=[\w)\]'])[ \t]*,?[ \t]+(?:m\.?[ \t]?p\.?|b\.?[ \t]?p\.?|M\.?[ \t]?P\.?|B\.?[ \t]?P\.?)"
+    r"[ \t]*(?:[:=][ \t]*|of[ \t]+)?$"
+)
+
+
+def name_before_cue(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """A sentence that reports two products, each with its melting point (``… to give
+    A, m.p. 164°-167°; IR …; NMR … and B, m.p. 150°-152°``): each point is the name's
+    that stands right before its cue, not the first the verb gave. A solvent there
+    (``recrystallised from ethanol, m.p. 120 °C``) is a medium and gives nothing."""
+    cue = _CUE_AFTER_NAME.search(text, max(0, value_start - 16), value_start)
+    if cue is None:
+        return None
+    found = _name_ending_at(text, cue.start(), table)
+    if found is None or found.name is None or is_auxiliary(found.name):
+        return None
+    return found
+
+
 # --- the subject of the value's sentence -----------------------------------------------
 
 _LEAD = re.compile(r"(?:The|A|An)\s+(?:[a-z][\w\-]*\s+){0,2}?(?=\S)")
@@ -774,6 +797,7 @@ FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], 
     ("named_after_value", lambda text, start, end, table, _: named_after_value(text, end, table)),
     ("subject_of_verb", lambda text, start, end, table, _: subject_of_verb(text, start, table)),
     ("name_right_before", lambda text, start, end, table, _: name_right_before(text, start, table)),
+    ("name_before_cue", lambda text, start, end, table, _: name_before_cue(text, start, table)),
     ("product_of_sentence", lambda text, start, end, table, _: product_of_sentence(text, start, table)),
     ("product_before_yield", lambda text, start, end, table, _: product_before_yield(text, start, table)),
     ("sentence_subject", lambda text, start, end, table, _: sentence_subject(text, start, table)),

@@ -81,7 +81,7 @@ _APPEARANCE = _listed(
     white colourless colorless yellow yellowish pale off brown brownish red reddish orange
     green greenish blue bluish purple violet pink black grey gray beige tan cream amber
     golden dark light bright deep clear transparent opaque solid solids oil oils oily
-    crystals crystal crystalline needles needle plates plate prisms prism powder powders
+    crystals crystal crystalline needles needle plates plate prisms prism powder powders stellate
     foam foamy gum gummy glass glassy syrup syrupy liquid wax waxy amorphous
     microcrystalline precipitate residue residual fine sticky viscous semisolid semi
     flakes film resin lumps granules cubes blocks rods leaflets colour color slightly
@@ -185,6 +185,8 @@ def junk_reason(name: str) -> str | None:
         return None
     if len(text) > 1 and lowered in _UNIT_KIND and (text == lowered or text[1:] == "L"):
         return "a unit alone, not a name"  # "7 g (50 mmole) of …" read from the wrong end
+    if _MEASURE_WORD.fullmatch(text):
+        return "a property's or a spectrum's abbreviation, not a name"
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:
@@ -192,6 +194,11 @@ def junk_reason(name: str) -> str | None:
     if not any(char.isalpha() for char in text):
         return "no letter, not a name"
     return None
+
+
+#: What a procedure prints beside its measurements, never a compound: ``bp1 mm`` (a
+#: boiling point at 1 mm), ``cm-1`` (a wavenumber's unit), ``m/e`` (a mass spectrum's).
+_MEASURE_WORD = re.compile(r"[bm]\.?p\.?\s?\d*(?:\.\d+)?|cm-1|cm\^?-1|m/[ez]|ppm|[kM]?Hz")
 
 
 def _tidy(name: str) -> str:

@@ -373,6 +373,8 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         _STEREO_AFTER.match(text, end) or _STEREO_BEFORE.search(before)
     ):
         return False  # "(2S, 3S)-…", "(1R,2S)": a configuration, not a label
+    if _STRENGTH.fullmatch(text, start, end) and _STRENGTH_OF.match(text, end):
+        return False  # "1N hydrochloric acid", "6M HCl": a reagent's strength
     if not strict:
         return True
     if _NOTE_NUMBER_BEFORE.search(before) and _NOTE_TEXT_AFTER.match(text, end):
@@ -387,6 +389,14 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
 
 
 _RATIO_AFTER = re.compile(r"\s*:\s*\d")
+#: A normality or molarity printed like a label (``1N``, ``6M``), and what it is of.
+_STRENGTH = re.compile(r"\d{1,2}[NM]")
+_STRENGTH_OF = re.compile(
+    r"\s*(?:aq\.?\s+|aqueous\s+|methanolic\s+|ethanolic\s+)?(?:hydrochloric|sulfuric|sulphuric"
+    r"|nitric|acetic|phosphoric|hydrobromic|HCl|HBr|H2SO4|HNO3|H3PO4|AcOH|NaOH|KOH|LiOH|NH3"
+    r"|NH4OH|NaHCO3|Na2CO3|K2CO3|sodium|potassium|lithium|ammonium|ammonia|solution|in\b)",
+    re.IGNORECASE,
+)
 #: A bare number that opens a clause and is what a step makes or takes is a compound:
 #: ``Following the general procedure, 31 was obtained``, ``… and 7 was converted``.
 _CLAUSE_START = re.compile(r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)$")

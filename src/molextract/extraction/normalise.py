@@ -104,11 +104,12 @@ _TRIGGERS = (
 )
 _SPACE_RE = re.compile(_S)
 #: What a bare degree must follow to be a Celsius temperature: a melting or boiling
-#: cue, then the number or range it prints (``m.p. 112-114``, ``b.p.: 80``).
+#: cue, then the number or range it prints (``m.p. 112-114``, ``b.p.: 80``), the range's
+#: first end with its own degree (``m.p. 189°-192°``, as older patents print it).
 _BARE_DEGREE_CUE = re.compile(
     r"(?:\b[MmBb]\.?[ ]?[Pp]t?\.?|\b[Mm]elting[ ]point|\b[Bb]oiling[ ]point"
     r"|\b[Mm]elt(?:s|ed|ing)|\b[Bb]oil(?:s|ed|ing))"
-    r"[ ]*(?:[:=]|of|at|was|is|\(|,)?[ ]*[-−]?\d+(?:\.\d+)?(?:[ ]?[-–][ ]?\d+(?:\.\d+)?)?[ ]?$"
+    r"[ ]*(?:[:=]|of|at|was|is|\(|,)?[ ]*[-−]?\d+(?:\.\d+)?°?(?:[ ]?[-–][ ]?\d+(?:\.\d+)?)?[ ]?$"
 )
 _PATTERN = re.compile(
     f"(?=[{re.escape(_TRIGGERS)}])(?:"

@@ -32,6 +32,7 @@ model call at all (``decided_without_model``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -108,12 +109,42 @@ def by_form(site: Site) -> Decision | None:
     return None
 
 
-def _auxiliary(mention: Mention, site: Site) -> bool:
+def _auxiliary(mention: Mention, site: Site, *, read: bool = False) -> bool:
     """A yield given to a solvent or a work-up reagent (``dried over magnesium sulfate``,
-    ``Cs2CO3``): the product is elsewhere, or unnamed."""
-    if site.property != YIELD or mention.name is None or mention.label is not None:
+    ``Cs2CO3``): the product is elsewhere, or unnamed.
+
+    ``read``: the mention was not given by a form but read (the model's choice, the
+    passage's subject). A melting or boiling point read so is not a solvent's or a
+    reagent's either, unless its own sentence names that compound other than as a medium
+    (``Benzene boils at 80 °C``): in a procedure, ``… gives a colorless liquid, bp 38°
+    (0.2 mm)`` is the unnamed product's, not the hexane it was washed with. A form that
+    reads a solvent's own bracket (``petroleum ether (b.p. 40-60 °C)``) still gives it."""
+    if mention.name is None or mention.label is not None:
         return False  # "its acetate 12": a label makes it a compound of the paper's own
-    return is_auxiliary(mention.name)
+    if site.property == YIELD:
+        return is_auxiliary(mention.name)
+    if not read or site.property not in _PRODUCT_POINTS or not is_auxiliary(mention.name):
+        return False
+    return not _named_in_sentence(mention, site)
+
+
+#: Properties a procedure states of what it made, as it states its yield.
+_PRODUCT_POINTS = frozenset({"melting_point", "boiling_point"})
+#: A preposition among the words before a name: the name is a medium or a reagent there
+#: (``crystallized from n-hexane and benzene``, ``dried over MgSO4``).
+_MEDIUM_WORDS = re.compile(
+    r"\b(?:from|in|into|with|over|by|through|using)\b(?:\s+\S+){0,2}\s*$", re.I
+)
+
+
+def _named_in_sentence(mention: Mention, site: Site) -> bool:
+    """Whether the value's own sentence names the mention, and not as a medium."""
+    if mention.start is None:
+        return False
+    start = sentence_start(site.text, site.value_start)
+    if not start <= mention.start < site.value_start:
+        return False
+    return _MEDIUM_WORDS.search(site.text, max(start, mention.start - 40), mention.start) is None
 
 
 def _junk(mention: Mention) -> bool:
@@ -134,10 +165,10 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         return form
     if chosen is not None:
         mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-        if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
+        if mention is not None and not _junk(mention) and not _auxiliary(mention, site, read=True):
             return Decision(mention, "label_table" if title else "model")
     subject = passage_subject(site.text, site.value_start, site.table)
-    if subject is None or _junk(subject) or _auxiliary(subject, site):
+    if subject is None or _junk(subject) or _auxiliary(subject, site, read=True):
         return Decision(None, None)
     if subject.start is not None and subject.start >= sentence_start(site.text, site.value_start):
         return Decision(None, None)

@@ -248,11 +248,14 @@ REACTION_YIELD = PropertyDeclaration(
         r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$",
         _I,
     ),
-    # a reagent's strength, a purity, an ee: "55% in oil", "98% ee", "37% aq."
+    # a reagent's strength, a purity, an ee, a recovery: "55% in oil", "98% ee",
+    # "37% aq.", "(53.5 g, 74% recovery, 65% yield)"
     trap_after=re.compile(
         r"^\)?\s*(?:e\.?e\.?|d\.?e\.?|ee|de|in\s+(?:mineral\s+)?oil|dispersion|suspension"
         r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
         r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
+        # what a recrystallisation gave back, or starting material recovered
+        r"|recover(?:y|ed)\b"
         r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
