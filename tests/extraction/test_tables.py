@@ -1344,3 +1344,67 @@ def test_a_theoretical_yield_is_worked_out_not_measured() -> None:
         "2 | 50.3 | 70.1\n"
     )
     assert [r.value for r in records(text)] == [48.1, 50.3]
+
+
+def test_a_mass_under_a_yield_header_is_no_yield_and_fractions_are_no_percentages() -> None:
+    # "Output (Yield)" over "5.7 g": the g is a unit, not note g
+    masses = (
+        "Table 21\n\n"
+        "Entry | Input (g) | Output (Yield) | Conditions\n"
+        "7 | 15 | 5.7 g | MeCN\n"
+        "8 | 15 | 6.1 g | DMF\n"
+    )
+    assert records(masses) == []
+    fractions = (
+        "Table 1\n\n"
+        "Type of Reaction | Temperature (°C) | Type of Resin (if used) | AcHMF yield\n"
+        "Pulse | 80 | Amberlyst 35 | 0.394914426\n"
+        "Batch | 110 | No resin | 0.117696633\n"
+    )
+    assert records(fractions) == []
+    percent = fractions.replace("0.394914426", "39.5").replace("0.117696633", "11.8")
+    assert [r.value for r in records(percent)] == [39.5, 11.8]
+    assert all(r.compound.name in (None, "AcHMF") for r in records(percent))
+
+
+def test_a_resin_used_or_a_content_column_names_no_yield_s_compound() -> None:
+    text = (
+        "Table 2\n\n"
+        "Run | Type of Resin (if used) | Temperature (°C) | Yield (%)\n"
+        "1 | Amberlyst 35 | 80 | 62\n"
+        "2 | Amberlyst 15 | 90 | 55\n"
+    )
+    assert [r.compound.name for r in records(text)] == [None, None]
+    content = (
+        "Table 3\n\n"
+        "Sample | Content of ammonia in composition (ppm) | Yield (mol%)\n"
+        "Example 79 | 5 | 93.7\n"
+        "Example 80 | 80 | 81.4\n"
+    )
+    assert [r.compound.label for r in records(content)] == ["Example 79", "Example 80"]
+
+
+def test_a_product_bracketed_in_a_header_or_a_cell_is_its_label() -> None:
+    headed = (
+        "Table 1\n\n"
+        "Entry | Additives | Yield (2)a | Yield (3)a | Selectivity (2/3)\n"
+        "1 | none | 3.4% | 1.5% | (2.2: 1)\n"
+        "a Determined by GC.\n"
+    )
+    assert facts(records(headed)) == [
+        ("2", "reaction_yield", 3.4, "%"),
+        ("3", "reaction_yield", 1.5, "%"),
+    ]
+    celled = (
+        "Table 2\n\n"
+        "Example | Product (9) | Yield (%) | ee (%)\n"
+        "Ex. 1-2 | (9a) | 75 | 95\n"
+        "Ex. 1-3 | (9b) | 71 | 93\n"
+    )
+    assert [r.compound.label for r in records(celled)] == ["9a", "9b"]
+
+
+@pytest.mark.parametrize("header", ["Yield/BU", "Yield (bu/acre)", "Grain yield, kg/ha"])
+def test_a_crop_s_yield_is_no_reaction_s(header: str) -> None:
+    text = f"Table 4\n\nTreatment | {header}\nFC/NI/BF | 63.23\nControl | 60.84\n"
+    assert records(text) == []

@@ -1098,6 +1098,12 @@ def _header_compound(
                 if found is None
                 else version[: found.start()] + " " + version[found.end() :]
             )
+            bracketed = _BRACKETED_LABEL.fullmatch(rest)
+            if bracketed is not None and not _unit_alone(bracketed["label"]):
+                # "Yield (2)a | Yield (3)a | Selectivity (2/3)": each product's label
+                start = cell.start + text.find(bracketed["label"])
+                return Mention(None, bracketed["label"], start, start + len(bracketed["label"]),
+                               "table_header")  # fmt: skip
             rest = " ".join(_HEADER_NOISE.sub(" ", _BRACKETED.sub(" ", rest)).split())
             label = _LABEL_CELL.fullmatch(rest)
             offset = text.find(rest)
@@ -1136,6 +1142,10 @@ def _header_compound(
                 name, end = f"{name} {below.text}", below.end
             return Mention(name, None, start, end, "table_header")
     return None
+
+
+#: A product's label bracketed after the property word, alone: ``Yield (2)``.
+_BRACKETED_LABEL = re.compile(rf"\s*\(\s*(?P<label>{LABEL})\s*\)\s*")
 
 
 def _name_goes_on(cells: Sequence[Span], cell: Span, after: str) -> Span | None:
@@ -1214,6 +1224,7 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     """The column that names each row's compound."""
     taken = {c.index for c in columns if c.property or c.ask}
     free = [c for c in range(len(grid.headers)) if c not in taken]
+    yields = any(c.property == "reaction_yield" or (c.ask and c.unit == "%") for c in columns)
     named = []
     for c in free:
         header = _GLUED_MARKER.sub(r"\1", grid.headers[c])  # "Producta": note a
@@ -1224,6 +1235,10 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         bare = _BRACKETED.sub(" ", header)
         if header_unit(header, any_kind=True) is not None or _CONDITION_HEADER.search(bare):
             continue
+        if _SHARE_HEADER.search(header.replace(HEADER_PATH_SEPARATOR, " ")):
+            continue  # "Content of ammonia in composition (ppm)": a share, not a sample
+        if yields and _USED_HEADER.search(bare):
+            continue  # "Type of Resin (if used)" beside a yield: what the run used
         if _COMPOUND_HEADER.search(bare) and _names_things(grid, c) and not _constant(grid, c):
             named.append(c)
     # "Compound | Product": the product's, when the other holds what it was made from
@@ -1249,7 +1264,6 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             return c
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
     # point or a density in a "Solvent" column's row is the solvent's own
-    yields = any(c.property == "reaction_yield" or (c.ask and c.unit == "%") for c in columns)
     compounds_only = not yields and any(c.property in _OF_A_COMPOUND for c in columns)
     for c in free:
         if compounds_only and _NUMBER_HEADER.match(unmarked[c]) and _numbered(grid, c):
@@ -1262,7 +1276,9 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             continue
         if header_unit(header) is not None:
             continue  # a quantity ("time / h"): its numbers count, they name nothing
-        if _SMILES_HEADER.search(header) or (yields and _CONDITION_HEADER.search(header)):
+        if _SMILES_HEADER.search(header) or (
+            yields and (_CONDITION_HEADER.search(header) or _USED_HEADER.search(header))
+        ):
             continue
         if _names_things(grid, c) and (not header or c == 0):
             return c
@@ -1270,6 +1286,14 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
 
 
 _PRODUCT_HEADER = re.compile(r"\bproducts?", _I)
+#: What a run was done with: beside a yield, the product is not in this column.
+_USED_HEADER = re.compile(r"^\s*type\s+of\b|\bif\s+used\b|\bused\b", _I)
+#: A column of how much of something there is: its numbers name no row's compound.
+_SHARE_HEADER = re.compile(
+    r"^\s*(?:content|amount|concentration|proportion|percentage|level|ratio)\s+of\b"
+    r"|\(\s*(?:ppm|ppb|wt\.?\s*%|mol\.?\s*%|vol\.?\s*%|%\s*(?:w/w|v/v|w/v)?)\s*\)",
+    _I,
+)
 
 
 def _constant(grid: Grid, column: int) -> bool:
@@ -1339,7 +1363,13 @@ _GENERIC_CELL = re.compile(
 )
 
 
+#: A cell of one bracketed item: ``(9a)``.
+_IN_BRACKETS = re.compile(r"\(\s*([^()]+?)\s*\)")
+
+
 def _is_label(text: str) -> bool:
+    if (inner := _IN_BRACKETS.fullmatch(text.strip())) is not None:
+        text = inner.group(1)  # "(9a)", as a column of products by label prints them
     return bool(_LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)) and not (
         _FORMULA.fullmatch(text)
     )
@@ -1567,14 +1597,31 @@ def table_records(
     records = []
     for reading in readings:
         names = reading.names or Names(build_label_table(doc.text))
+        fractions = {c.index for c in reading.columns if _fractions(reading.grid, c)}
         for r, row in enumerate(reading.grid.rows):
             for column in reading.columns:
-                if column.property is None:
+                if column.property is None or column.index in fractions:
                     continue
                 record = _record(doc, reading, r, row, column, schema, engine, names)
                 if record is not None:
                     records.append(record)
     return records
+
+
+def _fractions(grid: Grid, column: Column) -> bool:
+    """A yield column whose header prints no unit over values all between 0 and 1, some
+    of them decimals (``AcHMF yield`` over ``0.394914426``): yields as fractions, which
+    no reading as percentages fits, so the column gives no records."""
+    if column.property != "reaction_yield" or column.part is not None:
+        return False
+    if header_unit(column.header) is not None:
+        return False
+    values = []
+    for row in grid.rows:
+        if column.index < len(row) and (parsed := cell_value(row[column.index].text)):
+            if parsed[0].unit is None and parsed[0].value is not None:
+                values.append(parsed[0].value)
+    return len(values) >= 2 and all(0 <= v <= 1 for v in values) and any(0 < v < 1 for v in values)
 
 
 def _record(
@@ -1760,6 +1807,8 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         text = re.sub(r"(?<=\d),(?=\d)", ".", text)
     markers: list[str] = []
     found = _MARKER_TAIL.search(text)
+    if found is not None and _SPACED_UNIT_LETTER.search(text):
+        found = None  # "5.7 g" under "Output (Yield)": a mass (or hours), not note g
     clean = text
     if found is not None:
         markers = _tail_markers(found)
@@ -1789,6 +1838,8 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
 
 
 _AT_LEAST_TAIL = re.compile(r"\+\s*")
+#: A unit of one letter printed apart from its number: grams, hours.
+_SPACED_UNIT_LETTER = re.compile(r"\d\s+[gh]\s*$")
 
 
 _CELL_TAIL = re.compile(
@@ -1842,6 +1893,9 @@ def _row_compound(
         return Mention(labels.name_of(example), example, cell.start, end, "table_row")
     if _DOTTED_NUMBER.fullmatch(text) and _NUMBER_HEADER.match(reading.grid.headers[column]):
         return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "4.08"
+    inner = _IN_BRACKETS.fullmatch(text)
+    if inner is not None and _is_label(inner.group(1)):
+        text = inner.group(1)  # "Product (9)" over "(9a)": the label in its brackets
     label = _LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)
     if label is not None and not _FORMULA.fullmatch(text):
         found = _note_off(reading, column, label.group(1))

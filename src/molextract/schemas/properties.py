@@ -221,7 +221,9 @@ REACTION_YIELD = PropertyDeclaration(
         # a material's mechanics: "Tensile at Yield", "Yield strength", "Elongation at yield"
         r"|\btensile\b|\bat\s+yield\b|\byield\s+(?:strength|stress|point)|\belongation\b"
         # a yield worked out, not isolated: "Theoretical cumulative yield of RSnCl3"
-        r"|\btheoretical\s+(?:\w+\s+){0,2}yields?\b|\bcalc(?:ulated|\.)\s+yields?\b",
+        r"|\btheoretical\s+(?:\w+\s+){0,2}yields?\b|\bcalc(?:ulated|\.)\s+yields?\b"
+        # a crop's yield per field: "Yield/BU", "Yield (bu/acre)", "Grain yield, kg/ha"
+        r"|\bbu(?:shels?)?\b|\b(?:kg|t|Mg)\s*/\s*ha\b|\bper\s+(?:acre|hectare)\b|/\s*acre\b",
         _I,
     ),
     default_unit="%",
