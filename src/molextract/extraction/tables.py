@@ -1618,9 +1618,9 @@ def _fractions(grid: Grid, column: Column) -> bool:
         return False
     values = []
     for row in grid.rows:
-        if column.index < len(row) and (parsed := cell_value(row[column.index].text)):
-            if parsed[0].unit is None and parsed[0].value is not None:
-                values.append(parsed[0].value)
+        parsed = cell_value(row[column.index].text) if column.index < len(row) else None
+        if parsed is not None and parsed[0].unit is None and parsed[0].value is not None:
+            values.append(parsed[0].value)
     return len(values) >= 2 and all(0 <= v <= 1 for v in values) and any(0 < v < 1 for v in values)
 
 
