@@ -254,6 +254,15 @@ def _report(
                 f"{s} {scores.sources[(s, True)]}/{scores.sources[(s, False)]}" for s in sources
             )
         )
+    named = sorted({source for source, _ in scores.sources_named})
+    if named and scores.matched_named < scores.matched:
+        print(
+            "  of those, where the gold names the product: "
+            + ", ".join(
+                f"{s} {scores.sources_named[(s, True)]}/{scores.sources_named[(s, False)]}"
+                for s in named
+            )
+        )
     notes = Counter(note.kind for doc in documents for note in doc.notes)
     if notes:
         print("  loader notes: " + ", ".join(f"{k} {v}" for k, v in notes.most_common()))

@@ -95,6 +95,18 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             "to obtain 2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide (29 mg) and 1-(3-chloro",
             ["2-(4-methoxyphenylbenzo[d]oxazole-4-carboxamide"],
         ),
+        # a fused ring's locant sets parted by a colon; a ratio is no name
+        (
+            "4,6-Dioxo-10-propyl-4H,6H-benzo[1,2-b:5,4-b']dipyran-2,8-dicarboxylic acid "
+            "(1.0 g) in a ratio of 1:2 and the mixture:1 part",
+            ["4,6-Dioxo-10-propyl-4H,6H-benzo[1,2-b:5,4-b']dipyran-2,8-dicarboxylic acid"],
+        ),
+        # a locant list spaced after its comma inside the name's bracket
+        (
+            "was added to 7-acetoxy-4-methyl-8-(2', 3'-dibromopropyl)coumarin (108.1 g) "
+            "(entries 2, 3-5)",
+            ["7-acetoxy-4-methyl-8-(2', 3'-dibromopropyl)coumarin"],
+        ),
         # a typewritten double prime, and a quotation that is no part of a name
         (
             "to yield N-cyano-N'-methyl-N\"-[2-(methylthio)ethyl]guanidine, m.p. 141°; the "

@@ -35,7 +35,10 @@ _LOCANTS = frozenset(
 #: A token may hold only characters that names use; ``%``, ``°``, ``=`` or ``|`` end a name.
 #: Typewritten patents print a double prime as a quotation mark (``N,N',N"-``): one is
 #: part of a name where it follows a locant and a hyphen, comma or bracket follows it.
-_TOKEN = re.compile(r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]]))+")
+#: A fused ring's locant sets are parted by a colon too (``benzo[1,2-b:5,4-b']dipyran``).
+_TOKEN = re.compile(
+    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d))+"
+)
 _CORE_ENDINGS = (
     "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
     "yran", "oxime", "aldehyde", "urea", "arin", "mycin", "cillin", "oxacin", "statin", "profen",
@@ -436,8 +439,14 @@ _STEREO_MIDDLE = re.compile(rf"{_DESCRIPTOR},")
 _STEREO_CLOSE = re.compile(rf"{_DESCRIPTOR}[)\]]\S*")
 
 
+#: A locant list spaced after its comma inside a name's bracket: ``8-(2',`` ``3'-dibromo…``.
+_LOCANT_OPEN = re.compile(r".*[(\[]\d+[a-z]?['′″]*,")
+_LOCANT_GOES_ON = re.compile(r"\d+[a-z]?['′″]*-[A-Za-z]")
+
+
 def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Tokens with a spaced descriptor list run into one: ``(2S,`` ``3S)-3-amino…``.
+    """Tokens with a spaced descriptor list run into one: ``(2S,`` ``3S)-3-amino…``,
+    and so a spaced locant list in a bracket: ``8-(2',`` ``3'-dibromopropyl)coumarin``.
 
     Typesetting often puts a space after each comma of the list; split there, its
     first piece ends in a comma, which reads as the end of a clause, and the name
@@ -447,6 +456,15 @@ def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
     i = 0
     while i < len(tokens):
         start, token = tokens[i]
+        if (
+            i + 1 < len(tokens)
+            and _LOCANT_OPEN.fullmatch(token)
+            and _balance(token) > 0
+            and _LOCANT_GOES_ON.match(tokens[i + 1][1])
+        ):
+            joined.append((start, token + tokens[i + 1][1]))
+            i += 2
+            continue
         if _STEREO_OPEN.fullmatch(token):
             j = i + 1
             while j < len(tokens) and _STEREO_MIDDLE.fullmatch(tokens[j][1]):

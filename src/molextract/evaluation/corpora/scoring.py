@@ -108,6 +108,8 @@ class CorpusScores:
     #: Matched yields by how their compound was decided (``compound.source``, ``none``
     #: when it has none) and whether it is right: which rule, or the model, errs.
     sources: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    #: The same, for the matched yields whose gold names its product.
+    sources_named: Counter[tuple[str, bool]] = field(default_factory=Counter)
     missing_results: list[str] = field(default_factory=list)
     junk_names: list[JunkName] = field(default_factory=list)
     misses: list[YieldMiss] = field(default_factory=list)
@@ -210,6 +212,8 @@ def score_corpus(
             scores.matched_named += named
             right = is_associated(record, gold, doc)
             scores.sources[(record.compound.source or "none", right)] += 1
+            if named:
+                scores.sources_named[(record.compound.source or "none", right)] += 1
             if right:
                 scores.associated += 1
                 scores.associated_named += named
