@@ -101,6 +101,10 @@ def test_words_substituents_and_descriptions_do_not(text: str) -> None:
             "(1.0 g) in a ratio of 1:2 and the mixture:1 part",
             ["4,6-Dioxo-10-propyl-4H,6H-benzo[1,2-b:5,4-b']dipyran-2,8-dicarboxylic acid"],
         ),
+        (
+            "to give 10,11-dihydro-8H-[1,4]oxazino[4′,3′:1,2]imidazo[4,5-c]quinolin-6-amine (469 mg)",
+            ["10,11-dihydro-8H-[1,4]oxazino[4′,3′:1,2]imidazo[4,5-c]quinolin-6-amine"],
+        ),
         # a locant list spaced after its comma inside the name's bracket
         (
             "was added to 7-acetoxy-4-methyl-8-(2', 3'-dibromopropyl)coumarin (108.1 g) "

@@ -35,9 +35,11 @@ _LOCANTS = frozenset(
 #: A token may hold only characters that names use; ``%``, ``°``, ``=`` or ``|`` end a name.
 #: Typewritten patents print a double prime as a quotation mark (``N,N',N"-``): one is
 #: part of a name where it follows a locant and a hyphen, comma or bracket follows it.
-#: A fused ring's locant sets are parted by a colon too (``benzo[1,2-b:5,4-b']dipyran``).
+#: A fused ring's locant sets are parted by a colon too (``benzo[1,2-b:5,4-b']dipyran``,
+#: ``oxazino[4′,3′:1,2]imidazo``).
 _TOKEN = re.compile(
-    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d))+"
+    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])"
+    r"|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
 )
 _CORE_ENDINGS = (
     "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
