@@ -1918,3 +1918,17 @@ def test_the_melt_temperature_a_film_is_blown_at_is_a_condition() -> None:
     text = "Each of the three formulations were blown into films at a melt temperature of 375° F."
     (found,) = find_candidates(text, get_schema("molecular_properties"))
     assert found.blocked == "a condition"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After the solution had cooled, petroleum ether (b.p. 30°-60° C., 760 ml) was added.",
+        "The solid was washed with light petroleum (bp 40–60 °C) and dried.",
+    ],
+)
+def test_a_petroleum_fraction_s_boiling_range_is_its_grade(text: str) -> None:
+    (found,) = find_candidates(text, get_schema("molecular_properties"))
+    assert found.blocked == "a solvent grade's boiling range"
+    kept = "The ester (b.p. 120 °C/15 mm) was distilled."
+    assert find_candidates(kept, get_schema("molecular_properties"))[0].blocked is None

@@ -415,6 +415,8 @@ def _blocker(
         return "a condition"
     if found[0] == "boiling_point" and _process_temperature(before):
         return "a condition"
+    if found[0] == "boiling_point" and _SOLVENT_GRADE.search(before[-60:]):
+        return "a solvent grade's boiling range"
     if found[0] == "melting_point" and cues.MELT_PROCESS_BEFORE.search(before):
         return "a condition"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
@@ -422,6 +424,15 @@ def _blocker(
     return None
 
 
+#: Petroleum fractions are sold by their boiling range, which follows their name in
+#: brackets: ``petroleum ether (b.p. 30°-60° C., 760 ml)``, ``light petroleum (bp
+#: 40–60 °C)``. That range names the solvent used, not a compound measured.
+_SOLVENT_GRADE = re.compile(
+    r"\b(?:petroleum\s+(?:ether|spirits?|benzine?|naphtha)|light\s+petroleum|pet\.?\s+ether"
+    r"|petrol|ligroine?|benzine|naphtha)\s*\(\s*(?:b\.?\s?p\.?|boiling\s+(?:point|range))"
+    r"\s*[:=.]?\s*(?:range\s*)?$",
+    re.IGNORECASE,
+)
 #: What a patent asks of a material rather than what was measured: ``preferred agents
 #: will have a melting point of at least about 35 °C``, ``should have a density below``.
 _REQUIREMENT_WORDS = re.compile(
