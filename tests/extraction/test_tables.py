@@ -1408,3 +1408,28 @@ def test_a_product_bracketed_in_a_header_or_a_cell_is_its_label() -> None:
 def test_a_crop_s_yield_is_no_reaction_s(header: str) -> None:
     text = f"Table 4\n\nTreatment | {header}\nFC/NI/BF | 63.23\nControl | 60.84\n"
     assert records(text) == []
+
+
+def test_a_compound_number_column_names_the_rows_before_an_example_column() -> None:
+    text = (
+        "Table 5\n\n"
+        "Co. no. | Exp. no. | R1 | Phys. data: melting point (°C)\n"
+        "54 | B3 | CH3 | 96°C\n"
+        "55 | B3 | H | 126°C\n"
+        "80 | B4 | Br | 88°C\n"
+    )
+    assert [r.compound.label for r in records(text)] == ["54", "55", "80"]
+
+
+def test_columns_without_a_header_are_no_fold_of_the_compound_column() -> None:
+    # the header rows were read as body rows: every column but the yield is unheaded
+    text = (
+        "Table 2\n\n"
+        " | N-nitroxyl radical | additives (mol%) |  |  | Yield (%)b\n"
+        "entry | (mol%) | 1 | 2 | conversion (%) | A\n"
+        "1 | TEMPO (4) | NaNO2 (6.5) | HCl (13) | 66 | 64\n"
+        "2 | TEMPO (5) | HNO3 (30) | — | 50 | 42\n"
+    )
+    found = records(text)
+    assert [r.value for r in found] == [64.0, 42.0]
+    assert all(r.compound.label not in ("66", "50") for r in found)

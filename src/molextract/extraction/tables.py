@@ -764,6 +764,8 @@ def _repeated(grid: Grid, column: int) -> tuple[int, ...]:
     """The compound column and the later ones under the same header that hold compounds
     too; empty when it is the only one."""
     key = _fold_key(grid.headers[column])
+    if not any(key):
+        return ()  # unheaded columns repeat nothing: the header rows were read as body
     same = [
         c
         for c, header in enumerate(grid.headers)
@@ -1260,6 +1262,10 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         for header in grid.headers
     ]
     for c in free:
+        if _COMPOUND_NUMBER_HEADER.match(unmarked[c]) and _numbered(grid, c):
+            # "Co. no. | Exp. no." over "80 | B4": the compound's number, not its example's
+            return c
+    for c in free:
         if _ENTRY_HEADER.match(unmarked[c]) and _holds_labels(grid, c):
             return c
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
@@ -1310,6 +1316,10 @@ def _cells(grid: Grid, column: int) -> list[str]:
 #: A column of numbers that is a compound's when the table measures compounds.
 _NUMBER_HEADER = re.compile(
     r"^\s*(?:no\.?|nr\.?|#|number|(?:compound|compd|cmpd|cpd|comp|co|c)\.?\s*no\.?)\s*$", _I
+)
+#: A column that says it numbers compounds, not runs or examples.
+_COMPOUND_NUMBER_HEADER = re.compile(
+    r"^\s*(?:compound|compd|cmpd|cpd|comp|co)\.?\s*(?:no\.?|nr\.?|#|number)\s*$", _I
 )
 #: A patent's compound number by table and entry: ``4.08`` is Table 4's eighth compound.
 _DOTTED_NUMBER = re.compile(r"\d{1,3}\.\d{1,3}")
