@@ -434,6 +434,12 @@ def test_a_labelled_compound_named_like_a_reagent_keeps_its_yield() -> None:
             None,
         ),
         (
+            "To a suspension of 148 mg (0.20 mmol) of the above 5-chloro-3-methyl-1H-indazole "
+            "in 6 mL of acetonitrile is added LiOH. The mixture is stirred and worked up. The "
+            "purification of the residue affords 30 mg (78%) of a white solid.",
+            None,
+        ),
+        (
             "Step 1: Synthesis of 4-(4-biphenylyl)triphenylamine Into a 1000-mL three-neck "
             "flask were put 4-bromobiphenyl (25 g) and triphenylamine (26 g). The mixture "
             "was heated for 6 h and worked up. The solid was collected, 31 g, 78% yield.",

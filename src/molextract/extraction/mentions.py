@@ -622,9 +622,11 @@ _CHARGED_AFTER = re.compile(
     rf"\s*(?:\([^()]{{0,30}}\)\s*)?\(\s*[~˜≈]?\s*\d[\d.,]*\s*{_UNITS}(?![A-Za-z])"
     r"|\s+(?:solution|suspension)\b"
 )
-#: An amount charged before a name: ``5.6 g of X``, ``a solution of X``, ``To a X``.
+#: An amount charged before a name: ``5.6 g of X``, ``148 mg (0.20 mmol) of the above X``,
+#: ``a solution of X``, ``To a X``.
 _CHARGED_BEFORE = re.compile(
     rf"(?:\d[\d.,]*\s*{_UNITS}\s*(?:\([^()]{{0,30}}\)\s*)?(?:of\s+)?(?:an?\s+|the\s+)?"
+    r"(?:(?:above|said|crude|same|resulting|foregoing|aforementioned)\s+)?"
     r"|\b(?:solution|mixture|suspension|slurry)\s+of\s+(?:the\s+)?"
     r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+)$"
 )
