@@ -1932,3 +1932,23 @@ def test_a_petroleum_fraction_s_boiling_range_is_its_grade(text: str) -> None:
     assert found.blocked == "a solvent grade's boiling range"
     kept = "The ester (b.p. 120 °C/15 mm) was distilled."
     assert find_candidates(kept, get_schema("molecular_properties"))[0].blocked is None
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # a formula a step makes is the product, not a reagent whose strength is bracketed;
+        # and a lone "?" of tokenised PDF text is a lost glyph, not a question's end
+        (
+            "Both catalysts converted CH ? C02Et over 4 h to Et20 ( 85 and 55 % ) .",
+            ["85", "55 %"],
+        ),
+        ("The reduction afforded sulfone 30 ( 17 % two - step ) as a foam .", ["17 %"]),
+    ],
+)
+def test_yields_of_a_formula_made_and_over_two_steps(text: str, values: list[str]) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    decided = [text[c.quantity.start : c.quantity.end] for c in found if c.decisive]
+    assert decided == values
+    reagent = "NaH (60%, 2 g) was added to the solution."
+    assert all(c.blocked for c in find_candidates(reagent, get_schema("reaction_yield")))

@@ -89,3 +89,12 @@ def test_a_temperature_unit_ends_a_sentence_an_initial_does_not() -> None:
 def test_a_paragraph_break_ends_a_sentence_even_after_an_abbreviation() -> None:
     text = "The residue was purified (approx.\n\nB. Synthesis of the acid."
     assert len(sentence_spans(text)) == 2
+
+
+def test_a_lone_question_mark_between_formulas_is_a_lost_glyph_not_a_sentence_end() -> None:
+    text = (
+        "The catalysts converted CH ? C02Et to Et20 ( 85 % ) . What is the role of TFA ? It is 4."
+    )
+    spans = [text[a:b].strip() for a, b in sentence_spans(text)]
+    assert spans[0].startswith("The catalysts") and "C02Et to Et20" in spans[0]
+    assert spans[-1] == "It is 4."

@@ -518,8 +518,21 @@ _REAGENT_BEFORE_PAREN = re.compile(
 
 
 def _reagent_strength(before: str) -> bool:
-    """``NaH (60%, …)``, ``H2O2 (30%, 2 mL)``: a percentage opening a reagent's parenthesis."""
-    return bool(_REAGENT_BEFORE_PAREN.search(before))
+    """``NaH (60%, …)``, ``H2O2 (30%, 2 mL)``: a percentage opening a reagent's parenthesis.
+    A formula a step makes is a product, its bracket its yield: ``converted … to Et2O
+    (85 and 55 %)``, ``gave Fe2(CO)9 (85%)``."""
+    found = _REAGENT_BEFORE_PAREN.search(before)
+    if found is None:
+        return False
+    return not _MADE_BEFORE_FORMULA.search(before, max(0, found.start() - 24), found.start())
+
+
+#: A step's word for what it made, right before a formula.
+_MADE_BEFORE_FORMULA = re.compile(
+    r"\b(?:to|into|gave|give|gives|afforded|affords?|yielded|yields?|produced|provided"
+    r"|formed|furnished|obtained)\s+$",
+    re.IGNORECASE,
+)
 
 
 def _own_cues(props: tuple[str, ...], schema: SchemaSpec) -> list[re.Pattern[str]]:

@@ -71,6 +71,9 @@ _ABBREVIATIONS = frozenset(
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])|\n\s*\n")
 _UNIT_BEFORE = re.compile(r"(?:[°º˚]|\d)\s?[CFK]\.$")
 _WORD_BEFORE = re.compile(r"(?:^|[\s(\[])([A-Za-z][A-Za-z.]*)\.$")
+#: A question mark standing alone between two formulas is a glyph the text lost (``CH ?
+#: C02Et`` for a triple bond, an arrow, a dot), not the end of a question.
+_LOST_GLYPH = re.compile(r"(?<![\w)\]])[A-Z][A-Za-z0-9()]{0,8} \? [A-Z][A-Za-z]*\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         paragraph = "\n\n" in match.group(0).replace("\r", "")
         abbreviated = word and not unit and _is_abbreviation(word.group(1))
         if abbreviated and not paragraph and match.group(0)[0] == ".":
+            continue
+        if not paragraph and _LOST_GLYPH.search(text, max(0, match.start() - 12), match.end() + 12):
             continue
         spans.append((start, match.end()))
         start = match.end()
