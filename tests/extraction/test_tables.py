@@ -1433,3 +1433,10 @@ def test_columns_without_a_header_are_no_fold_of_the_compound_column() -> None:
     found = records(text)
     assert [r.value for r in found] == [64.0, 42.0]
     assert all(r.compound.label not in ("66", "50") for r in found)
+
+
+def test_a_solvent_in_a_yield_s_row_is_never_its_compound() -> None:
+    text = "Table 1\n\n | Base | Yield (%)\nTHF | K2CO3 | 72\nToluene | K2CO3 | 65\n"
+    assert [r.compound.name for r in records(text)] == [None, None]
+    named = text.replace(" | Base", "Compound | Base")
+    assert [r.compound.name for r in records(named)] == ["THF", "Toluene"]

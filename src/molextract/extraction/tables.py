@@ -44,6 +44,7 @@ from molextract.extraction import engine_calls
 from molextract.extraction.anchored import measure
 from molextract.extraction.candidates import dimension
 from molextract.extraction.chemical_names import is_generic_name, looks_like_name
+from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
@@ -1618,6 +1619,14 @@ def table_records(
     return records
 
 
+def _row_compound_header(reading: TableReading, column: Column) -> str:
+    """The header of the column that names the rows of ``column``'s values."""
+    index = reading.compound_of(column.index)
+    if index is None or index >= len(reading.grid.headers):
+        return ""
+    return reading.grid.headers[index]
+
+
 def _fractions(grid: Grid, column: Column) -> bool:
     """A yield column whose header prints no unit over values all between 0 and 1, some
     of them decimals (``AcHMF yield`` over ``0.394914426``): yields as fractions, which
@@ -1723,6 +1732,18 @@ def _record(
     mention = own or column.compound or in_row or reading.caption_compound
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
+    if (
+        prop == "reaction_yield"
+        and mention is not None
+        and mention is in_row
+        and mention.label is None
+        and mention.name is not None
+        and is_auxiliary(mention.name)
+        and not _COMPOUND_HEADER.search(_row_compound_header(reading, column))
+    ):
+        # "THF" in a row of a run's conditions: a yield is no solvent's, unless the
+        # column says it lists compounds ("Compound | Yield" over "Toluene | 89")
+        mention = None
     if mention is None and prop == "reaction_yield":
         mention = _note_product(reading.table, column, markers, labels)
     if mention is None and column.decided_by == "model":
