@@ -1440,3 +1440,16 @@ def test_a_solvent_in_a_yield_s_row_is_never_its_compound() -> None:
     assert [r.compound.name for r in records(text)] == [None, None]
     named = text.replace(" | Base", "Compound | Base")
     assert [r.compound.name for r in records(named)] == ["THF", "Toluene"]
+
+
+def test_a_catalyst_with_its_loading_or_a_role_word_in_a_header_names_no_compound() -> None:
+    catalysts = "Table 1\n\nEntry | | Yield (%)b\n8 | Cu(TFA)2 (5) | 71\n9 | CuI (10) | 45\n"
+    assert facts(records(catalysts)) == [
+        (None, "reaction_yield", 71.0, "%"),
+        (None, "reaction_yield", 45.0, "%"),
+    ]
+    additive = (
+        "Table 3\n\nExample | Additive | Boiling temperature of the additive (°C)\n"
+        "Example 14 | Acenaphthylene | 200\n"
+    )
+    assert [r.compound.name for r in records(additive)] != ["the additive"]

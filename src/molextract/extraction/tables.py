@@ -1216,6 +1216,9 @@ _FORMS = frozenset(
         "material", "materials", "product", "products", "mixture", "solution", "melt",
         "foam", "foams", "fiber", "fibers", "fibre", "fibres", "sheet", "sheets",
         "byproduct", "byproducts", "by-product", "by-products", "isomers", "oligomers",
+        # what a run adds, named by its role: "Boiling temperature of the additive"
+        "additive", "additives", "catalyst", "catalysts", "solvent", "solvents", "ligand",
+        "ligands", "base", "bases", "oxidant", "reagent", "reagents",
     }
 )  # fmt: skip
 _HEADER_OF_NAME = re.compile(
@@ -1619,6 +1622,14 @@ def table_records(
     return records
 
 
+#: A metal's salt or complex as a run's catalyst, its loading often bracketed after it
+#: (``Cu(TFA)2 (5)``, ``Pd(OAc)2``): never what a yield is of.
+_CATALYST_CELL = re.compile(
+    r"(?:Cu|Pd|Ni|Fe|Rh|Ru|Ir|Pt|Co|Ag|Au|Zn|Mn|Cr|Ti|Sc|Yb|Bi|Sn|In)(?![a-z])"
+    r"(?:[A-Z][a-z]?|\d|\([^()\s]{1,12}\)\d*)+"
+)
+
+
 def _row_compound_header(reading: TableReading, column: Column) -> str:
     """The header of the column that names the rows of ``column``'s values."""
     index = reading.compound_of(column.index)
@@ -1736,13 +1747,16 @@ def _record(
         prop == "reaction_yield"
         and mention is not None
         and mention is in_row
-        and mention.label is None
         and mention.name is not None
-        and is_auxiliary(mention.name)
+        and (
+            _CATALYST_CELL.fullmatch(mention.name)
+            or (mention.label is None and is_auxiliary(mention.name))
+        )
         and not _COMPOUND_HEADER.search(_row_compound_header(reading, column))
     ):
-        # "THF" in a row of a run's conditions: a yield is no solvent's, unless the
-        # column says it lists compounds ("Compound | Yield" over "Toluene | 89")
+        # "THF" or "Cu(TFA)2 (5)" in a row of a run's conditions: a yield is no
+        # solvent's or catalyst's, unless the column says it lists compounds
+        # ("Compound | Yield" over "Toluene | 89")
         mention = None
     if mention is None and prop == "reaction_yield":
         mention = _note_product(reading.table, column, markers, labels)
