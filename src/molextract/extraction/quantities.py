@@ -175,8 +175,8 @@ _PLUS_MINUS = r"(?:±|\+/-|\+/−|\+-|\+−)"
 _RANGE_SEP = rf"{_SP}*(?:-|–|—|‒|−|‑|~|to|and){_SP}*"
 _QUALIFIER = (
     r"(?:<=|>=|=<|=>|≤|≥|⩽|⩾|<|>|~|∼|≈|"
-    r"ca\.?|c\.|approx\.?|approximately|about|above|below|over|"
-    r"more than|less than|greater than|up to|at least)"
+    r"ca\.?|c\.|approx\.?|approximately|about|above than|above|below|over|"
+    r"more than|less than|greater than|higher than|lower than|up to|at least)"
 )
 _QUANTITY = re.compile(
     rf"(?:(?P<qual>{_QUALIFIER}){_SP}*)?"
@@ -200,7 +200,8 @@ _QUALIFIERS = {
     "⩾": ">=", "<": "<", ">": ">", "~": "~", "∼": "~", "≈": "~", "ca": "~", "ca.": "~",
     "c.": "~", "approx": "~", "approx.": "~", "approximately": "~", "about": "~",
     "above": ">", "over": ">", "more than": ">", "greater than": ">", "at least": ">=",
-    "below": "<", "less than": "<", "up to": "<=",
+    "higher than": ">", "above than": ">", "below": "<", "less than": "<", "lower than": "<",
+    "up to": "<=",
 }  # fmt: skip
 
 
