@@ -1952,3 +1952,15 @@ def test_yields_of_a_formula_made_and_over_two_steps(text: str, values: list[str
     assert decided == values
     reagent = "NaH (60%, 2 g) was added to the solution."
     assert all(c.blocked for c in find_candidates(reagent, get_schema("reaction_yield")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After repeated recrystallization from ethyl acetate the m.p. lay at 199-201° C.",
+        "On drying, the melting point was found at 121 °C.",
+    ],
+)
+def test_a_point_stated_with_a_verb_before_at_is_no_condition(text: str) -> None:
+    (found,) = find_candidates(text, get_schema("molecular_properties"))
+    assert found.blocked is None and found.cues == ("melting_point",)

@@ -560,7 +560,16 @@ def _condition(before: str, patterns: list[re.Pattern[str]]) -> bool:
     if match is None:
         return False
     head = before[max(0, match.start() - cues.CUE_OVERRIDES_CONDITION) : match.start()]
+    head = _STATED_AS.sub("", head.rstrip())  # "the m.p. lay at 199-201 °C"
     return not any(m.end() >= len(head.rstrip()) for p in patterns for m in p.finditer(head))
+
+
+#: Verbs a property's cue is stated with before "at": ``the m.p. lay at``, ``was found at``.
+_STATED_AS = re.compile(
+    r"(?:\s+(?:lay|lies|lying|was|were|is|are|now|then|found|observed|measured|determined"
+    r"|rose|risen|increased|raised))+$",
+    re.IGNORECASE,
+)
 
 
 def _open_bracket(before: str) -> str | None:
