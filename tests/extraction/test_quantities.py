@@ -353,6 +353,7 @@ UNITS = [
     pytest.param("25 deg C", "°C", "temperature", id="deg-C"),
     pytest.param("25 deg. C", "°C", "temperature", id="deg-dot-C"),
     pytest.param("25 degrees C", "°C", "temperature", id="degrees-C"),
+    pytest.param("215 to 222 Deg C", "°C", "temperature", id="capital-Deg-C"),
     pytest.param("25 degree C", "°C", "temperature", id="degree-C"),
     pytest.param("25 degrees Celsius", "°C", "temperature", id="degrees-celsius"),
     pytest.param("25 °Celsius", "°C", "temperature", id="degree-celsius-word"),

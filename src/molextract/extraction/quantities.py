@@ -75,8 +75,8 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (rf"(?:°|º|˚|o|\u02da){_SP}?C(?:elsius)?\b", "°C", "temperature"),
     ("℃", "°C", "temperature"),
     (rf"(?:°|º|˚){_SP}?F\b", "°F", "temperature"),
-    (rf"deg(?:rees?|\.)?{_SP}?C(?:elsius)?\b", "°C", "temperature"),
-    (rf"deg(?:rees?|\.)?{_SP}?F(?:ahrenheit)?\b", "°F", "temperature"),
+    (rf"[Dd]eg(?:rees?|\.)?{_SP}?C(?:elsius)?\b", "°C", "temperature"),
+    (rf"[Dd]eg(?:rees?|\.)?{_SP}?F(?:ahrenheit)?\b", "°F", "temperature"),
     ("K(?![A-Za-z0-9(])", "K", "temperature"),
     ("kelvin", "K", "temperature"),
     # mass per volume: solubilities, and g/mL, g/L also densities
