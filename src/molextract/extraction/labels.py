@@ -93,7 +93,7 @@ _AMOUNT = re.compile(
     re.IGNORECASE,
 )
 #: A normality or molarity printed like a label: ``2N``, ``6M``.
-_STRENGTH = re.compile(r"\d{1,2}[NM]")
+STRENGTH = re.compile(r"\d{1,2}[NM]")
 #: ``name (12b)``, ``name (compound 12b)``, ``name (2a, 1.08 g, 5.0 mmol)``.
 PAREN_LABEL = re.compile(
     rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+)?(?P<label>{LABEL_OR_ROMAN})\s*(?P<rest>[,;][^()]*)?\)"
@@ -129,7 +129,7 @@ def parenthesised_definitions(text: str) -> Iterator[LabelDefinition]:
     for match in PAREN_LABEL.finditer(text):
         if match["rest"] is not None and not _AMOUNT.search(match["rest"]):
             continue  # "(3, 4)" or "(2, Scheme 1)": not a label with its amount
-        if match["rest"] is not None and _STRENGTH.fullmatch(match["label"]):
+        if match["rest"] is not None and STRENGTH.fullmatch(match["label"]):
             continue  # "ethylamine in THF (2N, 2 mL)": a reagent's strength and volume
         span = name_before(text, match.start())
         if span is None:

@@ -34,7 +34,13 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, LabelDefinition, bare_label
+from molextract.extraction.labels import (
+    LABEL,
+    LABEL_OR_ROMAN,
+    STRENGTH,
+    LabelDefinition,
+    bare_label,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +379,7 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         _STEREO_AFTER.match(text, end) or _STEREO_BEFORE.search(before)
     ):
         return False  # "(2S, 3S)-…", "(1R,2S)": a configuration, not a label
-    if _STRENGTH.fullmatch(text, start, end) and _STRENGTH_OF.match(text, end):
+    if STRENGTH.fullmatch(text, start, end) and _STRENGTH_OF.match(text, end):
         return False  # "1N hydrochloric acid", "6M HCl": a reagent's strength
     if not strict:
         return True
@@ -389,8 +395,7 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
 
 
 _RATIO_AFTER = re.compile(r"\s*:\s*\d")
-#: A normality or molarity printed like a label (``1N``, ``6M``), and what it is of.
-_STRENGTH = re.compile(r"\d{1,2}[NM]")
+#: What a normality or molarity printed like a label (``1N``, ``6M``) is the strength of.
 _STRENGTH_OF = re.compile(
     r"\s*(?:aq\.?\s+|aqueous\s+|methanolic\s+|ethanolic\s+)?(?:hydrochloric|sulfuric|sulphuric"
     r"|nitric|acetic|phosphoric|hydrobromic|HCl|HBr|H2SO4|HNO3|H3PO4|AcOH|NaOH|KOH|LiOH|NH3"
