@@ -378,6 +378,17 @@ def test_an_unnamed_product_s_point_is_not_the_solvent_s_the_model_read(
     assert decision.mention is None or decision.mention.name != answer
 
 
+def test_a_solvent_s_own_data_sheet_is_about_the_solvent() -> None:
+    text = (
+        "Section 9: Physical and chemical properties (toluene, CAS 108-88-3).\n"
+        "Appearance: clear, colourless liquid. Initial boiling point and boiling range: "
+        "231 °F (110.6 °C) at 760 mmHg."
+    )
+    decision = decide(_point_site(text, "231 °F", "boiling_point"), None)
+    assert decision.mention is not None and decision.mention.name == "toluene"
+    assert decision.source == "passage_subject"
+
+
 def test_two_products_in_one_sentence_each_take_the_point_after_their_name() -> None:
     text = (
         "The residue is recrystallized from isopropyl ether to give "

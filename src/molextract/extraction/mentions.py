@@ -605,12 +605,15 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
         written = tidy_name(text[name_start:name_end])
         if is_not_a_compound(written) or is_generic_name(written):
             continue
-        if _charged(text, name_start, name_end) or _OBJECT_OF_STEP.search(
-            text, max(start, name_start - 40), name_start
+        if (
+            _charged(text, name_start, name_end)
+            or _OBJECT_OF_STEP.search(text, max(start, name_start - 40), name_start)
+            or _WORK_UP_AFTER.match(text, name_end)
         ):
             # "A solution of X (3.78 g) in methanol …", "the displacement with disodium
-            # salt of X on …": a procedure's first sentence charges its starting
-            # materials and reagents; the paragraph is not about them.
+            # salt of X on …", "The hexane layer is washed …": a procedure's first
+            # sentence charges its starting materials and reagents, or works up; the
+            # paragraph is not about them.
             return None
         name = without_appearance(written)
         if name != written and text[name_end - len(name) : name_end] == name:
@@ -645,6 +648,12 @@ def _charged(text: str, start: int, end: int) -> bool:
     )
 
 
+#: After a name: the stage of a work-up it names (``the hexane layer``, ``the ether
+#: extracts``), not a compound the paragraph is about.
+_WORK_UP_AFTER = re.compile(
+    r"\s+(?:layers?|phases?|extracts?|washings?|filtrates?|solutions?|mother\s+liquors?)\b",
+    re.IGNORECASE,
+)
 #: Before a name: the preposition that makes it what a step works with or on.
 _OBJECT_OF_STEP = re.compile(
     r"\b(?:with|using|from|by|over|on|salts?\s+of)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}$",

@@ -113,12 +113,13 @@ def _auxiliary(mention: Mention, site: Site, *, read: bool = False) -> bool:
     """A yield given to a solvent or a work-up reagent (``dried over magnesium sulfate``,
     ``Cs2CO3``): the product is elsewhere, or unnamed.
 
-    ``read``: the mention was not given by a form but read (the model's choice, the
-    passage's subject). A melting or boiling point read so is not a solvent's or a
-    reagent's either, unless its own sentence names that compound other than as a medium
-    (``Benzene boils at 80 °C``): in a procedure, ``… gives a colorless liquid, bp 38°
-    (0.2 mm)`` is the unnamed product's, not the hexane it was washed with. A form that
-    reads a solvent's own bracket (``petroleum ether (b.p. 40-60 °C)``) still gives it."""
+    ``read``: the mention was not given by a form but chosen by the model. A melting or
+    boiling point so chosen is not a solvent's or a reagent's either, unless its own
+    sentence names that compound other than as a medium (``Benzene boils at 80 °C``):
+    in a procedure, ``… gives a colorless liquid, bp 38° (0.2 mm)`` is the unnamed
+    product's, not the hexane it was washed with. A form that reads a solvent's own
+    bracket still gives it, and so does the passage's subject: a safety data sheet's
+    ``Section 9: Physical and chemical properties (toluene, …)`` is about toluene."""
     if mention.name is None or mention.label is not None:
         return False  # "its acetate 12": a label makes it a compound of the paper's own
     if site.property == YIELD:
@@ -168,7 +169,7 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site, read=True):
             return Decision(mention, "label_table" if title else "model")
     subject = passage_subject(site.text, site.value_start, site.table)
-    if subject is None or _junk(subject) or _auxiliary(subject, site, read=True):
+    if subject is None or _junk(subject) or _auxiliary(subject, site):
         return Decision(None, None)
     if subject.start is not None and subject.start >= sentence_start(site.text, site.value_start):
         return Decision(None, None)
