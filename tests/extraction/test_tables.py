@@ -278,6 +278,53 @@ def test_a_row_label_broken_over_two_lines_and_a_material_s_form_in_a_header() -
     ]
 
 
+def test_a_column_of_example_numbers_names_each_row_by_its_example_heading() -> None:
+    """``Example | mp (°C)`` over ``2 | 120-122``: the row is Example 2, and the text's
+    ``Example 2`` heading names the compound; a bare ``2`` would be compound 2."""
+    text = (
+        "Example 1\n4-(4-Fluorophenyl)-2-methylthiazole\n"
+        "A mixture of 4-fluorothiobenzamide and chloroacetone was heated.\n\n"
+        "Example 2\n4-(4-Chlorophenyl)-2-methylthiazole\nPrepared as in Example 1.\n\n"
+        "Table 1\n"
+        "Ex. No. | Yield (%) | mp (°C)\n"
+        "1 | 78 | 101-103\n"
+        "2 | 81 | 120-122\n"
+        "3A | 65 | 66-67\n"
+    )
+    found = records(text)
+    assert facts(found) == [
+        ("4-(4-Fluorophenyl)-2-methylthiazole", "reaction_yield", 78.0, "%"),
+        ("4-(4-Fluorophenyl)-2-methylthiazole", "melting_point", (101.0, 103.0), "°C"),
+        ("4-(4-Chlorophenyl)-2-methylthiazole", "reaction_yield", 81.0, "%"),
+        ("4-(4-Chlorophenyl)-2-methylthiazole", "melting_point", (120.0, 122.0), "°C"),
+        ("Example 3A", "reaction_yield", 65.0, "%"),
+        ("Example 3A", "melting_point", (66.0, 67.0), "°C"),
+    ]
+    assert [r.compound.label for r in found[:2]] == ["Example 1", "Example 1"]
+
+
+def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
+    """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
+    assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""
+    primers = (
+        "TABLE 7\n"
+        "Product | Left Primer Sequence | Left Primer Tm | Right Primer Tm\n"
+        "105 | cccagcatcctgtacatttc | 58.0 | 58.1\n"
+        "113 | catcgctatgatgaagggaa | 58.7 | 59.0\n"
+    )
+    assert records(primers) == []
+    assay = (
+        "Table 2\n"
+        "Compound | Histamine | D4-Histamine\n"
+        "Precursor Ion (m/z) | 112 | 116\n"
+        "Product Ion (m/z) | 95 | 99\n"
+    )
+    assert records(assay) == []
+    assert facts(records("Table 3\nCompound | d4 (g/mL)\nethanol | 0.789\n")) == [
+        ("ethanol", "density", 0.789, "g/mL")
+    ]
+
+
 def test_decimal_commas_a_values_column_and_the_compound_a_caption_is_about() -> None:
     """A column that writes ``0,98`` means 0.98 (``1,050`` alone could be a thousand);
     ``Parameter | Value`` names no compound, the caption's "properties of X" does."""

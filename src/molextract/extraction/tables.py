@@ -1936,6 +1936,13 @@ def _row_compound(
         # its examples go by that name, and the brackets only describe the sample
         example = " ".join(example_at.group().split())
         return Mention(labels.name_of(example), example, cell.start, end, "table_row")
+    series = _EXAMPLE_HEADER.fullmatch(_last_header(reading.grid.headers[column]))
+    if series is not None and _EXAMPLE_NUMBER.fullmatch(text):
+        # a patent's "Example | mp" over "12 | 101-103": row 12 is Example 12, which its
+        # heading names in the text; "12" alone is no compound number there
+        kind = " ".join(w.capitalize() for w in (series["kind"] or "").split())
+        example = f"{kind} Example {text}".strip()
+        return Mention(labels.name_of(example), example, cell.start, end, "table_row")
     if _DOTTED_NUMBER.fullmatch(text) and _NUMBER_HEADER.match(reading.grid.headers[column]):
         return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "4.08"
     inner = _IN_BRACKETS.fullmatch(text)
@@ -2064,6 +2071,21 @@ _EXAMPLE = re.compile(
     r"ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",
     _I,
 )
+#: A column of a patent's examples by number: ``Example``, ``Ex. No.``, ``Reference
+#: Example``, ``Comparative Ex.``; its cells are the examples' numbers.
+_EXAMPLE_HEADER = re.compile(
+    r"\s*(?P<kind>comparative|reference|working|production|synthesis|preparation)?\s*"
+    r"(?:examples?|ex\.?)\s*(?:no\.?|nr\.?|#|number)?\s*",
+    _I,
+)
+_EXAMPLE_NUMBER = re.compile(r"\d{1,4}(?:[A-Za-z]|-\d{1,3})?")
+
+
+def _last_header(header: str) -> str:
+    """The lowest row of a header path: ``TABLE 2 › Ex. No.`` → ``Ex. No.``."""
+    return header.rsplit("›", 1)[-1]
+
+
 _SERIES_LABEL = re.compile(r"\d{1,3}[a-z]")
 _RUN_ON_MARKER = re.compile(r"(?:^|[.;]\s+)([a-h])\s*(?=[A-Z0-9])")
 _GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|\d,\d)")

@@ -109,9 +109,12 @@ MELTING_POINT = PropertyDeclaration(
         r"|\bschmelzpunkt|\bschmp\.|\bp\.\s?f\.",
         _I,
     ),
-    # "% MP A", "MP B": a chromatographic gradient's mobile phases
+    # "% MP A", "MP B": a chromatographic gradient's mobile phases; a primer's or a
+    # probe's Tm is where a DNA duplex comes apart, no compound's melting point
     header_traps=re.compile(
-        _NOT_MEASURED_HEADER.pattern + r"|%\s*MP\b|\bMP\s*[AB12]\b|\bmobile\s+phase", _I
+        _NOT_MEASURED_HEADER.pattern + r"|%\s*MP\b|\bMP\s*[AB12]\b|\bmobile\s+phase"
+        r"|\bprimers?\b|\boligo(?:nucleotide)?s?\b|\bprobes?\b|\bduplex|\b(?:si|m)?RNA\b|\bDNA\b",
+        _I,
     ),
     cue_before=re.compile(
         r"(?<![A-Za-z])[Mm]\.?\s?[Pp]\.?(?![A-Za-z])|(?<![A-Za-z])MP(?![A-Za-z])"
@@ -283,9 +286,9 @@ DENSITY = PropertyDeclaration(
     ("g/cm³", "g/mL", "kg/m³", "g/L"),
     header=re.compile(
         # "d20", "d25", "d420" (d with 4 below and 20 above: the temperatures of water
-        # and of the sample), "d²⁰₄"
+        # and of the sample), "d²⁰₄"; not a deuterated name ("D4-Histamine")
         r"\bdensit(?:y|ies)\b|ρ|(?<![A-Za-z])d_?\s?(?:4\^?\s?(?:20|25|15)?|(?:20|25|15)\^?\s?4?"
-        r"|[²¹][⁰⁵]₄?|₄[²¹][⁰⁵])(?!\d)"
+        r"|[²¹][⁰⁵]₄?|₄[²¹][⁰⁵])(?!\d|[-‐]?[A-Za-z])"
         r"|\bdensidade|\bdensidad|\bdensit[ée]|\bdichte\b|\bmassa\s+espec[íi]fica"
         r"|\bmasa\s+espec[íi]fica",
         _I,
