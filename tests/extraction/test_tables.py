@@ -303,6 +303,28 @@ def test_a_column_of_example_numbers_names_each_row_by_its_example_heading() -> 
     assert [r.compound.label for r in found[:2]] == ["Example 1", "Example 1"]
 
 
+def test_a_names_column_beside_a_column_of_numbers_names_the_rows() -> None:
+    """``Cpd. No. | Compound name | Yield (%)``: the name column says what each row is,
+    the numbers only label it; an ``Example`` column labels it as that example."""
+    text = (
+        "TABLE 5\n"
+        "Cpd. No. | Compound name | Yield (%)\n"
+        "12 | 2-Methyl-4-phenylthiazole | 65\n"
+        "13 | 4-(4-Chlorophenyl)-2-methylthiazole | 71\n\n"
+        "TABLE 6\n"
+        "Example | Name | m.p. (° C.)\n"
+        "4 | N-(4-Fluorophenyl)-2-methylbenzamide | 141-143\n"
+        "5 | N-(4-Chlorophenyl)-2-methylbenzamide | 150-152\n"
+    )
+    found = records(text)
+    assert [(r.compound.name, r.compound.label) for r in found] == [
+        ("2-Methyl-4-phenylthiazole", "12"),
+        ("4-(4-Chlorophenyl)-2-methylthiazole", "13"),
+        ("N-(4-Fluorophenyl)-2-methylbenzamide", "Example 4"),
+        ("N-(4-Chlorophenyl)-2-methylbenzamide", "Example 5"),
+    ]
+
+
 def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
     """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
     assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""

@@ -1249,8 +1249,10 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             named.append(c)
     # "Compound | Product": the product's, when the other holds what it was made from
     products = [c for c in named if _PRODUCT_HEADER.search(grid.headers[c])]
-    if products or named:
-        return (products or named)[0]
+    # "Cpd. No. | Compound name": the names, which the numbers only label
+    names = [c for c in named if _NAME_HEADER.fullmatch(_last_header(grid.headers[c]))]
+    if products or names or named:
+        return (products or names or named)[0]
     # columns headed by their series ("1 | Ar | 3"): the last is what the rows made
     series = [
         c
@@ -1296,6 +1298,12 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
 
 
 _PRODUCT_HEADER = re.compile(r"\bproducts?", _I)
+#: A column of the compounds' names, beside one of their numbers.
+_NAME_HEADER = re.compile(
+    r"\s*(?:(?:compound|chemical|iupac|systematic|product)\s+)?names?(?:\s+of\s+(?:the\s+)?"
+    r"(?:compound|product)s?)?\s*",
+    _I,
+)
 #: What a run was done with: beside a yield, the product is not in this column.
 _USED_HEADER = re.compile(r"^\s*type\s+of\b|\bif\s+used\b|\bused\b", _I)
 #: A column of how much of something there is: its numbers name no row's compound.
@@ -1904,15 +1912,26 @@ def _labelled_beside(
     reading: TableReading, row: list[Span], found: Mention | None
 ) -> Mention | None:
     """``No. | Compound | Melting point`` over ``7a | NAME | 68-70 °C``: a row named in
-    one column and numbered with its compound's label in another is both."""
+    one column and numbered with its compound's label in another is both. A column
+    that says it numbers compounds or examples (``Cpd. No.``, ``Ex.``) labels its rows
+    even with plain numbers."""
     if found is None or found.name is None or found.label is not None:
         return found
     grid = reading.grid
     for c, header in enumerate(grid.headers):
-        if c < len(row) and _ENTRY_HEADER.match(header) and _holds_labels(grid, c):
-            label = re.sub(r"\s*[*†‡§¶#]+$", "", row[c].text).strip()
+        if c >= len(row) or c == reading.compound_column:
+            continue
+        label = re.sub(r"\s*[*†‡§¶#]+$", "", row[c].text).strip()
+        if _ENTRY_HEADER.match(header) and _holds_labels(grid, c):
             if _is_label(label) and not label.isdigit():
                 return replace(found, label=label)
+        example = _EXAMPLE_HEADER.fullmatch(_last_header(header))
+        numbers = _COMPOUND_NUMBER_HEADER.match(_last_header(header))
+        if (example or numbers) and _numbered(grid, c) and _EXAMPLE_NUMBER.fullmatch(label):
+            if example is None:
+                return replace(found, label=label)
+            kind = " ".join(w.capitalize() for w in (example["kind"] or "").split())
+            return replace(found, label=f"{kind} Example {label}".strip())
     return found
 
 
