@@ -325,6 +325,31 @@ def test_a_names_column_beside_a_column_of_numbers_names_the_rows() -> None:
     ]
 
 
+def test_cells_that_name_their_own_property_under_a_physical_constant_header() -> None:
+    """Agrochemical patents print ``Physical constant`` over cells that say what they
+    are: ``m.p. 120-122° C.``, ``b.p. 120-125° C./5 mmHg`` or a refractive index; each
+    cell is read by its own cue, and a numbered first row is no header row."""
+    text = (
+        "TABLE 1\n"
+        "Compound No. | R1 | R2 | Physical constant\n"
+        "1 | CH3 | H | m.p. 120-122° C.\n"
+        "2 | C2H5 | H | m.p.: 98-100° C.\n"
+        "3 | CH3 | Cl | nD20 1.5521\n"
+        "4 | OCH3 | H | b.p. 120-125° C./5 mmHg\n"
+    )
+    found = records(text)
+    assert facts(found) == [
+        ("1", "melting_point", (120.0, 122.0), "°C"),
+        ("2", "melting_point", (98.0, 100.0), "°C"),
+        ("4", "boiling_point", (120.0, 125.0), "°C"),
+    ]
+    assert found[2].conditions == "5 mmHg"
+    # a cue before no value of its unit makes no column of it: "MP 2 min"
+    assert records("TABLE 2\nNo. | Remarks\n1 | see Example 1\n2 | MP 2 min\n3 | oil\n") == []
+    # nor a code whose letters happen to spell one: biopsy "BP1" is no boiling point
+    assert records("TABLE 3\nBiopsy # | Day 0\nBP1 | 235,000\nBP2 | 205,000\n") == []
+
+
 def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
     """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
     assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""

@@ -106,6 +106,9 @@ def test_recorder_gives_paths_and_offsets() -> None:
         # but no more than three rows of words when no row of values follows them
         ([["Name", "Use"], ["Toluene", "solvent"], ["Anisole", "solvent"],
           ["Benzene", "solvent"], ["Phenol", "reagent"]], 3),
+        # rows numbered 1, 2, 3 are compounds, whatever words their cells hold
+        ([["Compound No.", "R1", "Physical constant"], ["1", "CH3", "m.p. 120-122° C."],
+          ["2", "C2H5", "m.p. 98-100° C."], ["3", "Cl", "nD20 1.5521"]], 1),
     ],
 )  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(

@@ -188,6 +188,9 @@ class Column:
     ask: bool = False
     #: Paired cells (``Time (min)/% yield`` over ``30/60``): which part, of how many.
     part: tuple[int, int] | None = None
+    #: A column whose cells name their own property (``Physical property`` over
+    #: ``m.p. 120-122° C.`` and ``nD20 1.5521``): the cue each of its cells must lead with.
+    cue: re.Pattern[str] | None = None
 
 
 @dataclass(slots=True)
@@ -740,6 +743,7 @@ def read_table(
     grid = _grid(table, transposed=False)
     columns = [_column(grid, c, known, units) for c in range(len(grid.headers))]
     columns = [part for column in columns for part in _paired(grid, column, known, units)]
+    columns = [part for column in columns for part in _cued(grid, column, known)]
     if not any(c.property or c.ask for c in columns):
         transposed = _grid(table, transposed=True)
         flipped = [_column(transposed, c, known, units) for c in range(len(transposed.headers))]
@@ -1017,6 +1021,64 @@ def _paired(
             decided.ask = False
             found.append(decided)
     return found or [column]
+
+
+def _cued(grid: Grid, column: Column, known: Sequence[PropertyDeclaration]) -> list[Column]:
+    """A column no header places whose cells lead with a property's cue and a number
+    (an agrochemical patent's ``Physical constant`` over ``m.p. 120-122° C.``, ``nD20
+    1.5521``): one column per property its cells state, each cell read by its cue.
+    The cues are the finder's, so a cell needs as much as running text would."""
+    if column.property or column.ask or not grid.rows:
+        return [column]
+    # a row with nothing but this cell continues the row above ("m.p. = 52-57° C." of
+    # the phenol named over it): no row of its own, so no value of a column's
+    cells = [
+        row[column.index].text
+        for row in grid.rows
+        if row[column.index].text.strip()
+        and any(cell.text.strip() for c, cell in enumerate(row) if c != column.index)
+    ]
+    stated: dict[str, PropertyDeclaration] = {}
+    cued = 0
+    for text in cells:
+        for declaration in known:
+            if declaration.cue_before is None:
+                continue
+            at = _cued_value(declaration.cue_before, text)
+            if at is None:
+                continue
+            rest = " " * at + text[at:]
+            if declaration.name == "boiling_point":
+                rest = _boiling_at("", rest)[0]
+            parsed = cell_value(rest)
+            if parsed is not None and (
+                parsed[0].unit is None or _fits(parsed[0].unit, declaration)
+            ):
+                # "MP 2 min": a mobile phase's time, no melting point
+                stated.setdefault(declaration.name, declaration)
+                cued += 1
+                break
+    if not stated or cued * 3 < len(cells):
+        return [column]
+    return [
+        replace(column, property=d.name, decided_by="header", cue=d.cue_before)
+        for d in stated.values()
+    ]
+
+
+#: What may stand between a cell's cue and its value: ``m.p.: 120``, ``mp = 98``; a
+#: cue's letters run into a number are a code (``BP1``, a biopsy), no cue.
+_CUE_GAP = re.compile(r"(?:(?<=[.:=])|\s+|\s*[:=])\s*(?=[<>≥≤~]?\s*[-−]?\d)")
+
+
+def _cued_value(cue: re.Pattern[str], text: str) -> int | None:
+    """Where the value starts when ``text`` leads with ``cue`` right before a number."""
+    lead = len(text) - len(text.lstrip())
+    found = cue.match(text, lead)
+    if found is None or found.end() == lead:
+        return None
+    gap = _CUE_GAP.match(text, found.end())
+    return None if gap is None else gap.end()
 
 
 def _part(cell: Span, k: int) -> Span:
@@ -1678,6 +1740,11 @@ def _record(
     prop = column.property
     assert prop is not None
     text, own = cell.text, None
+    if column.cue is not None:
+        at = _cued_value(column.cue, text)
+        if at is None:
+            return None  # the column's other property, or none: "nD20 1.5521"
+        text = " " * at + text[at:]
     labelled = _LABELLED_VALUE.fullmatch(text) or _LABEL_COMMA_VALUE.fullmatch(text)
     if labelled is not None:
         # "4a (68)": the cell names its product, the value bracketed after it
@@ -1922,9 +1989,9 @@ def _labelled_beside(
         if c >= len(row) or c == reading.compound_column:
             continue
         label = re.sub(r"\s*[*†‡§¶#]+$", "", row[c].text).strip()
-        if _ENTRY_HEADER.match(header) and _holds_labels(grid, c):
-            if _is_label(label) and not label.isdigit():
-                return replace(found, label=label)
+        entry = _ENTRY_HEADER.match(header) and _holds_labels(grid, c)
+        if entry and _is_label(label) and not label.isdigit():
+            return replace(found, label=label)
         example = _EXAMPLE_HEADER.fullmatch(_last_header(header))
         numbers = _COMPOUND_NUMBER_HEADER.match(_last_header(header))
         if (example or numbers) and _numbered(grid, c) and _EXAMPLE_NUMBER.fullmatch(label):
@@ -2009,8 +2076,9 @@ _PRESSURE_UNIT = r"mm\s?Hg|mm|[Tt]orr|kPa|mbar|hPa|Pa|atm"
 #: A boiling point and the pressure it was taken at, in one cell: ``62/15``,
 #: ``78–80/12 mmHg``.
 _BOILING_AT = re.compile(
-    r"(?P<temperature>\s*[<>~]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*(?:°\s?C)?)"
-    rf"\s*/\s*(?P<pressure>\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?)\s*(?P<unit>{_PRESSURE_UNIT})?"
+    r"(?P<temperature>\s*[<>~]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*(?:°\s?C\.?)?)"
+    rf"\s*(?:/|\(|at\s|under\s)\s*(?P<pressure>\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?)\s*"
+    rf"(?P<unit>{_PRESSURE_UNIT})?\s*\)?"
     r"\s*(?P<tail>[a-h*†‡]?)\s*"
 )
 #: A header that says its cells give the pressure after the temperature: ``B.p.

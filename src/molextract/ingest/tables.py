@@ -242,9 +242,11 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     isocyanate › (mol%) (molar › yield versus …``): past three, such rows count too
     while every one has several cells of words and rows of values follow."""
     count = 0
-    for row in rows[: min(_DEEP_HEADER, len(rows) - 1)]:
+    for k, row in enumerate(rows[: min(_DEEP_HEADER, len(rows) - 1)]):
         if not any(row) or (_has_values(row) and not _series_labels(row) and not _units(row)):
             break
+        if k and _numbered_rows(rows[k:]):
+            break  # "1 | CH3 | H | m.p. 120-122° C.": numbered rows of words
         if count >= 3 and sum(1 for cell in row if cell) < 2:
             break
         count += 1
@@ -252,6 +254,15 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
         return 3
     return count
 
+
+def _numbered_rows(rows: Sequence[Sequence[str]]) -> bool:
+    """The rows start a numbered list (``1``, ``2``, … or ``12a``, ``12b``): a table's
+    body of compounds, whatever words their cells hold, no header."""
+    firsts = [row[0].strip() for row in rows[:3] if row]
+    return len(firsts) >= 2 and all(_ROW_NUMBER.fullmatch(first) for first in firsts)
+
+
+_ROW_NUMBER = re.compile(r"\d{1,4}[a-z]?\.?")
 
 #: The most header rows a table without markup is read with.
 _DEEP_HEADER = 12
