@@ -350,6 +350,12 @@ def test_cells_that_name_their_own_property_under_a_physical_constant_header() -
     assert records("TABLE 3\nBiopsy # | Day 0\nBP1 | 235,000\nBP2 | 205,000\n") == []
 
 
+def test_a_patent_s_compound_numbers_by_table_and_entry_label_the_rows() -> None:
+    """``Compound No.`` over ``1-1``, ``1-2``: Table 1's compounds, each its label."""
+    text = "TABLE 1\nCompound No. | R1 | m.p. (° C.)\n1-1 | CH3 | 120-122\n1-2 | C2H5 | 98\n"
+    assert [(r.compound.label, r.value) for r in records(text)] == [("1-1", 121.0), ("1-2", 98.0)]
+
+
 def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
     """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
     assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""

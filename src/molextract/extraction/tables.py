@@ -1407,7 +1407,8 @@ def _numbered(grid: Grid, column: int) -> bool:
     return (
         len(cells) >= 2
         and (
-            all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in cells)
+            # "76", "95a", and a patent's "1-1", "1-2": Table 1's first, second, …
+            all(re.fullmatch(r"\d{1,4}(?:[-‐]\d{1,3})?[a-z]{0,2}", t) for t in cells)
             or all(_DOTTED_NUMBER.fullmatch(t) for t in cells)
         )
         and len(set(cells)) == len(cells)
@@ -2031,6 +2032,8 @@ def _row_compound(
         return Mention(labels.name_of(example), example, cell.start, end, "table_row")
     if _DOTTED_NUMBER.fullmatch(text) and _NUMBER_HEADER.match(reading.grid.headers[column]):
         return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "4.08"
+    if re.fullmatch(r"\d{1,3}[-‐]\d{1,3}[a-z]?", text) and _numbered(reading.grid, column):
+        return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "1-2"
     inner = _IN_BRACKETS.fullmatch(text)
     if inner is not None and _is_label(inner.group(1)):
         text = inner.group(1)  # "Product (9)" over "(9a)": the label in its brackets
