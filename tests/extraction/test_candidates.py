@@ -403,6 +403,13 @@ BLOCKED = [
         MP, "The mixture was heated to 80 °C.", "80 °C", "no property cue", id="heated-to"
     ),
     pytest.param(
+        MP,
+        "water quality parameters of 24–26°C, 6.6–7.4 mg/L dissolved oxygen, and 8.1 pH",
+        "6.6–7.4 mg/L",
+        "no property cue",
+        id="dissolved-oxygen",
+    ),
+    pytest.param(
         MP, "The mixture was stirred at 0 °C for 2 h.", "0 °C", "no property cue", id="at-0"
     ),
     pytest.param(MP, "cooled to −78 °C", "−78 °C", "no property cue", id="cooled-to"),

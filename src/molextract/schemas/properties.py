@@ -174,9 +174,10 @@ SOLUBILITY = PropertyDeclaration(
         r"|(?<![A-Za-z])S\s?\((?:water|H2O|aq\.?|buffer|PBS)\)|(?<![A-Za-z])S_?w(?![A-Za-z])",
         _I,
     ),
+    # not water's quality: "6.6–7.4 mg/L dissolved oxygen", "dissolved organic carbon"
     cue_after=re.compile(
         r"^[^.;]{0,30}?\b(?:dissol(?:ve|ves|ved)|(?:is|was|are|were)\s+(?:\w+ly\s+)?soluble"
-        r"|solubility)\b",
+        r"|solubility)\b(?!\s+(?:oxygen|O2|O₂|CO2|carbon|organic|inorganic|solids|nitrogen))",
         _I,
     ),
     list_cue=re.compile(r"\bsolubilit(?:y|ies)\b", _I),
