@@ -49,6 +49,16 @@ def test_a_unit_alone_is_refused_but_an_element_is_not(text: str) -> None:
     assert junk_reason("Mg") is None
 
 
+@pytest.mark.parametrize(
+    "text", ["N-protection", "O-alkylation", "C-H activation", "Hydrolysis", "oxidation"]
+)
+def test_a_step_of_a_synthesis_is_refused_but_a_cation_is_not(text: str) -> None:
+    # "The yield of this hydrolysis / N-protection procedure typically exceeds 90 %"
+    assert junk_reason(text) == "a step of a synthesis, not a name"
+    for species in ("tropylium cation", "dication", "anion", "N-oxide"):
+        assert junk_reason(species) is None
+
+
 @pytest.mark.parametrize("text", ["bp1", "b.p.", "mp", "cm-1", "cm−1", "m/e", "m/z", "ppm"])
 def test_a_measurement_s_abbreviation_is_refused_but_a_capitalised_one_is_not(text: str) -> None:
     # "(bp1 mm : 210° to 220° C.)", "absorption peaks … at 1750 and 1580 cm-1"

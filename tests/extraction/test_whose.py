@@ -119,6 +119,11 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
         ("Column chromatography gave product 3 as a brown solid (1.04 g, 87%).", "87%", "3"),
         ("Separation afforded Intermediate 9-b (35 g): yield 70%", "70%", "9-b"),
         ("Chromatography gave the title compound 100 mg (yield 18%).", "18%", "the title compound"),
+        # a label glued like a mass: "the product 5g" is product 5g, not 5 g of it
+        ("Dihydronaphthalene reacted to give the product 5g in 35 % yield.", "35 %", "5g"),
+        # the bracket names this product, though the same name had another label before
+        ("Thiophene 2g gave the corresponding furan ( 3gc ). 4-Phenyl-2-butanone produced "
+         "the corresponding furan ( 3jb ) in 52 % yield.", "52 %", "3jb"),
         ("Compound 13 was provided as a greyish solid (19.8 mg, 22.8%);", "22.8%", "13"),
         ("The ester was separated and obtained as a colorless liquid (2.78 g) in 99% yield.",
          "99%", None),

@@ -187,6 +187,8 @@ def junk_reason(name: str) -> str | None:
         return "a unit alone, not a name"  # "7 g (50 mmole) of …" read from the wrong end
     if _MEASURE_WORD.fullmatch(text):
         return "a property's or a spectrum's abbreviation, not a name"
+    if _PROCESS.fullmatch(text):
+        return "a step of a synthesis, not a name"
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:
@@ -199,6 +201,15 @@ def junk_reason(name: str) -> str | None:
 #: What a procedure prints beside its measurements, never a compound: ``bp1 mm`` (a
 #: boiling point at 1 mm), ``cm-1`` (a wavenumber's unit), ``m/e`` (a mass spectrum's).
 _MEASURE_WORD = re.compile(r"[bm]\.?p\.?\s?\d*(?:\.\d+)?|cm-1|cm\^?-1|m/[ez]|ppm|[kM]?Hz")
+
+
+#: A step named after the atom it works on: ``N-protection``, ``O-alkylation``,
+#: ``C-H activation`` (a cation, a dication, an anion are species, and stay).
+_PROCESS = re.compile(
+    r"(?:[A-Za-z]{1,2}\d?[-‐](?:[A-Z][-‐])?|[A-Z][-‐]H\s+)?[a-z]*"
+    r"(?:(?<![cC])(?<!\bdic)ation|ction|tection|lysis|sis)",
+    re.IGNORECASE,
+)
 
 
 def _tidy(name: str) -> str:

@@ -914,8 +914,10 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             # formula number after the verb that made it or its kind
             start = aside.start("aside")
             return Mention(None, roman, start, start + len(roman), True)
-        if found is None or own is None or found.label is not None:
+        if found is None or own is None:
             return found
+        # the bracket names this product, whatever label another mention of its name
+        # had: "the corresponding furan ( 3jb )" after "the corresponding furan ( 3gc )"
         return Mention(found.name, own, found.start, found.end, found.grounded)
     span = name_before(text, end)
     if span is None:
@@ -991,8 +993,10 @@ _PERCENT_AT = re.compile(
 #: g, ``, ``the title compound 100 mg (yield ``, ``192 mg of pure title compound (``.
 _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:[ \t]+|[,:=(\[]|\([^()]{0,40}\d\s*(?:mg|g|kg|mL|ml|mmol|mol)\b[^()]{0,40}\)"
-    r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol|µmol"
-    r"|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
+    # "the product 5g": a label, no mass of 5 g
+    r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
+    r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol"
+    r"|µmol|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
     r"(?:obtained|provided|isolated|collected|afforded"
