@@ -51,6 +51,19 @@ def test_a_subject_in_the_value_s_own_sentence_is_not_the_fallback() -> None:
     assert decide(site, None).mention is None
 
 
+def test_a_span_of_several_products_yields_is_not_the_passage_s_subject_s() -> None:
+    """``were produced in 68 − 72 % yields``: several products' yields, none of them the
+    compound the paragraph opened with."""
+    text = (
+        "Benzaldehyde ( 8e ) reacted well. Moreover , when branched aldehydes 8g−8j were "
+        "reacted with malonate 2a , the expected alkenes 9ga−9ja were produced in 68 − 72 "
+        "% yields ( entries 7 − 10 ) ."
+    )
+    assert decide(_site(text, "68 − 72 %"), None).mention is None
+    single = "Benzaldehyde ( 8e ) reacted well. The reaction then proceeded in 72 % yield ."
+    assert decide(_site(single, "72 %"), None).mention is not None
+
+
 def test_the_title_compound_is_resolved_by_the_label_table() -> None:
     text = (
         "Example 7\n4-Methoxybiphenyl\n\nA mixture of the two reagents was stirred for 2 h; "

@@ -168,12 +168,19 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         mention = resolve_mention(chosen, site.text, site.value_start, site.table)
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site, read=True):
             return Decision(mention, "label_table" if title else "model")
+    if _YIELDS_OF_SEVERAL.match(site.text, site.value_end):
+        return Decision(None, None)  # "alkenes 9ga−9ja were produced in 68−72% yields"
     subject = passage_subject(site.text, site.value_start, site.table)
     if subject is None or _junk(subject) or _auxiliary(subject, site):
         return Decision(None, None)
     if subject.start is not None and subject.start >= sentence_start(site.text, site.value_start):
         return Decision(None, None)
     return Decision(subject, "passage_subject")
+
+
+#: After a value: "yields" in the plural, the value is a span over several products, so
+#: no one compound the passage is about.
+_YIELDS_OF_SEVERAL = re.compile(r"\s*%?\s*(?:\)\s*)?(?:isolated\s+|overall\s+)?yields\b", re.I)
 
 
 def decided_without_model(site: Site, decisive_property: str | None) -> bool:
