@@ -281,6 +281,32 @@ def test_an_aligned_block_without_a_caption_is_a_table_and_a_blank_cell_stays_bl
     assert grid[3][2] == "61-62 °C"
 
 
+RULED = """The compounds listed in Table 1 were prepared in the same manner.
+
+                              TABLE 1
+______________________________________
+Compound    R1        R2        m.p. (°C.)    Yield (%)
+______________________________________
+1           CH3       H         120-122       78
+2           C2H5      H         98-100        65
+______________________________________
+
+The following examples illustrate the invention.
+"""
+
+
+def test_a_plain_text_patent_s_table_ruled_with_underscores_is_read_by_its_columns() -> None:
+    """A patent's full text rules its tables with lines of underscores and sets the
+    columns apart by runs of spaces; the rules are no rows, the runs part the cells."""
+    assert _grid(RULED)[0] == ["Compound", "R1", "R2", "m.p. (°C.)", "Yield (%)"]
+    assert _facts(RULED) == [
+        ("1", "melting_point", (120.0, 122.0), None),
+        ("1", "reaction_yield", 78.0, None),
+        ("2", "melting_point", (98.0, 100.0), None),
+        ("2", "reaction_yield", 65.0, None),
+    ]
+
+
 def test_prose_typed_with_two_spaces_after_a_full_stop_is_no_table() -> None:
     text = (
         "The mixture was stirred for 2 h.  Then 25 mL of water was added and it melted at 120 °C.\n"

@@ -56,13 +56,16 @@ _SPACED_DASHES = frozenset({"-", "–", "—", "‒", "−", "~", "to"})
 #: A citation alone in a cell: ``[57]``.
 _REFERENCE = re.compile(r"\[\d[\d,\s–-]*\]")
 #: A line a web page's copy puts where a drawing was.
+_RULE_LINE = re.compile(r"[ \t]*[_=—–-]{5,}[ \t]*")
 _GRAPHIC = re.compile(r"\s*(?:graphic file with name|!\[)", re.IGNORECASE)
 
 
 def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int) -> list[Table]:
     """The single-spaced tables of ``text`` outside the spans other readers ``taken``,
     numbered from ``first_index``."""
-    lines = line_spans(text)
+    # a plain-text patent rules its tables with lines of underscores: no row, and
+    # nothing that parts a header from its body
+    lines = [line for line in line_spans(text) if not _RULE_LINE.fullmatch(text, *line)]
     tables: list[Table] = []
     i = 0
     while i < len(lines):
@@ -72,7 +75,8 @@ def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int)
             continue
         index = first_index + len(tables)
         if _CAPTION.match(text, start, end):
-            found = _table_after(text, lines, i, index) or _wide_after_caption(
+            # columns aligned by runs of spaces say where cells end; read so first
+            found = _wide_after_caption(text, lines, i, index) or _table_after(
                 text, lines, i, index
             )
         elif _ENTRY_HEADER.match(text, start, end):

@@ -1996,10 +1996,7 @@ def _labelled_beside(
         example = _EXAMPLE_HEADER.fullmatch(_last_header(header))
         numbers = _COMPOUND_NUMBER_HEADER.match(_last_header(header))
         if (example or numbers) and _numbered(grid, c) and _EXAMPLE_NUMBER.fullmatch(label):
-            if example is None:
-                return replace(found, label=label)
-            kind = " ".join(w.capitalize() for w in (example["kind"] or "").split())
-            return replace(found, label=f"{kind} Example {label}".strip())
+            return replace(found, label=label)
     return found
 
 
@@ -2026,10 +2023,11 @@ def _row_compound(
     series = _EXAMPLE_HEADER.fullmatch(_last_header(reading.grid.headers[column]))
     if series is not None and _EXAMPLE_NUMBER.fullmatch(text):
         # a patent's "Example | mp" over "12 | 101-103": row 12 is Example 12, which its
-        # heading names in the text; "12" alone is no compound number there
+        # heading names in the text; "12" alone is no compound number there. The label
+        # stays as the table prints it.
         kind = " ".join(w.capitalize() for w in (series["kind"] or "").split())
         example = f"{kind} Example {text}".strip()
-        return Mention(labels.name_of(example), example, cell.start, end, "table_row")
+        return Mention(labels.name_of(example), text, cell.start, end, "table_row")
     if _DOTTED_NUMBER.fullmatch(text) and _NUMBER_HEADER.match(reading.grid.headers[column]):
         return Mention(labels.name_of(text), text, cell.start, end, "table_row")  # "4.08"
     if re.fullmatch(r"\d{1,3}[-‐]\d{1,3}[a-z]?", text) and _numbered(reading.grid, column):
