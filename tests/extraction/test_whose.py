@@ -132,6 +132,9 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
         ("Column chromatography gave product 3 as a brown solid (1.04 g, 87%).", "87%", "3"),
         ("Separation afforded Intermediate 9-b (35 g): yield 70%", "70%", "9-b"),
         ("Chromatography gave the title compound 100 mg (yield 18%).", "18%", "the title compound"),
+        # how good the yield was, between the product and its bracket
+        ("Acylation of 4 then gave ketone 5 in a low yield ( 56 % ) .", "56 %", "5"),
+        ("The reaction afforded 3a in moderate yield (45%).", "45%", "3a"),
         # a label glued like a mass: "the product 5g" is product 5g, not 5 g of it
         ("Dihydronaphthalene reacted to give the product 5g in 35 % yield.", "35 %", "5g"),
         # the bracket names this product, though the same name had another label before

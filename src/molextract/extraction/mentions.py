@@ -996,7 +996,10 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "the product 5g": a label, no mass of 5 g
     r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
     r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol"
-    r"|µmol|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
+    r"|µmol|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
+    # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
+    r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
+    r"|higher|improved|comparable|similar|acceptable)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
     r"(?:obtained|provided|isolated|collected|afforded"
