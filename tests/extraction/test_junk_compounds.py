@@ -57,6 +57,11 @@ def test_a_step_of_a_synthesis_is_refused_but_a_cation_is_not(text: str) -> None
     assert junk_reason(text) == "a step of a synthesis, not a name"
     for species in ("tropylium cation", "dication", "anion", "N-oxide"):
         assert junk_reason(species) is None
+    # "for arene o-C − H silylation": a bond, which a model once took for the product
+    for bond in ("o-C", "C-H", "C − H", "N-H"):
+        assert junk_reason(bond) == "a bond, not a name"
+    for name in ("CO", "HCN", "p-TsOH", "N2"):
+        assert junk_reason(name) is None
 
 
 @pytest.mark.parametrize("text", ["bp1", "b.p.", "mp", "cm-1", "cm−1", "m/e", "m/z", "ppm"])

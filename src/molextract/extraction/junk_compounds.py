@@ -189,6 +189,8 @@ def junk_reason(name: str) -> str | None:
         return "a property's or a spectrum's abbreviation, not a name"
     if _PROCESS.fullmatch(text):
         return "a step of a synthesis, not a name"
+    if _BOND.fullmatch(text):
+        return "a bond, not a name"
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:
@@ -210,6 +212,10 @@ _PROCESS = re.compile(
     r"(?:(?<![cC])(?<!\bdic)ation|ction|tection|lysis|sis)",
     re.IGNORECASE,
 )
+
+
+#: A bond the text works on, ``C-H`` of ``arene o-C − H silylation``, ``N-H``, ``o-C``.
+_BOND = re.compile(r"(?:[opm]-)?[CNOSHPB][-‐−–]?(?:\s?[-‐−–]\s?)[CNOSHPB]|[opm]-[CNOS]")
 
 
 def _tidy(name: str) -> str:
