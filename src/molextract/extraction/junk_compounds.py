@@ -148,7 +148,17 @@ _AUXILIARIES = _listed(
     lithium borohydride|libh4|diisobutylaluminum hydride|dibal|dibal-h|borane|
     triethyl phosphite|triphenylphosphine|pph3|phosphorus oxychloride|phosphorous oxychloride|
     pocl3|thionyl chloride|socl2|oxalyl chloride|acetic anhydride|trifluoroacetic acid|tfa|
-    hydrogen peroxide|h2o2|raney nickel|pd(oh)2|palladium hydroxide|platinum oxide|pto2
+    hydrogen peroxide|h2o2|raney nickel|pd(oh)2|palladium hydroxide|platinum oxide|pto2|
+    silver carbonate|ag2co3|silver oxide|ag2o|potassium tert-butoxide|potassium t-butoxide|
+    kotbu|t-buok|tbuok|sodium tert-butoxide|naotbu|t-buona|sodium methoxide|naome|
+    sodium ethoxide|naoet|potassium acetate|koac|cesium fluoride|csf|
+    tetrabutylammonium fluoride|tbaf|lithium diisopropylamide|lda|n-butyllithium|n-buli|
+    buli|sec-butyllithium|s-buli|tert-butyllithium|t-buli|
+    1,8-diazabicyclo[5.4.0]undec-7-ene|dbu|ddq|m-cpba|mcpba|
+    n-bromosuccinimide|nbs|n-iodosuccinimide|nis|n-chlorosuccinimide|ncs|
+    iodine|i2|bromine|br2|chlorine|cl2|jones reagent|dess-martin periodinane|
+    iron(iii) chloride|fecl3|aluminum chloride|aluminium chloride|alcl3|
+    boron trifluoride etherate|bf3·oet2|bf3.oet2|bf3-oet2|titanium tetrachloride|ticl4
     """
 )
 _WORK_UP = _listed(
