@@ -261,6 +261,14 @@ CUED = [
     ),
     pytest.param(MP, "solubility 21.6 g/L", "21.6 g/L", "solubility", id="solubility"),
     pytest.param(MP, "solubility of 3 mg/mL", "3 mg/mL", "solubility", id="solubility-of"),
+    pytest.param(MP, "Hydrolysis gave 78 % of 5 .", "78 %", "reaction_yield", id="gave-share-of"),
+    pytest.param(
+        MP,
+        "Distillation afforded 62% of pure 2-methylpentane.",
+        "62%",
+        "reaction_yield",
+        id="afforded-share-of",
+    ),
     pytest.param(MP, "soluble to 5 mg/mL", "5 mg/mL", "solubility", id="soluble-to"),
     pytest.param(MP, "soluble up to 5 mg/mL", "up to 5 mg/mL", "solubility", id="soluble-up-to"),
     pytest.param(MP, "soluble in water to 50 mM", "50 mM", "solubility", id="soluble-in-to"),
@@ -402,6 +410,10 @@ BLOCKED = [
     pytest.param(
         MP, "The mixture was heated to 80 °C.", "80 °C", "no property cue", id="heated-to"
     ),
+    pytest.param(
+        MP, "The mixture contained 78% of 5.", "78%", "no property cue", id="share-of-mixture"
+    ),
+    pytest.param(MP, "This gave 78% of the mixture.", "78%", "no property cue", id="gave-mixture"),
     pytest.param(
         MP,
         "water quality parameters of 24–26°C, 6.6–7.4 mg/L dissolved oxygen, and 8.1 pH",

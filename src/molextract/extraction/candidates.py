@@ -917,7 +917,24 @@ def _yield_cue(before: str, after: str) -> str | None:
             return "in brackets after the product"
     if cues.YIELD_VERBS.search(before) and re.search(r"\bin\s*$", before):
         return 'after "in"'
+    if _MADE_SHARE.search(before) and _OF_PRODUCT.match(after):
+        return "a product verb's share of its product"  # "Hydrolysis gave 78 % of 5"
     return None
+
+
+#: A verb that makes a product right before a percentage: ``gave 78 % of 5``.
+_MADE_SHARE = re.compile(
+    r"\b(?:gave|give[ns]?|afford(?:ed|s)?|furnish(?:ed|es)?|provided|yielded|produced"
+    r"|(?:was|were|is|are)\s+obtained)\s*$",
+    re.IGNORECASE,
+)
+#: ``of 5``, ``of the acid``, ``of pure 2-methylpentane`` after that percentage; not a
+#: share of a mixture (``of the mixture``, ``of the starting material``).
+_OF_PRODUCT = re.compile(
+    r"\s*of\s+(?!(?:the\s+)?(?:mixture|starting|theor|unreacted|recovered|conversion|water"
+    r"|solvent|total))(?:the\s+)?(?:pure\s+|crude\s+)?[\w(\[]",
+    re.IGNORECASE,
+)
 
 
 def _custom(schema: SchemaSpec, prop: str) -> re.Pattern[str] | None:
