@@ -132,6 +132,11 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
         ("Column chromatography gave product 3 as a brown solid (1.04 g, 87%).", "87%", "3"),
         ("Separation afforded Intermediate 9-b (35 g): yield 70%", "70%", "9-b"),
         ("Chromatography gave the title compound 100 mg (yield 18%).", "18%", "the title compound"),
+        # a product verb's percentage of its product
+        ("Hydrolysis of ester 4 gave 78 % of acid 5 .", "78 %", "5"),
+        # the product by one word of its kind, its label in brackets
+        ("Finally , deprotection furnished the natural product ( 16 ) in 92 % yield .",
+         "92 %", "16"),
         # how good the yield was, between the product and its bracket
         ("Acylation of 4 then gave ketone 5 in a low yield ( 56 % ) .", "56 %", "5"),
         ("The reaction afforded 3a in moderate yield (45%).", "45%", "3a"),

@@ -202,6 +202,13 @@ _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_OF = re.compile(
     r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yield\s+of\s+", re.IGNORECASE
 )
+#: A verb that makes a product right before its percentage: ``gave 78 %``.
+_MADE_SHARE = re.compile(
+    r"\b(?:gave|give[ns]?|afford(?:ed|s)?|furnish(?:ed|es)?|provided|yielded|produced"
+    r"|(?:was|were|is|are)\s+obtained)\s*[\d.,]+\s*%\Z",
+    re.IGNORECASE,
+)
+_SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
@@ -320,6 +327,15 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         )
         if found is not None:
             return found
+    if _MADE_SHARE.search(text, max(0, value_end - 40), value_end):
+        share = _SHARE_OF.match(text, value_end, limit)
+        if share is not None:
+            # "Hydrolysis of ester 4 gave 78 % of acid 5": the verb's share of its product
+            found = _kind_label_at(text, share.end(), limit, table) or _name_at(
+                text, share.end(), limit, table
+            )
+            if found is not None:
+                return found
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
     if paren is None:
         return None

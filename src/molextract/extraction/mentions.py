@@ -748,7 +748,8 @@ _TITLE_BEFORE = re.compile(
 )
 #: The product named by its role alone: ``the product``, ``the pure product``.
 _PRODUCT_BEFORE = re.compile(
-    r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting)\s+)?product$"
+    # "the natural product", "the coupling product": one word of what kind it is
+    r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting|[a-z][a-z-]{2,20})\s+)?product$"
     r"|\b(?:obtain|gave|give|afford(?:ed)?)\s+(?P<bare>(?:(?:pure|crude|final)\s+)?product)$",
     re.IGNORECASE,
 )
