@@ -922,12 +922,7 @@ def _yield_cue(before: str, after: str) -> str | None:
     return None
 
 
-#: A verb that makes a product right before a percentage: ``gave 78 % of 5``.
-_MADE_SHARE = re.compile(
-    r"\b(?:gave|give[ns]?|afford(?:ed|s)?|furnish(?:ed|es)?|provided|yielded|produced"
-    r"|(?:was|were|is|are)\s+obtained)\s*$",
-    re.IGNORECASE,
-)
+_MADE_SHARE = re.compile(rf"{cues.SHARE_VERB}\s*$", re.IGNORECASE)
 #: ``of 5``, ``of the acid``, ``of pure 2-methylpentane`` after that percentage; not a
 #: share of a mixture (``of the mixture``, ``of the starting material``).
 _OF_PRODUCT = re.compile(

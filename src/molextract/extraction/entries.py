@@ -28,7 +28,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
-from molextract.extraction.cues import STEP_CONDITIONS_BEFORE, STEP_PASSIVES
+from molextract.extraction.cues import SHARE_VERB, STEP_CONDITIONS_BEFORE, STEP_PASSIVES
 from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
@@ -202,12 +202,8 @@ _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_OF = re.compile(
     r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yield\s+of\s+", re.IGNORECASE
 )
-#: A verb that makes a product right before its percentage: ``gave 78 %``.
-_MADE_SHARE = re.compile(
-    r"\b(?:gave|give[ns]?|afford(?:ed|s)?|furnish(?:ed|es)?|provided|yielded|produced"
-    r"|(?:was|were|is|are)\s+obtained)\s*[\d.,]+\s*%\Z",
-    re.IGNORECASE,
-)
+#: The value right after such a verb: ``gave 78 %``.
+_MADE_SHARE = re.compile(rf"{SHARE_VERB}\s*[\d.,]+\s*%\Z", re.IGNORECASE)
 _SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.

@@ -56,8 +56,11 @@ _SPACED_DASHES = frozenset({"-", "–", "—", "‒", "−", "~", "to"})
 #: A citation alone in a cell: ``[57]``.
 _REFERENCE = re.compile(r"\[\d[\d,\s–-]*\]")
 #: A line a web page's copy puts where a drawing was.
-_RULE_LINE = re.compile(r"[ \t]*[_=—–-]{5,}[ \t]*")
 _GRAPHIC = re.compile(r"\s*(?:graphic file with name|!\[)", re.IGNORECASE)
+
+
+#: A rule a plain-text patent draws over, under and inside its tables: ``______``.
+_RULE_LINE = re.compile(r"[ \t]*[_=—–-]{5,}[ \t]*")
 
 
 def spaced_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int) -> list[Table]:
