@@ -134,6 +134,9 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
         ("Chromatography gave the title compound 100 mg (yield 18%).", "18%", "the title compound"),
         # a product verb's percentage of its product
         ("Hydrolysis of ester 4 gave 78 % of acid 5 .", "78 %", "5"),
+        ("Following procedure A, 4-chloro-2-methylpyrimidine was coupled with phenylboronic "
+         "acid. Chromatography gave 57% of the title compound as a colorless solid.", "57%",
+         "the title compound"),
         # the product by one word of its kind, its label in brackets
         ("Finally , deprotection furnished the natural product ( 16 ) in 92 % yield .",
          "92 %", "16"),

@@ -332,6 +332,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             )
             if found is not None:
                 return found
+            title = _THE_TITLE.match(text, share.start() + share.group().find("of") + 3)
+            if title is not None:  # "gave 57% of the title compound as a colorless solid"
+                return title_compound(table, value_end) or Mention(
+                    title.group(0).strip(), None, title.start(), title.end(), True
+                )
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
     if paren is None:
         return None
