@@ -416,6 +416,16 @@ def test_a_yield_is_never_the_base_s_or_the_reagent_s_the_model_read(base: str) 
     assert decision.mention is None or decision.mention.name != base
 
 
+def test_a_reagent_charged_by_its_grade_is_no_passage_subject() -> None:
+    """``To 120 ml of concentrated sulfuric acid is added …``: what the procedure starts
+    in, charged with its volume and grade; the product it gives goes unnamed."""
+    text = (
+        "To 120 ml of concentrated sulfuric acid is added 53.6 g of o-methylacetophenone. "
+        "The oil is crystallized from 95% ethanol to give 25.4 g of product, mp about 50° C."
+    )
+    assert decide(_point_site(text, "about 50° C", "melting_point"), None).mention is None
+
+
 def test_a_solvent_s_own_data_sheet_is_about_the_solvent() -> None:
     text = (
         "Section 9: Physical and chemical properties (toluene, CAS 108-88-3).\n"

@@ -635,6 +635,8 @@ _CHARGED_AFTER = re.compile(
 _CHARGED_BEFORE = re.compile(
     rf"(?:\d[\d.,]*\s*{_UNITS}\s*(?:\([^()]{{0,30}}\)\s*)?(?:of\s+)?(?:an?\s+|the\s+)?"
     r"(?:(?:above|said|crude|same|resulting|foregoing|aforementioned)\s+)?"
+    # a reagent's grade: "120 ml of concentrated sulfuric acid", "50 g of anhydrous AlCl3"
+    r"(?:(?:concentrated|conc\.|anhydrous|dry|glacial|fuming|aqueous|absolute|dilute)\s+)?"
     r"|\b(?:solution|mixture|suspension|slurry)\s+of\s+(?:the\s+)?"
     r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+)$"
 )
