@@ -315,28 +315,24 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _kind_label_at(text, inverted.end(), limit, table)
         if found is not None:
             return found
-    yield_of = _YIELD_OF.match(text, value_end, limit)
-    if yield_of is not None:
-        # "An 85 % yield of 5 was obtained", "led to a 70% yield of ketone 9"
-        found = _kind_label_at(text, yield_of.end(), limit, table) or _name_at(
-            text, yield_of.end(), limit, table
+    # "An 85 % yield of 5 was obtained", "led to a 70% yield of ketone 9"; a product
+    # verb's share of its product, "Hydrolysis of ester 4 gave 78 % of acid 5"
+    share = None
+    of_product = _YIELD_OF.match(text, value_end, limit)
+    if of_product is None and _MADE_SHARE.search(text, max(0, value_end - 40), value_end):
+        of_product = share = _SHARE_OF.match(text, value_end, limit)
+    if of_product is not None:
+        found = _kind_label_at(text, of_product.end(), limit, table) or _name_at(
+            text, of_product.end(), limit, table
         )
         if found is not None:
             return found
-    if _MADE_SHARE.search(text, max(0, value_end - 40), value_end):
-        share = _SHARE_OF.match(text, value_end, limit)
-        if share is not None:
-            # "Hydrolysis of ester 4 gave 78 % of acid 5": the verb's share of its product
-            found = _kind_label_at(text, share.end(), limit, table) or _name_at(
-                text, share.end(), limit, table
+    if share is not None:
+        title = _THE_TITLE.match(text, share.start() + share.group().find("of") + 3)
+        if title is not None:  # "gave 57% of the title compound as a colorless solid"
+            return title_compound(table, value_end) or Mention(
+                title.group(0).strip(), None, title.start(), title.end(), True
             )
-            if found is not None:
-                return found
-            title = _THE_TITLE.match(text, share.start() + share.group().find("of") + 3)
-            if title is not None:  # "gave 57% of the title compound as a colorless solid"
-                return title_compound(table, value_end) or Mention(
-                    title.group(0).strip(), None, title.start(), title.end(), True
-                )
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
     if paren is None:
         return None
