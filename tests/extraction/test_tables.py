@@ -1554,3 +1554,95 @@ def test_a_catalyst_with_its_loading_or_a_role_word_in_a_header_names_no_compoun
         "Example 14 | Acenaphthylene | 200\n"
     )
     assert [r.compound.name for r in records(additive)] != ["the additive"]
+
+
+def test_a_number_whose_unit_of_mass_sits_in_the_next_cell_is_no_yield(tmp_path: Path) -> None:
+    # "140.0 | g" under "Output (Yield)": a mass whose unit the table split off
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 3", "", "", "", ""],
+            ["entry", "Input (g)", "Output (Yield)", "", "Conditions"],
+            ["1", "200", "140.0", "g", "MeCN"],
+            ["2", "200", "(61.2%)", "", "DMF"],
+        ],
+    )
+    assert [r.value for r in records(doc.text, doc.metadata)] == [61.2]
+
+
+def test_a_yield_header_s_unit_words_and_a_fraction_over_it_name_no_compound(
+    tmp_path: Path,
+) -> None:
+    theory = "Table 2\n\nRun | n-Heptane [mL] | Yield [% of theory]\nA | 3.750 | 92\n"
+    assert [(r.compound.name, r.value) for r in records(theory)] == [(None, 92.0)]
+    # "Distillate" over "Yield of RSnCl3 …": the fraction the yield was taken from
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 1", "", ""],
+            ["Cycle (n)", "Distillate", "Residue"],
+            ["", "Yield of RSnCl3 on Sn (%)", "Yield of R2SnCl2 on Sn (%)"],
+            ["1", "48.1", "4.3"],
+            ["2", "51.0", "3.9"],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [r.value for r in found] == [48.1, 4.3, 51.0, 3.9]
+    assert "Distillate" not in {r.compound.name for r in found}
+
+
+def test_an_entry_row_numbering_additives_is_a_header_and_a_yield_spans_its_products(
+    tmp_path: Path,
+) -> None:
+    # a flattened two-row header: "additives" over 1 and 2, "Yield (%)" over A, B, C;
+    # the caption names what was oxidised, not what the yields are of
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 2", "", "", "", "", "", ""],
+            ["Products of the aerobic oxidation of model compound 1", "", "", "", "", "", ""],
+            ["", "additives (mol%)", "", "", "Yield (%)", "", ""],
+            ["entrya", "1", "2", "solvent", "A", "B", "C"],
+            ["1", "NaNO2 (6.5)", "HCl (13)", "MeCN", "64", "0", "3"],
+            ["2", "HNO3 (20)", "—", "AcOH", "31", "2", "—"],
+            ["3", "HNO3 (10)", "HCl (10)", "MeCN", "79", "1", "2"],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [r.value for r in found if r.property == "reaction_yield"] == [
+        64.0, 3.0, 31.0, 2.0, 79.0, 1.0, 2.0,
+    ]  # fmt: skip
+    assert {(r.compound.name, r.compound.label) for r in found} == {(None, None)}
+
+
+def test_a_column_of_reagent_ratios_is_no_compound_column() -> None:
+    text = (
+        "Table 1\n\n"
+        "| Temperature (°C) | Number of equivalent of NFSI/number of moles of ester compound"
+        " | Yield (%) of difluoro product\n"
+        "Ex. 1 | -100 | 4 | 85\n"
+        "Ex. 2 | -100 | 6 | 72\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [
+        ("Ex. 1", 85.0),
+        ("Ex. 2", 72.0),
+    ]
+
+
+def test_a_property_of_the_additive_is_the_additive_column_s_compound(tmp_path: Path) -> None:
+    # each example's additive, a name the narrow column broke over two lines
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 1", "", "", ""],
+            ["Example", "Additive", "Ratio of the additive (%)", "Boiling temperature of the additive (° C.)"],
+            ["Example 15", "1-Methyl-1,", "4.29", "115"],
+            ["", "4-Cyclohexadiene", "", ""],
+            ["Example 20", "α-Terpinene", "4.00", "173-175"],
+        ],
+    )  # fmt: skip
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.name, r.value) for r in found] == [
+        ("1-Methyl-1,4-Cyclohexadiene", 115.0),
+        ("α-Terpinene", 174.0),
+    ]

@@ -109,6 +109,9 @@ def test_recorder_gives_paths_and_offsets() -> None:
         # rows numbered 1, 2, 3 are compounds, whatever words their cells hold
         ([["Compound No.", "R1", "Physical constant"], ["1", "CH3", "m.p. 120-122° C."],
           ["2", "C2H5", "m.p. 98-100° C."], ["3", "Cl", "nD20 1.5521"]], 1),
+        # a row opened by the stub's word numbers the additives of the row above
+        ([["", "additives (mol%)", "", "Yield (%)"], ["entrya", "1", "2", "A"],
+          ["1", "NaNO2 (6.5)", "HCl (13)", "64"], ["2", "HNO3 (20)", "—", "31"]], 2),
     ],
 )  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(

@@ -1185,8 +1185,10 @@ def _header_compound(
             # "Acrolein yield (%)", "Acrylic acid yield": the product named before it
             start = cell.start + text.find(before)
             return Mention(before, None, start, start + len(before), "table_header")
-        if found is not None and not before:
-            # "PhCH2OH" over "Yield": the product's name spanning its columns
+        own_name = found is not None and re.match(r"\s*of\s+\w", text[found.end() :])
+        if found is not None and not before and not own_name:
+            # "PhCH2OH" over "Yield": the product's name spanning its columns (not
+            # "Distillate" over "Yield of RSnCl3": a fraction, the cell names its own)
             above = [c for c in grid.header_cells[index] if c.text and c is not cell]
             for other in above:
                 if other.start < cell.start and _product_name(other.text):
@@ -1198,6 +1200,8 @@ def _header_compound(
             if below is not None and looks_like_name(below.text):
                 return Mention(below.text, None, below.start, below.end, "table_header")
         named = _HEADER_OF_NAME.search(_MARKER_TAIL.sub("", text))
+        if named is not None and _bracketed_at(text, named.start()):
+            named = None  # "Yield [% of theory]": the unit's words, no compound
         if named is not None and named.group(1).split()[-1].lower() not in _FORMS:
             start = cell.start + named.start(1)
             name, end = named.group(1), cell.start + named.end(1)
@@ -1207,6 +1211,12 @@ def _header_compound(
                 name, end = f"{name} {below.text}", below.end
             return Mention(name, None, start, end, "table_header")
     return None
+
+
+def _bracketed_at(text: str, at: int) -> bool:
+    """Whether ``at`` lies inside a bracket the text opened before it."""
+    before = text[:at]
+    return before.count("[") > before.count("]") or before.count("(") > before.count(")")
 
 
 #: A product's label bracketed after the property word, alone: ``Yield (2)``.
@@ -1354,9 +1364,17 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             yields and (_CONDITION_HEADER.search(header) or _USED_HEADER.search(header))
         ):
             continue
+        if yields and _counts_runs(grid, c):
+            continue  # "1, 2, 3, …" down an unheaded column beside yields: the entries
         if _names_things(grid, c) and (not header or c == 0):
             return c
     return None
+
+
+def _counts_runs(grid: Grid, column: int) -> bool:
+    """The column counts 1, 2, 3, … down the table, as entries of runs do."""
+    cells = [t.strip() for t in _cells(grid, column)]
+    return len(cells) >= 3 and cells == [str(k) for k in range(1, len(cells) + 1)]
 
 
 _PRODUCT_HEADER = re.compile(r"\bproducts?", _I)
@@ -1370,7 +1388,8 @@ _NAME_HEADER = re.compile(
 _USED_HEADER = re.compile(r"^\s*type\s+of\b|\bif\s+used\b|\bused\b", _I)
 #: A column of how much of something there is: its numbers name no row's compound.
 _SHARE_HEADER = re.compile(
-    r"^\s*(?:content|amount|concentration|proportion|percentage|level|ratio)\s+of\b"
+    r"^\s*(?:content|amount|concentration|proportion|percentage|level|ratio|number|"
+    r"(?:number\s+of\s+)?(?:moles?|equivalents?|equiv\.?))\s+of\b"
     r"|\(\s*(?:ppm|ppb|wt\.?\s*%|mol\.?\s*%|vol\.?\s*%|%\s*(?:w/w|v/v|w/v)?)\s*\)",
     _I,
 )
@@ -1472,7 +1491,11 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     the synthesis of 3a``); None when it names none or several."""
     if caption is None:
         return None
-    found = {m.group(1): m for m in _CAPTION_PRODUCT.finditer(caption.text)}
+    found = {
+        m.group(1): m
+        for m in _CAPTION_PRODUCT.finditer(caption.text)
+        if not _TRANSFORMED.search(caption.text[: m.start(1)])
+    }
     made = {k: m for k, m in found.items() if _MADE_INTO.match(m.group(0))}
     if len(found) > 1 and len(made) == 1:
         found = made  # "cyclization of iodo-imine 2 to pyrroloquinoline 3": what it gave
@@ -1483,6 +1506,13 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
 
 
+#: What a reaction was done to (``aerobic oxidation of model compound 1``): the
+#: substrate, not what it gave; a synthesis, preparation or formation of one is it.
+_TRANSFORMED = re.compile(
+    r"\b(?!(?:synthesis|preparation|formation)\b)\w{4,}(?:ation|ysis|ing)\s+of\s+"
+    r"(?:the\s+)?(?:[\w-]+\s+){0,2}\(?$",
+    _I,
+)
 _MADE_INTO = re.compile(r"(?:to|into|giving|affording|afford)\s", _I)
 _CAPTION_NAME = re.compile(
     r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation)"
@@ -1740,6 +1770,8 @@ def _record(
         cell = _part(cell, column.part[0])
     prop = column.property
     assert prop is not None
+    if column.part is None and _amount_beside(reading.grid, row, column.index):
+        return None  # "140.0 | g" under "Output (Yield)": a mass, its unit in the next cell
     text, own = cell.text, None
     if column.cue is not None:
         at = _cued_value(column.cue, text)
@@ -1811,8 +1843,13 @@ def _record(
         unit = None
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
-    in_row = _labelled_beside(
-        reading, row, _row_compound(reading, row, labels, reading.compound_of(column.index))
+    role = _role_column(reading.grid, column)
+    in_row = (
+        _row_compound(reading, row, labels, role)
+        if role is not None
+        else _labelled_beside(
+            reading, row, _row_compound(reading, row, labels, reading.compound_of(column.index))
+        )
     )
     if in_row is not None and in_row.name and header_unit(in_row.name, any_kind=True):
         in_row = None  # "Time on stream (h)" over the columns: a condition, no compound
@@ -1918,6 +1955,17 @@ _POINT_DECIMAL = re.compile(r"\d\.\d")
 
 #: A column headed by the word density alone, with no unit and no kind of density.
 _BARE_DENSITY = re.compile(r"\s*(?:density|densities|dens\.)\s*", _I)
+
+
+def _amount_beside(grid: Grid, row: list[Span], index: int) -> bool:
+    """The cell after the value, under no header of its own, is only a unit of amount
+    (``g``, ``mg``, ``mL``): the number is a mass or a volume, its unit split off."""
+    after = index + 1
+    if after >= len(row) or (after < len(grid.headers) and grid.headers[after].strip()):
+        return False
+    text = row[after].text.strip()
+    found = unit_at(text, 0) if text else None
+    return found is not None and found[1] == "amount" and found[3] == len(text)
 
 
 def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, list[str]] | None:
@@ -2050,7 +2098,38 @@ def _row_compound(
         return Mention(named["name"], named["label"], cell.start, end, "table_row")
     if not re.search(r"[A-Za-z]", text):
         return None
+    below = _name_goes_on_below(reading.grid, row, column) if _BROKEN_NAME.search(text) else None
+    if below is not None:
+        # "1-Methyl-1," over "4-Cyclohexadiene": a narrow column broke the name
+        text = text + below.text
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
+
+
+#: A name a narrow column broke after a locant's comma or a hyphen.
+_BROKEN_NAME = re.compile(r"\d,$|[A-Za-z0-9]-$")
+
+
+def _name_goes_on_below(grid: Grid, row: list[Span], column: int) -> Span | None:
+    """The cell under ``column`` in the row after ``row``, when that row only
+    continues this one: its first cell and every other cell but this one's blank."""
+    rows = grid.rows
+    at = next((k for k, other in enumerate(rows) if other is row), None)
+    if at is None or at + 1 >= len(rows):
+        return None
+    below = rows[at + 1]
+    if column >= len(below) or not below[column].text.strip():
+        return None
+    others = [cell.text.strip() for k, cell in enumerate(below) if k != column]
+    if column != 0 and others and others[0]:
+        return None
+    filled = [text for text in others if text]
+    if filled and not all(_BROKEN_NAME_END.match(text) for text in filled):
+        return None
+    return below[column]
+
+
+#: What a continuation row holds in other columns: the rest of other broken names.
+_BROKEN_NAME_END = re.compile(r"[A-Za-z0-9(\[][\w,()\[\]′'-]*[A-Za-z)\]]$")
 
 
 #: The pH a logD column's header gives: ``log D7.4``, ``logD (pH 7.4)``, ``logD at pH 6.5``.
@@ -2167,6 +2246,24 @@ _EXAMPLE_HEADER = re.compile(
     _I,
 )
 _EXAMPLE_NUMBER = re.compile(r"\d{1,4}(?:[A-Za-z]|-\d{1,3})?")
+
+
+def _role_column(grid: Grid, column: Column) -> int | None:
+    """``Additive | … | Boiling temperature of the additive``: a property the header
+    gives to what another column lists is the compound in that column's cell, not
+    the row's example."""
+    found = _OF_ROLE.search(column.header)
+    if found is None:
+        return None
+    role = found["role"].lower().removesuffix("s")
+    for c, header in enumerate(grid.headers):
+        own = _last_header(header).strip().lower().removesuffix("s")
+        if c != column.index and own == role:
+            return c
+    return None
+
+
+_OF_ROLE = re.compile(r"\bof\s+(?:the\s+)?(?P<role>[a-z]{3,})\b(?!\s+[a-z])", _I)
 
 
 def _last_header(header: str) -> str:

@@ -90,8 +90,8 @@ class Table:
         several columns heads each of them once, and a word a narrow column broke at a
         hyphen is one word again (``Rela-`` over ``tive``)."""
         path: list[str] = []
-        for row in self.header:
-            text = row[column].text
+        for r, row in enumerate(self.header):
+            text = row[column].text or self._spanned_from_left(r, column)
             if path and re.search(r"[a-z]{2}-$", path[-1]) and re.match(r"[a-z]{2}", text):
                 path[-1] = path[-1][:-1] + text
             elif path and _NAME_OF_AT_END.search(path[-1]) and NAME_GOES_ON.match(text):
@@ -99,6 +99,22 @@ class Table:
             elif text and (not path or path[-1] != text):
                 path.append(text)
         return path
+
+    def _spanned_from_left(self, r: int, column: int) -> str:
+        """A group header a flattened table prints only over the first column it spans:
+        ``Yield (%)`` over ``A``, nothing over ``B``, ``C``: the products' columns under
+        one spanning cell, which a run of series members in the row below shows."""
+        if r + 1 >= self.header_rows:
+            return ""
+        row, below = self.rows[r], self.rows[r + 1]
+        c = column
+        while c >= 0 and not row[c].text:
+            if not _SERIES_MEMBER.fullmatch(below[c].text.strip()):
+                return ""
+            c -= 1
+        if c < 0 or c == column or not _SERIES_MEMBER.fullmatch(below[c].text.strip()):
+            return ""
+        return row[c].text
 
     def column_header(self, column: int) -> str:
         return HEADER_PATH_SEPARATOR.join(self.column_path(column))
@@ -128,6 +144,10 @@ class Table:
             header_rows=int(data.get("header_rows", 0)),
             footnotes=[Footnote(str(m), span((s, e))) for m, s, e in data.get("footnotes", [])],
         )
+
+
+#: A column of a series under a spanning header: product ``A``, label ``3b``, number ``2``.
+_SERIES_MEMBER = re.compile(r"[A-H]|\(?\d{1,3}[a-z]{0,2}['′]?\)?")
 
 
 def _span_json(span: Span | None) -> list[int] | None:
@@ -243,7 +263,8 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     while every one has several cells of words and rows of values follow."""
     count = 0
     for k, row in enumerate(rows[: min(_DEEP_HEADER, len(rows) - 1)]):
-        if not any(row) or (_has_values(row) and not _series_labels(row) and not _units(row)):
+        numbers_named = _series_labels(row) or _units(row) or _stub_row(row)
+        if not any(row) or (_has_values(row) and not numbers_named):
             break
         if k and _numbered_rows(rows[k:]):
             break  # "1 | CH3 | H | m.p. 120-122° C.": numbered rows of words
@@ -282,6 +303,18 @@ def _series_labels(row: Sequence[str]) -> bool:
     numbered = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
     labels = [cell for cell in numbered if _LABEL_IN_HEADER.fullmatch(cell)]
     return len(labels) >= 2 and len(labels) == len(numbered)
+
+
+def _stub_row(row: Sequence[str]) -> bool:
+    """``entrya | (mol%) | 1 | 2 | oxidant | solvent``: a row opened by the stub
+    column's own word is a header row, and its bare small numbers number the additives
+    or reagents of the spanning header above them."""
+    stub = re.sub(r"(?<=[a-z])[a-h]$", "", row[0].strip()) if row else ""
+    if not stub or not _STUB_WORD.fullmatch(stub):
+        return False
+    numbers = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
+    words = [cell for cell in row[1:] if cell.strip() and cell not in numbers]
+    return bool(words) and all(re.fullmatch(r"\s*\d{1,3}\s*", cell) for cell in numbers)
 
 
 def _units(row: Sequence[str]) -> bool:
