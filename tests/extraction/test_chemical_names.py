@@ -162,3 +162,24 @@ def test_a_name_inverted_as_chemical_abstracts_indexes_it_is_one_name(text: str,
 def test_a_metal_salt_alone_is_generic_but_a_named_salt_is_not() -> None:
     assert is_generic_name("disodium salt")
     assert not is_generic_name("sodium chloride")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # a heading's name ends at its line; the next line opens with a capital
+        (
+            "Preparation of 3-(4-chlorophenyl)propanoic acid\n4-Chlorocinnamic acid (9.1 g) was used.",
+            ["3-(4-chlorophenyl)propanoic acid", "4-Chlorocinnamic acid"],
+        ),
+        (
+            "EXAMPLE 12\n1-(4-Fluorobenzyl)-2-methyl-1H-imidazole\n2-Methylimidazole (0.8 g) was used.",
+            ["1-(4-Fluorobenzyl)-2-methyl-1H-imidazole", "2-Methylimidazole"],
+        ),
+        # a name a line wrapped goes on in lower case, or after a locant in lower case
+        ("We made N-(4-chlorophenyl)\nacetamide here.", ["N-(4-chlorophenyl)\nacetamide"]),
+        ("to give methyl\n4-bromobenzoate as a solid.", ["methyl\n4-bromobenzoate"]),
+    ],
+)  # fmt: skip
+def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list[str]) -> None:
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names

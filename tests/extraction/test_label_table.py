@@ -628,3 +628,15 @@ def test_bracketed_example_and_compound_headings_define_their_label(
 def test_a_sentence_about_a_compound_is_no_compound_heading() -> None:
     text = "Compound 12: the crude product was used directly in the next step without work-up."
     assert build_label_table(text).definition("12") is None
+
+
+def test_a_step_heading_s_name_goes_on_past_a_word_that_ends_no_name() -> None:
+    # "tert-butyl" alone ends no name; "ester" ends the whole one
+    text = (
+        "Step B: 4-(2-Fluorophenyl)piperidine-1-carboxylic acid tert-butyl ester. A solution "
+        "of the alkene from Step A (2.1 g) in methanol was hydrogenated over Pd/C. Filtration "
+        "and evaporation gave the title compound (2.0 g, 95%) as a colorless oil."
+    )
+    definition = build_label_table(text).definition("Step B")
+    assert definition is not None
+    assert definition.name == "4-(2-Fluorophenyl)piperidine-1-carboxylic acid tert-butyl ester"

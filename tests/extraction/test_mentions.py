@@ -638,6 +638,7 @@ def test_a_kind_and_its_number_are_a_labelled_compound_an_acronym_s_number_is_no
         ("Following the general procedure , 31 was obtained as a colorless oil .", "31"),
         ("After chromatography , 48 was isolated in 67 % yield .", "48"),
         ("Ester 5 was hydrolyzed and 7 was then converted to the amide .", "7"),
+        ("Pure 19 was obtained in a yield of 47 % .", "19"),
     ],
 )
 def test_a_bare_number_opening_a_clause_as_what_a_step_makes_is_a_label(

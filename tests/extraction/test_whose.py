@@ -625,3 +625,21 @@ def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_i
     decision = by_form(_site(text, value))
     assert decision is not None and decision.source == "subject_of_verb"
     assert decision.mention is not None and decision.mention.name == name
+
+
+@pytest.mark.parametrize("bracket", ["(5.9 g, 89%)", "(5.9 g, 68% recovery, 89% yield)"])
+def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
+    bracket: str,
+) -> None:
+    text = (
+        "The residue was triturated with water to give crude 4-(5-nitropyridin-2-yl)morpholine."
+        f" Recrystallization from ethanol gave the pure product {bracket}."
+    )
+    decision = by_form(_site(text, "89%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-(5-nitropyridin-2-yl)morpholine"
+    # without a crude product named before, the phrase is all the text says
+    alone = "Recrystallization from ethanol gave the pure product (5.9 g, 89%)."
+    decision = by_form(_site(alone, "89%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "the pure product"

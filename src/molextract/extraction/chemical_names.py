@@ -397,6 +397,11 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     lo = max(0, end - 500)
     window = text[lo:end]
     cut = max(window.rfind("\n\n"), window.rfind("|"))
+    line = list(_NEW_LINE_OPENS.finditer(window))
+    if line:
+        # "Preparation of NAME⏎4-Chlorocinnamic acid (9.1 g) …": a heading's name ends at
+        # its line; a name a line wraps goes on in lower case or after a hyphen
+        cut = max(cut, line[-1].start())
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
     # Markdown emphasis ("**3-Bromo…") is decoration, not part of a token.
@@ -423,6 +428,10 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     return start, end
 
 
+#: A line end after a whole word, before a capitalised word (after its locants, as in
+#: ``4-Chlorocinnamic``): a new line of text. ``methyl⏎4-bromobenzoate`` and ``methyl⏎N-
+#: phenylcarbamate`` are one name a line wrapped.
+_NEW_LINE_OPENS = re.compile(r"(?<=[\w)\].])[ \t]*\n(?=[ \t]*(?:[\d,'′]+[a-z]?-)?[A-Z][a-z])")
 #: The part after the comma of an inverted name: ``ethyl ester``, ``sodium salt``.
 _INVERTED_TAIL = re.compile(
     r"(?:(?:mono|di|tri)?(?:methyl|ethyl|propyl|isopropyl|butyl|tert-butyl|t-butyl|benzyl"

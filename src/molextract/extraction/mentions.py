@@ -404,7 +404,10 @@ _STRENGTH_OF = re.compile(
 )
 #: A bare number that opens a clause and is what a step makes or takes is a compound:
 #: ``Following the general procedure, 31 was obtained``, ``… and 7 was converted``.
-_CLAUSE_START = re.compile(r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)$")
+#: (after "Pure" or "Crude" too: ``Pure 19 was obtained in a yield of 47 %``)
+_CLAUSE_START = re.compile(
+    r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)(?:[Pp]ure\s+|[Cc]rude\s+)?$"
+)
 _SUBJECT_OF_STEP_AFTER = re.compile(
     r"\s+(?:was|were)\s+(?:\w+ly\s+|then\s+|also\s+|thus\s+)?(?:obtained|isolated|formed"
     r"|prepared|produced|synthesi[sz]ed|generated|converted|transformed|reduced|oxidi[sz]ed"
@@ -737,7 +740,9 @@ _AS_FORM_THEN_CUE = re.compile(
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
     r"\s*\(\s*(?:(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)"
-    r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%)\s*[,;]\s*){1,3}"
+    r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%"
+    # a recrystallisation's recovery before the yield: "(33.7 g, 68% recovery, 61% yield)"
+    r"|\d+(?:\.\d+)?\s*%\s*recovery)\s*[,;]\s*){1,3}"
     r"(?:(?:the\s+)?(?:yield|Y)(?:\s+(?:was|of))?\s*[:=]?\s*)?$",
     re.IGNORECASE,
 )
@@ -755,6 +760,28 @@ _PRODUCT_BEFORE = re.compile(
     r"|\b(?:obtain|gave|give|afford(?:ed)?)\s+(?P<bare>(?:(?:pure|crude|final)\s+)?product)$",
     re.IGNORECASE,
 )
+
+
+def _crude_before(text: str, start: int, phrase: str) -> Mention | None:
+    """``… to give crude NAME. Recrystallization from ethanol gave the pure product``:
+    the pure product is the crude one the sentences before named, purified."""
+    if not re.search(r"\bpure\b", phrase, re.IGNORECASE):
+        return None
+    lo = max(0, start - 400, text.rfind("\n\n", 0, start) + 1)
+    crude = list(_CRUDE_NAME.finditer(text, lo, start))
+    if not crude:
+        return None
+    at = crude[-1].end()
+    spans = names_in(text, at, min(start, at + 250))
+    if not spans or spans[0][0] != at:
+        return None
+    written = tidy_name(text[spans[0][0] : spans[0][1]])
+    if is_generic_name(written) or junk_reason(written) is not None:
+        return None
+    return Mention(written, None, spans[0][0], spans[0][1], True)
+
+
+_CRUDE_NAME = re.compile(r"\bcrude\s+(?:product\s*,?\s*)?", re.IGNORECASE)
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
     r"\b(?:compound|cpd\.?|product|intermediate|example|amide|ester|acid|alcohol|aldehyde"
@@ -869,8 +896,12 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # its product, that product; elsewhere the text says no more than "the product"
         # (the compounds named before it are what it was made from and with)
         phrase = "bare" if product["bare"] else 0
-        return _title_compound(table.title_compound_at(end)) or Mention(
-            _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
+        return (
+            _title_compound(table.title_compound_at(end))
+            or _crude_before(text, product.start(), product.group(phrase))
+            or Mention(
+                _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
+            )
         )
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:

@@ -418,14 +418,20 @@ _LABEL_INSIDE = re.compile(rf"\s+\(\s*{LABEL_OR_ROMAN}\s*\)(?=\s+\S|\s*$)")
 def _name_from(text: str, start: int, limit: int) -> int | None:
     """Where the longest chemical name that starts at ``start`` ends (before ``limit``)."""
     end = None
+    misses = 0
     for token in re.finditer(r"\S+", text[start:limit]):
         stop = start + token.end()
         while stop > start and text[stop - 1] in ",;:.":
             stop -= 1
         span = name_before(text, stop)
         if span is None or span[0] > start or span[1] <= start:
-            break
-        end = stop
+            # "… carboxylic acid tert-butyl ester": "tert-butyl" ends no name, the next
+            # token ends the whole one
+            misses += 1
+            if misses > 1:
+                break
+            continue
+        end, misses = stop, 0
     return end
 
 
