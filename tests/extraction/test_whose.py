@@ -416,6 +416,18 @@ def test_a_yield_is_never_the_base_s_or_the_reagent_s_the_model_read(base: str) 
     assert decision.mention is None or decision.mention.name != base
 
 
+def test_a_yield_after_a_reagent_charged_last_is_not_the_reagent_s() -> None:
+    """``120 g of phosgene were introduced … The yield obtained after distillation is
+    98.5%``: the product goes unnamed; phosgene, an azide, a coupling agent are reagents."""
+    for reagent in ("phosgene", "HATU", "sodium azide", "Boc2O"):
+        text = (
+            f"1 mol of benzoic acid was dissolved in xylene. 120 g of {reagent} were "
+            "introduced in the course of 2 hours. The yield obtained after distillation is 98.5%."
+        )
+        decision = decide(_point_site(text, "98.5%", "reaction_yield"), reagent)
+        assert decision.mention is None or decision.mention.name != reagent
+
+
 def test_a_reagent_charged_by_its_grade_is_no_passage_subject() -> None:
     """``To 120 ml of concentrated sulfuric acid is added …``: what the procedure starts
     in, charged with its volume and grade; the product it gives goes unnamed."""

@@ -158,7 +158,12 @@ _AUXILIARIES = _listed(
     n-bromosuccinimide|nbs|n-iodosuccinimide|nis|n-chlorosuccinimide|ncs|
     iodine|i2|bromine|br2|chlorine|cl2|jones reagent|dess-martin periodinane|
     iron(iii) chloride|fecl3|aluminum chloride|aluminium chloride|alcl3|
-    boron trifluoride etherate|bf3·oet2|bf3.oet2|bf3-oet2|titanium tetrachloride|ticl4
+    boron trifluoride etherate|bf3·oet2|bf3.oet2|bf3-oet2|titanium tetrachloride|ticl4|
+    phosgene|triphosgene|hydrazine hydrate|hydroxylamine hydrochloride|sodium azide|
+    sodium nitrite|isoamyl nitrite|nitrosonium tetrafluoroborate|boron tribromide|bbr3|
+    di-tert-butyl dicarbonate|boc2o|(boc)2o|methyl iodide|iodomethane|mei|dimethyl sulfate|
+    edc|edci|edc·hcl|edc.hcl|hatu|hbtu|pybop|dcc|n,n'-dicyclohexylcarbodiimide|cdi|
+    1,1'-carbonyldiimidazole|hobt|1-hydroxybenzotriazole
     """
 )
 _WORK_UP = _listed(
