@@ -1875,6 +1875,9 @@ def test_a_reagent_s_strength_stays_no_yield(text: str) -> None:
         "The film showed an elongation at yield of 12% and a yield strength of 30%.",
         # what a recrystallisation gave back
         "Recrystallization gave the pure acid (53.5 g, 74% recovery) as needles.",
+        # starting material given back
+        "The reaction stopped early , and the ketone was accompanied by 15 % of recovered 35 .",
+        "Chromatography separated the dimer from recovered 15 ( 60 % ) .",
     ],
 )
 def test_a_percentage_of_another_measure_is_no_yield(text: str) -> None:

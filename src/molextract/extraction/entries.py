@@ -206,6 +206,14 @@ _YIELD_OF = re.compile(
 _MADE_SHARE = re.compile(rf"{SHARE_VERB}\s*[\d.,]+\s*%\Z", re.IGNORECASE)
 _SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
+#: A reaction's yield, then what it gave: ``proceeded in 68 % yield ( 85 % brsm ) to
+#: give 9``.
+_YIELD_THEN_GAVE = re.compile(
+    r"\s*(?:overall\s+|isolated\s+)?yield\s*(?:\([^()]{0,40}\)\s*)?,?\s*"
+    r"(?:to\s+(?:give|afford|provide|furnish|deliver)|giving|affording|providing|furnishing"
+    r"|delivering)\s+",
+    re.IGNORECASE,
+)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
@@ -313,6 +321,14 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if inverted is not None:
         # "produced in 86% yield the adduct 49": the product after its yield
         found = _kind_label_at(text, inverted.end(), limit, table)
+        if found is not None:
+            return found
+    gave = _YIELD_THEN_GAVE.match(text, value_end, limit)
+    if gave is not None:
+        # "Coupling of 7 with 8 proceeded in 68 % yield ( 85 % brsm ) to give 9"
+        found = _kind_label_at(text, gave.end(), limit, table) or _name_at(
+            text, gave.end(), limit, table
+        )
         if found is not None:
             return found
     # "An 85 % yield of 5 was obtained", "led to a 70% yield of ketone 9"; a product
@@ -590,7 +606,9 @@ _KIND_LABEL = re.compile(
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and)\b)"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and)\b"
+    # "the yield of 20 increased to 88 %": how the yield moved
+    r"|\s+(?:increased|improved|rose|dropped|decreased|fell|reached)\b)"
 )
 
 

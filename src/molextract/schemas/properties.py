@@ -252,7 +252,10 @@ REACTION_YIELD = PropertyDeclaration(
         r"(?:\s?['’]?s)?[\s:(,=]*(?:(?:values?\s+)?(?:of|was|were|is|are|from|between"
         r"|ranging\s+from|up\s+to)\s+)?(?:approx\.|ca\.|about|~|>|<|≥|≤)?\s*$"
         # an instrument's purity: "(1.1 g, yield: 83%, LC-MS 60%)", "LC/MS; 74%"
-        r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$",
+        r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$"
+        # starting material given back: "together with recovered 15 ( 60 % )"
+        r"|\b(?:recovered|unreacted|unchanged)\s+(?:starting\s+material|SM|\S*\d\S*)\s*"
+        r"\(\s*$",
         _I,
     ),
     # a reagent's strength, a purity, an ee, a recovery: "55% in oil", "98% ee",
@@ -262,7 +265,7 @@ REACTION_YIELD = PropertyDeclaration(
         r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
         r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
         # what a recrystallisation gave back, or starting material recovered
-        r"|recover(?:y|ed)\b"
+        r"|recover(?:y|ed)\b|of\s+(?:the\s+)?(?:recovered|unreacted|unchanged)\b"
         r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
