@@ -1646,3 +1646,38 @@ def test_a_property_of_the_additive_is_the_additive_column_s_compound(tmp_path: 
         ("1-Methyl-1,4-Cyclohexadiene", 115.0),
         ("α-Terpinene", 174.0),
     ]
+
+
+def test_an_example_of_a_series_and_a_loading_cell_are_no_names() -> None:
+    examples = (
+        "Table 3\n\n| Product (9) | Yield (%) | Optical yield (%ee)\n"
+        "Ex. 20-2 | | 60 | 97\nEx. 21-2 | | 71 | 96\n"
+    )
+    assert [(r.compound.name, r.compound.label) for r in records(examples)] == [
+        (None, "Ex. 20-2"),
+        (None, "Ex. 21-2"),
+    ]
+    # "15 wt%" in an unheaded column is the catalyst's loading
+    loading = "Table 4\n\nEx. | | | H2 | % yield\no | 15 wt% | EtOH | 10 psi | 83\n"
+    assert [(r.compound.name, r.value) for r in records(loading)] == [(None, 83.0)]
+
+
+def test_an_additive_described_not_named_gives_its_boiling_point_no_compound(
+    tmp_path: Path,
+) -> None:
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 1", "", ""],
+            ["Example", "Additive", "Boiling temperature of the additive (° C.)"],
+            ["Example 7", "A mixture including", "&lt; 140"],
+            ["", "a dimethylhexadiene", ""],
+            ["Example 12", "2, 6-Dimethyl-2,4,", "&lt; 200"],
+            ["", "6-Octatriene", ""],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.name, r.compound.label) for r in found] == [
+        (None, None),
+        ("2, 6-Dimethyl-2,4,6-Octatriene", None),
+    ]

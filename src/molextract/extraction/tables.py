@@ -1844,8 +1844,11 @@ def _record(
     measured = measure(prop, quantity.value, unit)
     status: Status = "flagged" if measured.failed else "accepted"
     role = _role_column(reading.grid, column)
+    by_role = _row_compound(reading, row, labels, role) if role is not None else None
+    if by_role is not None and by_role.name is not None and not _names_one(by_role.name):
+        by_role = None  # "A mixture including" (the rest on the next line): no one compound
     in_row = (
-        _row_compound(reading, row, labels, role)
+        by_role
         if role is not None
         else _labelled_beside(
             reading, row, _row_compound(reading, row, labels, reading.compound_of(column.index))
@@ -2096,8 +2099,8 @@ def _row_compound(
     named = _LABEL_AFTER_NAME.match(text)
     if named is not None:
         return Mention(named["name"], named["label"], cell.start, end, "table_row")
-    if not re.search(r"[A-Za-z]", text):
-        return None
+    if not re.search(r"[A-Za-z]", text) or _QUANTITY_CELL.fullmatch(text):
+        return None  # "15 wt%", "10 psi" in an unheaded column: a condition, no compound
     below = _name_goes_on_below(reading.grid, row, column) if _BROKEN_NAME.search(text) else None
     if below is not None:
         # "1-Methyl-1," over "4-Cyclohexadiene": a narrow column broke the name
@@ -2105,6 +2108,11 @@ def _row_compound(
     return Mention(text, labels.label_of(text), cell.start, end, "table_row")
 
 
+#: A cell that is only an amount or a condition.
+_QUANTITY_CELL = re.compile(
+    r"\s*[<>~≤≥]?\s*\d+(?:\.\d+)?\s*(?:wt\.?\s*%|mol\.?\s*%|vol\.?\s*%|%|g|mg|kg|mL|ml|L"
+    r"|mmol|mol|equiv|eq|psi|bar|atm|MPa|kPa|h|hr|hrs|min|°\s*C|K)\.?\s*"
+)
 #: A name a narrow column broke after a locant's comma or a hyphen.
 _BROKEN_NAME = re.compile(r"\d,$|[A-Za-z0-9]-$")
 
@@ -2129,7 +2137,7 @@ def _name_goes_on_below(grid: Grid, row: list[Span], column: int) -> Span | None
 
 
 #: What a continuation row holds in other columns: the rest of other broken names.
-_BROKEN_NAME_END = re.compile(r"[A-Za-z0-9(\[][\w,()\[\]′'-]*[A-Za-z)\]]$")
+_BROKEN_NAME_END = re.compile(r"[A-Za-z0-9(\[](?:[\w()\[\]′'-]|,\s?)*[A-Za-z)\]]$")
 
 
 #: The pH a logD column's header gives: ``log D7.4``, ``logD (pH 7.4)``, ``logD at pH 6.5``.
@@ -2235,7 +2243,8 @@ _LABEL_COMMA_VALUE = re.compile(
 )
 _EXAMPLE = re.compile(
     r"(?:comparative\s+|comp\.\s*|c\.\s*|working\s+|reference\s+|ref\.\s*)?"
-    r"ex(?:ample)?\.?\s*(?:\d{1,4}[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",
+    # "Ex. 20-2": a patent's example 2 of series 20
+    r"ex(?:ample)?\.?\s*(?:\d{1,4}(?:-\d{1,3}(?!\d))?[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",
     _I,
 )
 #: A column of a patent's examples by number: ``Example``, ``Ex. No.``, ``Reference
@@ -2246,6 +2255,16 @@ _EXAMPLE_HEADER = re.compile(
     _I,
 )
 _EXAMPLE_NUMBER = re.compile(r"\d{1,4}(?:[A-Za-z]|-\d{1,3})?")
+
+
+def _names_one(name: str) -> bool:
+    """A cell that names one compound: not a description or a kind of compound."""
+    name = re.sub(r"(?<=\d),\s+(?=\d)", ",", name)  # "1, 4-Cyclohexadiene" as tokenised
+    return (
+        looks_like_name(name)
+        and not is_generic_name(name)
+        and not re.match(r"(?:an?|the)\s", name, _I)
+    )
 
 
 def _role_column(grid: Grid, column: Column) -> int | None:
