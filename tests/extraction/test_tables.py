@@ -1681,3 +1681,27 @@ def test_an_additive_described_not_named_gives_its_boiling_point_no_compound(
         (None, None),
         ("2, 6-Dimethyl-2,4,6-Octatriene", None),
     ]
+
+
+def test_a_product_named_over_two_header_rows_and_components_of_a_product_stream(
+    tmp_path: Path,
+) -> None:
+    # "Methyl 9-" over "dodecenoate2": the name's locant hyphen joins; 2 is a note
+    doc = _patent(
+        tmp_path,
+        [
+            ["TABLE 1", "", ""],
+            ["Example No.", "Catalyst Loading1", "% Yield of Methyl 9-"],
+            ["", "(ppm)", "dodecenoate2"],
+            ["1-1", "100", "33.7"],
+            ["1-2", "75", "40.1"],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert {r.compound.name for r in found} == {"Methyl 9-dodecenoate"}
+    # a product stream's components, solvents among them, are what the yields are of
+    stream = (
+        "Table 2\n\nComponent | Feed | Example 1 (yield) | Example 2 (yield)\n"
+        "Benzene | 0.00 | 0.13 | 0.19\nPentene | 0.81 | 9.80 | 6.15\n"
+    )
+    assert [r.compound.name for r in records(stream)] == ["Benzene"] * 2 + ["Pentene"] * 2

@@ -81,7 +81,7 @@ _STEREO = r"(?:\((?:[RSEZ]|RS|SR|±|\+|−|-)\)-|rac-)"
 #: Headers of the column that names each row's compound.
 _COMPOUND_HEADER = re.compile(
     r"\b(?:compounds?|compd?s?\.?|cmpds?\.?|cpds?\.?|prod\.|products?|substrates?|names?|molecules?|drugs?|chemicals?"
-    r"|samples?|materials?|derivatives?|examples?|ex\.|ligands?|analogues?|analogs?"
+    r"|samples?|materials?|derivatives?|examples?|ex\.|ligands?|analogues?|analogs?|components?"
     r"|structures?|salts?|cocrystals?|solids?|liquids?"
     # what a formulation's, a blend's or a polymer's table measures: the sample itself
     r"|formulations?|compositions?|blends?|mixtures?|polymers?|resins?|oils?|fuels?)"
@@ -1207,8 +1207,11 @@ def _header_compound(
             name, end = named.group(1), cell.start + named.end(1)
             below = _name_goes_on(grid.header_cells[index], cell, text[named.end(1) :])
             if below is not None:
-                # "Yield of hexane" over "1,6-diisocyanate (%)": one name on two lines
-                name, end = f"{name} {below.text}", below.end
+                # "Yield of hexane" over "1,6-diisocyanate (%)": one name on two lines;
+                # "Methyl 9-" over "dodecenoate2" (note 2): a locant's hyphen joins
+                rest = re.sub(r"(?<=[a-z]{3})\d$", "", below.text)
+                joint = "" if name.endswith("-") else " "
+                name, end = f"{name}{joint}{rest}", below.start + len(rest)
             return Mention(name, None, start, end, "table_header")
     return None
 
@@ -1294,7 +1297,9 @@ _FORMS = frozenset(
     }
 )  # fmt: skip
 _HEADER_OF_NAME = re.compile(
-    r"\bof\s+((?:the\s+)?[A-Za-z][\w,()\[\]'′-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[(\[/,]|$))"
+    # "Yield of Methyl 9-" over "dodecenoate": a locant may open the second word
+    r"\bof\s+((?:the\s+)?[A-Za-z][\w,()\[\]'′-]*(?:\s+(?:[a-z][\w-]*|\d[\d,]*-))?)"
+    r"(?=\s*(?:[(\[/,]|$))"
 )
 
 
