@@ -1705,3 +1705,17 @@ def test_a_product_named_over_two_header_rows_and_components_of_a_product_stream
         "Benzene | 0.00 | 0.13 | 0.19\nPentene | 0.81 | 9.80 | 6.15\n"
     )
     assert [r.compound.name for r in records(stream)] == ["Benzene"] * 2 + ["Pentene"] * 2
+
+
+def test_a_caption_names_its_product_by_abbreviation_or_roman_numeral() -> None:
+    crude = (
+        "Table 2: The properties of crude DHSA\n\n"
+        "Parameters | Melting Point (°C) | Yield (%)\n"
+        "Melting Point (°C) | 75 - 79 |\nYield (%) | | 82\n"
+    )
+    assert {r.compound.name for r in records(crude)} == {"DHSA"}
+    roman = (
+        "Table 28\nLarge Scale Production of I\n\n"
+        "Entry | Input (H) | Yield | Purity (AUC)\n1 | 200 g | 74% | > 99.9%\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(roman)] == [("I", 74.0)]

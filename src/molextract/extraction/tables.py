@@ -154,7 +154,8 @@ _CAPTION_PRODUCT = re.compile(
     r"\b(?:(?<!scope )of|for|to|into|giving|affording|afford|products?|compounds?|synthesis)\s+"
     r"(?:the\s+)?(?:products?\s+|compounds?\s+)?"
     # "… cyclization of iodo-imine 2 to pyrroloquinoline 3": the product's kind first
-    r"(?:(?-i:[a-z][a-z-]{3,})\s+)?\(?(\d{1,3}[a-z]{0,2})\)?(?![\w-])",
+    # a patent's roman numeral: "Large Scale Production of I"
+    r"(?:(?-i:[a-z][a-z-]{3,})\s+)?\(?(\d{1,3}[a-z]{0,2}|(?-i:[IVX]{1,4}))\)?(?![\w-])",
     _I,
 )
 #: When a temperature column states no unit anywhere, it is in °C (tables in kelvin
@@ -1545,6 +1546,12 @@ def _caption_name(caption: Span) -> Mention | None:
     if found is None or _SERIES.search(caption.text, found.end()):
         return None
     name = found["name"].rstrip(" .;:").strip()
+    grade = re.match(r"(?:crude|purified|pure|recrystalli[sz]ed)\s+", name, _I)
+    if grade is not None and _PRODUCT_ABBREVIATION.fullmatch(name[grade.end() :]):
+        # "The properties of crude DHSA": the product by its abbreviation, as made
+        name = name[grade.end() :]
+        start = caption.start + found.start("name") + grade.end()
+        return Mention(name, None, start, start + len(name), "table_caption")
     if not (_NAME_LIKE.search(name) or looks_like_name(name)) or re.search(
         r"(?:s|ves)$", name.split()[-1]
     ):
