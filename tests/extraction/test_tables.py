@@ -1719,3 +1719,16 @@ def test_a_caption_names_its_product_by_abbreviation_or_roman_numeral() -> None:
         "Entry | Input (H) | Yield | Purity (AUC)\n1 | 200 g | 74% | > 99.9%\n"
     )
     assert [(r.compound.label, r.value) for r in records(roman)] == [("I", 74.0)]
+
+
+def test_a_drawn_product_s_yield_goes_to_its_example_and_a_caption_s_abbreviation() -> None:
+    drawn = "Table 4\n\nExample | R | Product | Yield\n17-2 | Me | | 82%\n17-3 | Et | | 96%\n"
+    assert [(r.compound.label, r.value) for r in records(drawn)] == [
+        ("17-2", 82.0),
+        ("17-3", 96.0),
+    ]
+    made = (
+        "Table 1\nBatch experiments for HMF preparation in IL with variable water content\n\n"
+        "Solvent | Water content | Conversion (%) | Yield (%)\nBMIMCl | none | 93% | 84%\n"
+    )
+    assert [(r.compound.name, r.value) for r in records(made)] == [("HMF", 84.0)]

@@ -1527,6 +1527,10 @@ _CAPTION_NAME = re.compile(
     r"|[.;:]?\s*$)",
     _I,
 )
+#: A product's abbreviation before the making of it: ``HMF preparation``.
+_ABBREVIATION_MADE = re.compile(
+    r"\b(?P<name>[A-Z][A-Z0-9]{1,5})\s+(?:preparation|synthesis|production|formation)\b"
+)
 #: A caption that goes on to a series (``Synthesis of biphenyl with different aryl
 #: halides``): a scope table, one product per row, not the one it names. Conditions
 #: that vary (``using different amount of catalyst``) leave the one product.
@@ -1543,6 +1547,12 @@ def _caption_name(caption: Span) -> Mention | None:
     about ("Physical properties of ibuprofen"); a class ("pyran derivatives") is none,
     and so is a name before a series ("… with different aryl halides")."""
     found = _CAPTION_NAME.search(caption.text)
+    if found is None:
+        made = _ABBREVIATION_MADE.search(caption.text)
+        if made is not None and _PRODUCT_ABBREVIATION.fullmatch(made["name"]):
+            # "Batch experiments for HMF preparation in IL": the product it makes
+            start = caption.start + made.start("name")
+            return Mention(made["name"], None, start, start + len(made["name"]), "table_caption")
     if found is None or _SERIES.search(caption.text, found.end()):
         return None
     name = found["name"].rstrip(" .;:").strip()
@@ -1886,6 +1896,10 @@ def _record(
         # solvent's or catalyst's, unless the column says it lists compounds
         # ("Compound | Yield" over "Toluene | 89")
         mention = None
+    if mention is None and in_row is None and role is None:
+        # "Example | R | Product | Yield" over "17-2 | Me | (drawing) | 82%": the product
+        # column prints a drawing; the row's example says whose the yield is
+        mention = _example_beside(reading, row, labels)
     if mention is None and prop == "reaction_yield":
         mention = _note_product(reading.table, column, markers, labels)
     if mention is None and column.decided_by == "model":
@@ -2267,6 +2281,23 @@ _EXAMPLE_HEADER = re.compile(
     _I,
 )
 _EXAMPLE_NUMBER = re.compile(r"\d{1,4}(?:[A-Za-z]|-\d{1,3})?")
+
+
+def _example_beside(reading: TableReading, row: list[Span], labels: Names) -> Mention | None:
+    """The row's example, from a column headed as a patent's examples."""
+    for c, header in enumerate(reading.grid.headers):
+        if c == reading.compound_column or c >= len(row) or not row[c].text:
+            continue
+        if _EXAMPLE_HEADER.fullmatch(_last_header(header)):
+            found = _row_compound(reading, row, labels, c)
+            if found is not None and found.label is None and found.name is not None:
+                # "Ex." over "i", "j", …: the examples go by letters, no names
+                cell = row[c]
+                if not re.fullmatch(r"[a-z]{1,2}|[A-Z]", cell.text.strip()):
+                    return None
+                return Mention(None, cell.text.strip(), cell.start, cell.end, "table_row")
+            return found
+    return None
 
 
 def _names_one(name: str) -> bool:
