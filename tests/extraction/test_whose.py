@@ -111,6 +111,11 @@ def test_a_heading_run_into_its_paragraph_still_names_the_title_compound() -> No
             "54.4 %",
             "the title compound",
         ),
+        # journal forms: the yield, its bracket, then what the reaction gave; how cleanly
+        # it formed, between the product and its bracket; how the yield moved
+        ("Coupling of 7 with 8 proceeded in 68 % yield ( 85 % brsm ) to give 9 .", "68 %", "9"),
+        ("The ylide furnished the ( Z ) -alkene 18 exclusively ( 82 % ) .", "82 %", "18"),
+        ("With 2 equiv of base , the yield of 20 increased to 88 % ( entry 4 ) .", "88 %", "20"),
     ],
 )
 def test_the_product_s_mass_and_yield_parenthesis_names_it(
@@ -655,26 +660,3 @@ def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
     decision = by_form(_site(alone, "89%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "the pure product"
-
-
-@pytest.mark.parametrize(
-    ("text", "value", "label"),
-    [
-        # the yield, its bracket, then what the reaction gave
-        ("Coupling of 7 with 8 proceeded in 68 % yield ( 85 % brsm ) to give 9 .", "68 %", "9"),
-        # how cleanly it formed, between the product and its bracket
-        ("The ylide furnished the ( Z ) -alkene 18 exclusively ( 82 % ) .", "82 %", "18"),
-        # how the yield moved
-        (
-            "With 2 equiv of the base , the yield of 20 increased to 88 % ( entry 4 ) .",
-            "88 %",
-            "20",
-        ),
-    ],
-)
-def test_journal_forms_of_a_reaction_s_yield_name_its_product(
-    text: str, value: str, label: str
-) -> None:
-    decision = by_form(_site(text, value))
-    assert decision is not None and decision.mention is not None
-    assert decision.mention.label == label
