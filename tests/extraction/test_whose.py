@@ -655,6 +655,11 @@ def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
     decision = by_form(_site(text, "89%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "4-(5-nitropyridin-2-yl)morpholine"
+    # under a heading, the crude product its own paragraph named comes first
+    headed = "EXAMPLE 12\n1-(4-Fluorobenzyl)-2-methyl-1H-imidazole\n\n" + text
+    decision = by_form(_site(headed, "89%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-(5-nitropyridin-2-yl)morpholine"
     # without a crude product named before, the phrase is all the text says
     alone = "Recrystallization from ethanol gave the pure product (5.9 g, 89%)."
     decision = by_form(_site(alone, "89%"))

@@ -896,9 +896,10 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # its product, that product; elsewhere the text says no more than "the product"
         # (the compounds named before it are what it was made from and with)
         phrase = "bare" if product["bare"] else 0
+        # (the crude product its own paragraph named, purified, before the section's)
         return (
-            _title_compound(table.title_compound_at(end))
-            or _crude_before(text, product.start(), product.group(phrase))
+            _crude_before(text, product.start(), product.group(phrase))
+            or _title_compound(table.title_compound_at(end))
             or Mention(
                 _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
             )
