@@ -357,6 +357,49 @@ def test_a_patent_s_compound_numbers_by_table_and_entry_label_the_rows() -> None
     assert [(r.compound.label, r.value) for r in records(text)] == [("1-1", 121.0), ("1-2", 98.0)]
 
 
+def test_a_salt_column_beside_numbered_compounds_is_their_form_not_their_name() -> None:
+    """``Compound | R | Salt`` over ``1-1 | H | HCl``: the salt is the form each
+    compound was made as; the rows are compounds 1-1, 1-2, …"""
+    text = (
+        "TABLE 4\n"
+        "Compound | R | X | Salt | Melting Point\n"
+        "1-1 | H | O | HCl | 210° C.\n"
+        "1-2 | Me | O | HCl | 198° C.\n"
+        "1-3 | Et | S | free base | 145° C.\n"
+    )
+    assert [(r.compound.label, r.compound.name, r.value) for r in records(text)] == [
+        ("1-1", None, 210.0),
+        ("1-2", None, 198.0),
+        ("1-3", None, 145.0),
+    ]
+    # a table of salts alone still names its rows by them
+    salts = "TABLE 5\nSalt | m.p. (° C.)\nhydrochloride | 210\nmaleate | 165\n"
+    assert [r.compound.name for r in records(salts)] == ["hydrochloride", "maleate"]
+
+
+def test_a_melting_point_after_the_solid_s_description_and_before_dec() -> None:
+    """Cells describe the solid, then state its melting point (``white solid, mp
+    60-62° C.``); a decomposition is printed after the unit's full stop (``98° C.
+    (dec.)``)."""
+    text = (
+        "TABLE 15\n"
+        "Compound | Appearance | Yield\n"
+        "N-benzylacetamide | white solid, mp 60-62° C. | 88%\n"
+        "N-(4-methylbenzyl)acetamide | colourless needles; m.p. 108-110° C. | 91%\n"
+        "N-(4-methoxybenzyl)acetamide | yellow oil | 85%\n"
+    )
+    assert facts(records(text)) == [
+        ("N-benzylacetamide", "melting_point", (60.0, 62.0), "°C"),
+        ("N-benzylacetamide", "reaction_yield", 88.0, "%"),
+        ("N-(4-methylbenzyl)acetamide", "melting_point", (108.0, 110.0), "°C"),
+        ("N-(4-methylbenzyl)acetamide", "reaction_yield", 91.0, "%"),
+        ("N-(4-methoxybenzyl)acetamide", "reaction_yield", 85.0, "%"),
+    ]
+    decomposed = "TABLE 16\nCompound No. | X | Physical constant\n1 | Cl | m.p. 98° C. (decomp.)\n2 | Br | m.p. 143-145° C.\n"
+    assert [r.value for r in records(decomposed)] == [98.0, 144.0]
+    assert tables.cell_value("210° C. (decomposition)") is not None
+
+
 def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
     """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
     assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""

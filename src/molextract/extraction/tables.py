@@ -1073,13 +1073,23 @@ _CUE_GAP = re.compile(r"(?:(?<=[.:=])|\s+|\s*[:=])\s*(?=[<>≥≤~]?\s*[-−]?\d
 
 
 def _cued_value(cue: re.Pattern[str], text: str) -> int | None:
-    """Where the value starts when ``text`` leads with ``cue`` right before a number."""
+    """Where the value starts when ``text`` leads with ``cue`` right before a number,
+    or states it after a description (``white solid, mp 60-62° C.``)."""
     lead = len(text) - len(text.lstrip())
-    found = cue.match(text, lead)
-    if found is None or found.end() == lead:
-        return None
-    gap = _CUE_GAP.match(text, found.end())
-    return None if gap is None else gap.end()
+    starts = [lead] + [m.end() for m in _DESCRIPTION_END.finditer(text)]
+    for start in starts:
+        found = cue.match(text, start)
+        if found is None or found.end() == start:
+            continue
+        gap = _CUE_GAP.match(text, found.end())
+        if gap is not None:
+            return gap.end()
+    return None
+
+
+#: Where a cell's description of the solid ends and its data begin: a comma or a
+#: semicolon after words (``colourless needles; m.p. 96° C.``).
+_DESCRIPTION_END = re.compile(r"(?<=[A-Za-z)])\s*[,;]\s+")
 
 
 def _part(cell: Span, k: int) -> Span:
@@ -1323,14 +1333,20 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             continue  # "Content of ammonia in composition (ppm)": a share, not a sample
         if yields and _USED_HEADER.search(bare):
             continue  # "Type of Resin (if used)" beside a yield: what the run used
-        if _COMPOUND_HEADER.search(bare) and _names_things(grid, c) and not _constant(grid, c):
+        if (
+            _COMPOUND_HEADER.search(bare)
+            and (_names_things(grid, c) or _numbered(grid, c))  # "Compound" over "1-1"
+            and not _constant(grid, c)
+        ):
             named.append(c)
     # "Compound | Product": the product's, when the other holds what it was made from
     products = [c for c in named if _PRODUCT_HEADER.search(grid.headers[c])]
     # "Cpd. No. | Compound name": the names, which the numbers only label
     names = [c for c in named if _NAME_HEADER.fullmatch(_last_header(grid.headers[c]))]
-    if products or names or named:
-        return (products or names or named)[0]
+    # "Compound | R | Salt" over "1-1 | H | HCl": the salt is the form the compound took
+    compounds = [c for c in named if not _FORM_HEADER.fullmatch(_last_header(grid.headers[c]))]
+    if products or names or compounds or named:
+        return (products or names or compounds or named)[0]
     # columns headed by their series ("1 | Ar | 3"): the last is what the rows made
     series = [
         c
@@ -1388,6 +1404,11 @@ _PRODUCT_HEADER = re.compile(r"\bproducts?", _I)
 _NAME_HEADER = re.compile(
     r"\s*(?:(?:compound|chemical|iupac|systematic|product)\s+)?names?(?:\s+of\s+(?:the\s+)?"
     r"(?:compound|product)s?)?\s*",
+    _I,
+)
+#: A column of the salt or solid form each row's compound was made as.
+_FORM_HEADER = re.compile(
+    r"\s*(?:salts?|salt\s+forms?|(?:solid\s+)?forms?|counter[- ]?ions?|acid\s+addition\s+salts?)\s*",
     _I,
 )
 #: What a run was done with: beside a yield, the product is not in this column.
@@ -2048,7 +2069,8 @@ _CELL_TAIL = re.compile(
     r"\d+(?:\.\d+)?\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*)?\)"  # or "85 (3:1 dr)"
     r"|\(\s*\d+(?:\.\d+)?\s*%\s*ee\s*\))?"
     r"\s*(?:\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\])?\s*"
-    r"|\s*(?:\(?\s*(?:dec|decomp|d|sub|subl)\.?\s*\)?|°\s*C\.?|\.)\s*",  # "292° C."
+    # "292° C.", "98° C. (dec.)", "210 (decomposition)"
+    r"|\s*(?:°\s*C\.?|\.)?\s*(?:\(?\s*(?:dec|decomp|decomposition|d|sub|subl|sublimes)\.?\s*\)?)?\s*",
     _I,
 )
 
