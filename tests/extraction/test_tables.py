@@ -400,6 +400,48 @@ def test_a_melting_point_after_the_solid_s_description_and_before_dec() -> None:
     assert tables.cell_value("210° C. (decomposition)") is not None
 
 
+def test_an_example_column_numbers_the_compound_its_name_column_names() -> None:
+    """``Example | Compound`` over ``31 | NAME``: the row is the named compound, its
+    label the example's number; an example's yield beside its substrate stays the
+    example's (the substrate is what the product was made from)."""
+    text = (
+        "TABLE 4\n"
+        "Example | Compound | Yield | Melting point\n"
+        " |  | (%) | (° C.)\n"
+        "31 | 2-methyl-5-phenylpyridine | 78 | 55-57\n"
+        "32 | 2-methyl-5-(4-tolyl)pyridine | 82 | 61-63\n"
+    )
+    assert [(r.compound.name, r.compound.label, r.property) for r in records(text)] == [
+        ("2-methyl-5-phenylpyridine", "31", "reaction_yield"),
+        ("2-methyl-5-phenylpyridine", "31", "melting_point"),
+        ("2-methyl-5-(4-tolyl)pyridine", "32", "reaction_yield"),
+        ("2-methyl-5-(4-tolyl)pyridine", "32", "melting_point"),
+    ]
+    substrates = "TABLE 5\nExample | Substrate | Yield (%)\n1 | Xylose | 29\n2 | Ribose | 52\n"
+    assert [(r.compound.name, r.compound.label) for r in records(substrates)] == [
+        (None, "1"),
+        (None, "2"),
+    ]
+
+
+def test_one_remarks_cell_states_a_yield_and_a_melting_point() -> None:
+    """``yield 78%, m.p. 120-122° C.``: each value read by its own cue, up to the comma."""
+    text = (
+        "TABLE 6\n"
+        "Ex. | R | Remarks\n"
+        "40 | H | yield 78%, m.p. 120-122° C.\n"
+        "41 | Cl | m.p. 131-133° C.; yield 65%\n"
+        "42 | Br | oil, yield 70%\n"
+    )
+    assert facts(records(text)) == [
+        ("40", "melting_point", (120.0, 122.0), "°C"),
+        ("40", "reaction_yield", 78.0, "%"),
+        ("41", "melting_point", (131.0, 133.0), "°C"),
+        ("41", "reaction_yield", 65.0, "%"),
+        ("42", "reaction_yield", 70.0, "%"),
+    ]
+
+
 def test_a_primer_s_tm_and_a_deuterated_name_are_no_melting_point_or_density() -> None:
     """Grants' PCR tables print each primer's Tm (where its DNA duplex melts), and an
     assay table's row ``D4-Histamine`` is a deuterated standard, not a density ``d4``."""

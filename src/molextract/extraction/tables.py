@@ -1042,13 +1042,13 @@ def _cued(grid: Grid, column: Column, known: Sequence[PropertyDeclaration]) -> l
     stated: dict[str, PropertyDeclaration] = {}
     cued = 0
     for text in cells:
+        found = False  # "yield 78%, m.p. 120-122° C.": one cell, two properties
         for declaration in known:
             if declaration.cue_before is None:
                 continue
-            at = _cued_value(declaration.cue_before, text)
-            if at is None:
+            rest = _cued_text(declaration.cue_before, text)
+            if rest is None:
                 continue
-            rest = " " * at + text[at:]
             if declaration.name == "boiling_point":
                 rest = _boiling_at("", rest)[0]
             parsed = cell_value(rest)
@@ -1057,8 +1057,8 @@ def _cued(grid: Grid, column: Column, known: Sequence[PropertyDeclaration]) -> l
             ):
                 # "MP 2 min": a mobile phase's time, no melting point
                 stated.setdefault(declaration.name, declaration)
-                cued += 1
-                break
+                found = True
+        cued += found
     if not stated or cued * 3 < len(cells):
         return [column]
     return [
@@ -1087,9 +1087,21 @@ def _cued_value(cue: re.Pattern[str], text: str) -> int | None:
     return None
 
 
+def _cued_text(cue: re.Pattern[str], text: str) -> str | None:
+    """The cell with only the value ``cue`` states left, the rest blanked (offsets
+    kept): ``yield 78%, m.p. 120° C.`` holds two, one after the other."""
+    at = _cued_value(cue, text)
+    if at is None:
+        return None
+    after = _DESCRIPTION_END.search(text, at)
+    end = len(text) if after is None else after.start()
+    return " " * at + text[at:end] + " " * (len(text) - end)
+
+
 #: Where a cell's description of the solid ends and its data begin: a comma or a
-#: semicolon after words (``colourless needles; m.p. 96° C.``).
-_DESCRIPTION_END = re.compile(r"(?<=[A-Za-z)])\s*[,;]\s+")
+#: semicolon after words or a value (``colourless needles; m.p. 96° C.``, ``yield
+#: 78%, m.p. 120° C.``).
+_DESCRIPTION_END = re.compile(r"(?<=[A-Za-z)%.])\s*[,;]\s+")
 
 
 def _part(cell: Span, k: int) -> Span:
@@ -1344,7 +1356,15 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     # "Cpd. No. | Compound name": the names, which the numbers only label
     names = [c for c in named if _NAME_HEADER.fullmatch(_last_header(grid.headers[c]))]
     # "Compound | R | Salt" over "1-1 | H | HCl": the salt is the form the compound took
-    compounds = [c for c in named if not _FORM_HEADER.fullmatch(_last_header(grid.headers[c]))]
+    # "Example | Compound" over "31 | NAME": the name, which the example only numbers;
+    # but an example's yield is of its product, not of the substrate beside it
+    compounds = [
+        c
+        for c in named
+        if not _FORM_HEADER.fullmatch(_last_header(grid.headers[c]))
+        and not _EXAMPLE_HEADER.fullmatch(_last_header(grid.headers[c]))
+        and not (yields and re.search(r"\bsubstrates?\b", grid.headers[c], _I))
+    ]
     if products or names or compounds or named:
         return (products or names or compounds or named)[0]
     # columns headed by their series ("1 | Ar | 3"): the last is what the rows made
@@ -1817,10 +1837,10 @@ def _record(
         return None  # "140.0 | g" under "Output (Yield)": a mass, its unit in the next cell
     text, own = cell.text, None
     if column.cue is not None:
-        at = _cued_value(column.cue, text)
-        if at is None:
+        cued = _cued_text(column.cue, text)
+        if cued is None:
             return None  # the column's other property, or none: "nD20 1.5521"
-        text = " " * at + text[at:]
+        text = cued
     labelled = _LABELLED_VALUE.fullmatch(text) or _LABEL_COMMA_VALUE.fullmatch(text)
     if labelled is not None:
         # "4a (68)": the cell names its product, the value bracketed after it
