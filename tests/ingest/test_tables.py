@@ -112,6 +112,10 @@ def test_recorder_gives_paths_and_offsets() -> None:
         # a row opened by the stub's word numbers the additives of the row above
         ([["", "additives (mol%)", "", "Yield (%)"], ["entrya", "1", "2", "A"],
           ["1", "NaNO2 (6.5)", "HCl (13)", "64"], ["2", "HNO3 (20)", "—", "31"]], 2),
+        # a nucleus opens a header, no value: "1H-NMR (CDCl3)", "13C NMR"
+        ([["Compound", "1H-NMR (CDCl3) δ ppm", "m.p."], ["Ex. 7", "7.25 (m, 5H)", "101° C."],
+          ["Ex. 8", "7.30 (d, 2H)", "111° C."]], 1),
+        ([["No.", "13C NMR", "mp"], ["A", "128.1", "101"], ["B", "129.3", "111"]], 1),
     ],
 )  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(

@@ -251,7 +251,11 @@ def lay_out(rows: Sequence[Sequence[SourceCell]]) -> list[list[int | None]]:
 
 #: A cell that states a value: it starts with a number (or a sign or bound before one).
 #: A cell that starts with a number, not a name's locants (``1,6-diisocyanate``).
-_VALUE_CELL = re.compile(r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d(?!(?:[\d,′']*)-[A-Za-z]{3,})")
+#: A cell that starts with a number: not a name's locant (``1-Methyl…``) nor a nucleus
+#: (``1H-NMR``, ``13C NMR``), which open headers.
+_VALUE_CELL = re.compile(
+    r"^\s*[<>≤≥~±+\-−–]?\s*\.?\d(?!(?:[\d,′']*)-[A-Za-z]{3,})(?!\d?[A-Z][a-z]?[\s-]*NMR)"
+)
 
 
 def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
