@@ -239,6 +239,38 @@ def test_a_compound_called_by_its_label_after_the_amount_and_yield_is_the_yield_
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Crystallization from benzene gave 4.5 g (92%) of 9 as colorless needles, mp 62° C.",
+        "Crystallization from benzene gave 4.5 g (92%) of 9.",
+        "Crystallization from benzene gave 4.5 g (92%) of the ester 9.",
+        "Crystallization from benzene gave 4.5 g (92%) of colorless needles 9, melting at 62° C.",
+    ],
+)
+def test_a_label_after_the_amount_and_yield_maybe_after_its_kind_is_the_yield_s(
+    text: str,
+) -> None:
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is not None and found.label == "9"
+    amount = "Crystallization from benzene gave 4.5 g (92%) of 9 g of crude material."
+    assert named_after_value(amount, amount.index("%") + 1, build_label_table(amount)) is None
+
+
+def test_a_yield_of_a_solid_named_by_its_analytical_sample_is_that_compound_s() -> None:
+    """Older patents state the crude solid's yield, then name the recrystallised
+    analytical sample; a yield stated between them is another product's."""
+    text = (
+        "The resultant oil was leached with hot ether to give a solid; yield, 1.31 g (84%), "
+        "m.p. 174°-176°. Recrystallization from ethanol gave the analytical sample of "
+        "9-(2-hydroxyethoxymethyl)-2-methylthioadenine; nmr (DMSO-d6) 2.49 (3H, S)."
+    )
+    assert whose(text, "84%") == ("9-(2-hydroxyethoxymethyl)-2-methylthioadenine", None)
+    assert whose(text, "174°") == ("9-(2-hydroxyethoxymethyl)-2-methylthioadenine", None)
+    between = text.replace("m.p. 174°-176°.", "m.p. 174°. The filtrate gave 0.2 g (9%).")
+    assert whose(between, "84%") is None
+
+
+@pytest.mark.parametrize(
     ("text", "name", "label"),
     [
         ("An 85 % yield of 5 was obtained .", None, "5"),

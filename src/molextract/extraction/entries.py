@@ -303,6 +303,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             return title_compound(table, value_end) or Mention(
                 title.group(0).strip(), None, title.start(), title.end(), True
             )
+        # "4.5 g (92%) of 9 as colorless needles", "of the ester 9", "of colorless
+        # needles 9": the product by its label, maybe after its kind or its look
+        found = _kind_label_at(text, closed.end(), limit, table)
+        if found is not None:
+            return found
     closed = _CLOSE_THEN_NAME.match(text, value_end, limit)
     if closed is not None:
         found = _name_at(text, closed.end(), limit, table)
@@ -819,6 +824,28 @@ def read_entries(text: str, table: LabelTable) -> list[Entry]:
     return _entries(text, table)
 
 
+#: A purified sample named after its yield: ``the analytical sample of NAME``,
+#: ``analytically pure NAME``.
+_ANALYTICAL_SAMPLE = re.compile(
+    r"\b(?:analytical(?:ly\s+pure)?\s+samples?\s+of\s+|analytically\s+pure\s+)", re.IGNORECASE
+)
+
+
+def analytical_sample(text: str, value_end: int, table: LabelTable) -> Mention | None:
+    """``… to give a solid; yield, 1.31 g (84%), m.p. 174°. Recrystallization from
+    ethanol gave the analytical sample of NAME``: older patents state the yield of the
+    crude solid and name it only with its purified sample, a sentence or two later.
+    Another yield between them is another product's."""
+    limit = min(len(text), value_end + 300)
+    paragraph_end = text.find("\n\n", value_end, limit)
+    if paragraph_end >= 0:
+        limit = paragraph_end
+    found = _ANALYTICAL_SAMPLE.search(text, value_end, limit)
+    if found is None or re.search(r"\d\s*%", text[value_end : found.start()]):
+        return None
+    return _name_at(text, found.end(), min(len(text), found.end() + 200), table)
+
+
 #: The forms that say whose a value is, the most specific first, each with the name a
 #: record's ``compound.source`` carries when it decides.
 FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]], ...] = (
@@ -834,6 +861,7 @@ FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], 
     ("sentence_subject", lambda text, start, end, table, _: sentence_subject(text, start, table)),
     ("entry_compound", lambda text, start, end, table, entries: entry_compound(text, start, table, entries)),
     ("sheet_field", lambda text, start, end, table, _: sheet_field(text, start, table)),
+    ("analytical_sample", lambda text, start, end, table, _: analytical_sample(text, end, table)),
 )  # fmt: skip
 
 
