@@ -569,6 +569,28 @@ def test_lists_reagents_and_placeholders_are_left_to_the_model(text: str, value:
     assert described_compound(text, text.index(value), build_label_table(text)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Treatment of 5 with LDA gave 6 along with 7 in 15 % yield .", "15 %", "7"),
+        ("Treatment of 5 with LDA gave 6 as the major product , accompanied by 7 in 15 % "
+         "yield .", "15 %", "7"),
+        ("Treatment of 5 with LDA afforded 6 in 70 % yield along with 7 in 15 % yield .",
+         "15 %", "7"),
+        ("Heating 5 in toluene gave 6 in 60 % yield and 7 in 30 % yield .", "30 %", "7"),
+    ],
+)  # fmt: skip
+def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
+    text: str, value: str, label: str
+) -> None:
+    """``… along with 7 in 15 % yield``, ``… and 7 in 30 % yield``: a bare number right
+    before ``in N % yield``, or after ``along with``, is a product's label."""
+    found = described_compound(text, text.index(value), build_label_table(text))
+    assert found is not None and found.label == label
+    timed = "The mixture was stirred for 2 and then 3 h in 50 % aqueous ethanol ."
+    assert described_compound(timed, timed.index("50 %"), build_label_table(timed)) is None
+
+
 def test_the_product_without_a_heading_is_the_phrase_the_text_prints() -> None:
     text = "to give the product (1.2 g, 70%)."
     mention = described_compound(text, text.index("70%"), build_label_table(text))

@@ -443,6 +443,30 @@ def test_a_reagent_charged_by_its_grade_is_no_passage_subject() -> None:
     assert decide(_point_site(text, "about 50° C", "melting_point"), None).mention is None
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Following the procedure of Example 1, 4-chlorobenzaldehyde was reacted with "
+         "hydroxylamine in ethanol. The oxime was obtained as a white solid (1.2 g, 80%).", "80%"),
+        ("4-Chlorobenzaldehyde and malononitrile were stirred in ethanol for 2 h. The "
+         "precipitate was collected to give a yellow solid (2.1 g, 88%).", "88%"),
+        ("Hydrogenation of 4-nitrotoluene over Pd/C in ethanol was complete after 3 h. "
+         "Filtration and evaporation gave the amine (0.9 g, 95%).", "95%"),
+        ("Methyl 4-hydroxybenzoate was alkylated with benzyl bromide as described above. "
+         "Yield: 2.3 g (91%).", "91%"),
+    ],
+)  # fmt: skip
+def test_what_a_procedure_s_first_sentence_reacts_is_no_passage_subject(
+    text: str, value: str
+) -> None:
+    """A procedure without a heading opens on what it starts from: treated, stirred,
+    hydrogenated. Its product goes unnamed; the starting material is not the fallback."""
+    assert decide(_site(text, value), None).mention is None
+    made = "4-Chlorobenzyl alcohol was prepared as follows. The residue gave an oil (1.1 g, 95%)."
+    decision = decide(_site(made, "95%"), None)
+    assert decision.mention is not None and decision.mention.name == "4-Chlorobenzyl alcohol"
+
+
 def test_a_solvent_s_own_data_sheet_is_about_the_solvent() -> None:
     text = (
         "Section 9: Physical and chemical properties (toluene, CAS 108-88-3).\n"

@@ -324,10 +324,16 @@ _CALLED_BEFORE = re.compile(
     r"(?:[\w'′]+\s*(?:,|\band\b|\bor\b)\s*)*"
     r"|\b(?:give|gave|giving|a(?:ff|ﬀ)ord(?:ed|ing|s)?|yield(?:ed|ing)?|provid(?:e|ed|ing)"
     r"|furnish(?:ed|ing)?|obtain(?:ed)?|produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)"
-    r"|deliver(?:s|ed|ing)?|(?:lead(?:s|ing)?|led|convert(?:s|ed)?)\s+to|into|of|from)\s+)$",
+    r"|deliver(?:s|ed|ing)?|(?:lead(?:s|ing)?|led|convert(?:s|ed)?)\s+to|into|of|from"
+    # a by-product beside the product: "gave 6 along with 7 in 15 % yield"
+    r"|along\s+with|together\s+with|accompanied\s+by|as\s+well\s+as|in\s+addition\s+to)\s+)$",
     re.IGNORECASE,
 )
 _AMOUNT_AFTER = re.compile(r"\s*\([^()]*\d\s*(?:mg|g|kg|mmol|mol|mL|%)(?![A-Za-z])")
+#: A yield straight after a number: ``… and 7 in 30 % yield``, the number a product's.
+_IN_YIELD_AFTER = re.compile(
+    r"\s+in\s+(?:an?\s+)?(?:[a-z]+\s+)?\d+(?:\.\d+)?\s*%\s*(?:[a-z]+\s+)?yields?\b"
+)
 #: A unit after a number: the number is an amount or a measurement, not a label
 #: (``3 g``, ``ethanol 95 %``, ``HCl 2 M``, ``2 × 10 mL``).
 UNIT_AFTER = re.compile(
@@ -391,7 +397,11 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
         return False  # "3 g", "hexane 3:1"
     if _CLAUSE_START.search(before) and _SUBJECT_OF_STEP_AFTER.match(text, end):
         return True  # "…, 31 was obtained as a colorless oil"
-    return bool(_CALLED_BEFORE.search(before) or _AMOUNT_AFTER.match(text, end))
+    return bool(
+        _CALLED_BEFORE.search(before)
+        or _AMOUNT_AFTER.match(text, end)
+        or _IN_YIELD_AFTER.match(text, end)
+    )
 
 
 _RATIO_AFTER = re.compile(r"\s*:\s*\d")
@@ -612,6 +622,8 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
             _charged(text, name_start, name_end)
             or _OBJECT_OF_STEP.search(text, max(start, name_start - 40), name_start)
             or _WORK_UP_AFTER.match(text, name_end)
+            or _REACTED_AFTER.match(text, name_end)
+            or _STEP_OF.search(text, max(start, name_start - 40), name_start)
         ):
             # "A solution of X (3.78 g) in methanol …", "the displacement with disodium
             # salt of X on …", "The hexane layer is washed …": a procedure's first
@@ -657,6 +669,25 @@ def _charged(text: str, start: int, end: int) -> bool:
 #: extracts``), not a compound the paragraph is about.
 _WORK_UP_AFTER = re.compile(
     r"\s+(?:layers?|phases?|extracts?|washings?|filtrates?|solutions?|mother\s+liquors?)\b",
+    re.IGNORECASE,
+)
+#: After a name: the verb of a step done to it (``4-Chlorobenzaldehyde was treated with
+#: …``, ``X and Y were stirred …``): what the procedure starts from, not its subject.
+_REACTED_AFTER = re.compile(
+    r"(?:\s+and\s+[^.;]{1,80}?)?\s+(?:was|were|is|are)\s+(?:then\s+|first\s+|next\s+)?"
+    r"(?:treated|reacted|stirred|heated|refluxed|dissolved|suspended|mixed|combined|added"
+    r"|washed|hydrogenated|reduced|oxidi[sz]ed|alkylated|acylated|coupled|condensed"
+    r"|converted|saponified|hydroly[sz]ed|esterified|brominated|chlorinated|nitrated"
+    r"|methylated|protected|deprotected|cycli[sz]ed|subjected|placed|charged|introduced"
+    r"|cooled|warmed|irradiated|exposed)\b",
+    re.IGNORECASE,
+)
+#: Before a name: the step done to it (``Hydrogenation of X over Pd/C …``).
+_STEP_OF = re.compile(
+    r"\b(?:hydrogenation|reduction|oxidation|reaction|treatment|alkylation|acylation"
+    r"|hydrolysis|saponification|esterification|bromination|chlorination|nitration"
+    r"|methylation|coupling|condensation|cycli[sz]ation|deprotection|protection"
+    r"|conversion|irradiation)\s+of\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 #: Before a name: the preposition that makes it what a step works with or on.
