@@ -467,6 +467,26 @@ def test_what_a_procedure_s_first_sentence_reacts_is_no_passage_subject(
     assert decision.mention is not None and decision.mention.name == "4-Chlorobenzyl alcohol"
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Attempted hydrolysis of 21 led only to decomposition , but 22 could be obtained "
+         "in 40 % yield using LiOH .", "40 %", "22"),
+        ("Reduction of 48 gave a mixture of alcohols from which 49 was isolated in 35 % "
+         "yield .", "35 %", "49"),
+        ("The yield of 18 could be improved to 65 % by using DMF as the solvent .", "65 %", "18"),
+        ("Isomerization of 30 to 31 proceeded quantitatively ( 98 % ) .", "98 %", "31"),
+        ("The transformation of 30 into the diol 31 occurred in 80 % yield .", "80 %", "31"),
+    ],
+)  # fmt: skip
+def test_a_journal_s_product_in_a_clause_of_its_own_takes_the_yield(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
 def test_a_solvent_s_own_data_sheet_is_about_the_solvent() -> None:
     text = (
         "Section 9: Physical and chemical properties (toluene, CAS 108-88-3).\n"

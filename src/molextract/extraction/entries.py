@@ -611,9 +611,10 @@ _KIND_LABEL = re.compile(
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and)\b"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|occurred|proceeded)\b"
     # "the yield of 20 increased to 88 %": how the yield moved
-    r"|\s+(?:increased|improved|rose|dropped|decreased|fell|reached)\b)"
+    r"|\s+(?:(?:could|can|was|might)\s+(?:be\s+)?)?"
+    r"(?:increased|improved|rose|dropped|decreased|fell|reached|raised|enhanced)\b)"
 )
 
 

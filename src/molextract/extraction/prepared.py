@@ -35,7 +35,7 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 _PREPARED = re.compile(
     r"(?P<aside>\s*\([^()]{1,40}\))?"
     # "Alcohol 7, obtained in 85% yield from 6, was protected": the participle alone
-    r"(?:\s*,?\s+(?:was|were|is|are|can\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
+    r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
     r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated)\b",
@@ -46,8 +46,12 @@ _PREPARED = re.compile(
 #: Words after which a name is the object of something else, not a subject.
 _PREPOSITIONS = r"(?:of|in|with|from|using|and|or|to|by|for|into|on|at|than|then)"
 _CALLED_LABEL = re.compile(
-    rf"\b(?!{_PREPOSITIONS}\s)[A-Za-z][a-z]+\s+(?P<label>{LABEL})$", re.IGNORECASE
+    rf"\b(?!{_PREPOSITIONS}\s|(?:which|that|whom|where|when|whereupon)\s)"
+    rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})$",
+    re.IGNORECASE,
 )
+#: A label opening a clause of its own: ``from which 49``, ``but 22``.
+_CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LABEL})$", re.I)
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
     r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|ing)?|provid(?:ed|ing)|yielded"
@@ -119,6 +123,10 @@ def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Menti
         phrase = title.group(0).strip()
         at = text.index(phrase, start)
         return title_compound(table, end) or Mention(phrase, None, at, at + len(phrase), True)
+    clause = _CLAUSE_LABEL.search(text, max(start, end - 30), end)
+    if clause is not None:
+        # "a mixture of alcohols from which 49 was isolated": a clause's own subject
+        return from_label(clause["label"], text, end, table)
     called = _CALLED_LABEL.search(text, max(start, end - 40), end)
     if called is not None:
         if _blocked(text, start, called.start()):
