@@ -1676,6 +1676,10 @@ YIELDS_BY_RULE = [
                  id="one-reagent-after-prepared"),
     pytest.param("Oxidation of 18 (Dess–Martin periodinane, 87%) gave aldehyde 19.", "87%",
                  id="one-reagent-before-gave"),
+    pytest.param("Removal of the Boc group gave amine 19 ( TFA , CH2Cl2 ; 94 % ) .", "94 %",
+                 id="step-conditions-semicolon"),
+    pytest.param("Hydrogenation then afforded 20 ( H2 ; 88 % ) .", "88 %",
+                 id="one-reagent-semicolon"),
     # the last step of a synthesis
     pytest.param("Removal of the acetonide completed the synthesis of (+)-28 (83%).", "83%",
                  id="synthesis-completed"),

@@ -816,7 +816,7 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
 #: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
-_ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*,\s*")
+_ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*[,;]\s*")
 #: One item that says how a percentage was measured or where it comes from, which makes
 #: it a purity, a selectivity or a literature figure: ``(HPLC, 98%)``, ``(ee, 95%)``,
 #: ``(lit., 85%)``.
@@ -836,7 +836,7 @@ def _one_reagent(inner: str) -> bool:
 
 #: A bracket of a step's reagents and conditions before the yield that closes it: two
 #: items at least, no percentage or bracket among them.
-_CONDITIONS = re.compile(r"[^()%]*[,;][^()%]*,\s*")
+_CONDITIONS = re.compile(r"[^()%]*[,;][^()%]*[,;]\s*")  # "( TFA , CH2Cl2 ; 94 % )"
 #: After a step's conditions bracket: the verb that makes the step's product.
 _STEP_MAKES_AFTER = re.compile(
     r"\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced)\b", re.I
