@@ -477,6 +477,11 @@ def test_what_a_procedure_s_first_sentence_reacts_is_no_passage_subject(
         ("The yield of 18 could be improved to 65 % by using DMF as the solvent .", "65 %", "18"),
         ("Isomerization of 30 to 31 proceeded quantitatively ( 98 % ) .", "98 %", "31"),
         ("The transformation of 30 into the diol 31 occurred in 80 % yield .", "80 %", "31"),
+        ("After 24 h , the bicyclic lactam ( 7 ) was isolated in 70 % yield .", "70 %", "7"),
+        ("Treatment of 14 with NaH followed by MeI led to the N-methyl derivative 15 , which "
+         "was obtained in 90 % yield .", "90 %", "15"),
+        ("Remarkably , the use of 2 equiv of LiHMDS raised the yield of 11 to 78 % .", "78 %",
+         "11"),
     ],
 )  # fmt: skip
 def test_a_journal_s_product_in_a_clause_of_its_own_takes_the_yield(

@@ -612,6 +612,8 @@ _KIND_LABEL = re.compile(
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
     r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|occurred|proceeded)\b"
+    # "raised the yield of 11 to 78 %" (read up to the value, or past it)
+    r"|\s+to\s+(?:\d+(?:\.\d+)?\s*%|$)"
     # "the yield of 20 increased to 88 %": how the yield moved
     r"|\s+(?:(?:could|can|was|might)\s+(?:be\s+)?)?"
     r"(?:increased|improved|rose|dropped|decreased|fell|reached|raised|enhanced)\b)"

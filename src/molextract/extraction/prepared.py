@@ -50,6 +50,10 @@ _CALLED_LABEL = re.compile(
     rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})$",
     re.IGNORECASE,
 )
+#: A relative clause opening before the verb: its subject is the compound before it.
+_WHICH_BEFORE = re.compile(r"\s*,?\s*which(?:\s+(?:then|also))?\s*$", re.I)
+#: A kind of compound, named by the article before it: ``the bicyclic lactam``.
+_KIND_BEFORE = re.compile(r"\b(?:the|a|an)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*\s*$")
 #: A label opening a clause of its own: ``from which 49``, ``but 22``.
 _CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LABEL})$", re.I)
 #: A verb that makes another compound later in the sentence.
@@ -88,7 +92,17 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     verb = verbs[-1]
     if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
         return None
-    mention = _subject_ending(text, start, verb.start(), table)
+    end = verb.start()
+    relative = _WHICH_BEFORE.search(text, max(start, end - 30), end)
+    if relative is not None and not verb["aside"]:
+        # "led to the N-methyl derivative 15, which was obtained in 90% yield"
+        end = relative.start()
+    mention = _subject_ending(text, start, end, table)
+    if mention is None and verb["aside"]:
+        # "the bicyclic lactam (7) was isolated": a kind of compound, then its label
+        label = re.fullmatch(rf"\s*\(\s*({LABEL})\s*\)", verb["aside"])
+        if label is not None and _KIND_BEFORE.search(text, max(start, end - 50), end):
+            return from_label(label[1], text, end, table)
     if mention is not None and verb["aside"] and mention.label is None:
         label = re.fullmatch(rf"\s*\(\s*({LABEL})\s*\)", verb["aside"])
         if label is not None:
