@@ -620,6 +620,12 @@ def test_the_subject_a_step_converted_is_not_the_sentence_s_compound() -> None:
          "( 3h , 75 % ) were well tolerated .", "75 %", "3h"),
         ("Aryl bromides bearing an ester (3f, 79%) or a ketone (3h, 75%) were tolerated.",
          "75%", "3h"),
+        # each product of a series by its label and substituent, then its yield
+        ("Hydrosilylation gave the silanes ( 3a , R = Me , 3.9 % ; 3b , R = Ph , 5.2 % ) .",
+         "3.9 %", "3a"),
+        ("Hydrosilylation gave the silanes ( 3a , R = Me , 3.9 % ; 3b , R = Ph , 5.2 % ) .",
+         "5.2 %", "3b"),
+        ("Products 5 ( X = Cl , 45 % ) and 6 ( X = Br , 52 % ) were isolated .", "52 %", "6"),
     ],
 )  # fmt: skip
 def test_a_label_and_its_value_in_one_bracket_are_one_product_s(

@@ -793,6 +793,10 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     if _LABEL_ITEM.fullmatch(inner) and not rest.strip():
         # "an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )": a product's label and yield
         return _Cue("beside the product's label", 0, 0, direct=True)
+    if _substituent_list(inner, rest):
+        # "( 3a , R = Me , 65 % ; 3b , R = Ph , 71 % )", "5 ( X = Cl , 45 % )": each
+        # product by its label or its substituent, then its yield
+        return _Cue("beside the product's substituent", 0, 0, direct=True)
     if any(s.kind == "amount" for s in scan_numbers(inner + " " + rest)):
         if _product_bracket(head, tail, cues.PRODUCT_VERBS):
             return _Cue("in the product's bracket", 0, 0, direct=True)
@@ -813,6 +817,22 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     return None
 
 
+def _substituent_list(inner: str, rest: str) -> bool:
+    """The bracket lists products, each a label and its substituents or only its
+    substituents, then a percentage; this item is the last before ``rest``."""
+    *earlier, item = inner.split(";")
+    if not _LISTED_PRODUCT.fullmatch(item) or not _LIST_REST.fullmatch(rest):
+        return False
+    return all(_LISTED_YIELD.fullmatch(piece) for piece in earlier)
+
+
+_SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
+#: One product of such a list before its percentage: ``3a , R = Me , `` or ``X = Cl , ``.
+_LISTED_PRODUCT = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+")
+#: An earlier product of the list, its percentage given.
+_LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+\d+(?:\.\d+)?\s*%\s*")
+#: What may follow the percentage in such a bracket: nothing, or the next product.
+_LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
 #: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.

@@ -69,6 +69,12 @@ _TURNED_INTO = (
     r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
     r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
 )
+#: A step that makes its product as a derivative of what it started from: ``protected as
+#: its TBS ether 8``.
+_MADE_AS = (
+    r"(?:protected|trapped|masked|derivati[sz]ed|acetylated|silylated|benzylated"
+    r"|methylated|esterified)\s+as"
+)
 #: The passive verbs of a step that turns its subject into something else (``X was
 #: converted to …``): the subject is what the step started from.
 STEP_PASSIVES = (
@@ -84,7 +90,7 @@ YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"
     r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
-    rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO})\b",
+    rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,
 )
 #: A verb that makes a product, printed right before a percentage of it: ``gave 78 %
@@ -110,7 +116,7 @@ PRODUCT_VERBS = re.compile(
     r"|purifi(?:ed|cation)|recrystalli[sz](?:ed|ation)|chromatograph(?:ed|y)|dried"
     r"|distil(?:led|lation)"
     r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated"
-    rf"|{_TURNED_INTO})\b",
+    rf"|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,
 )
 #: Steps that put a compound into a reaction: after them a bracket with a mass and a

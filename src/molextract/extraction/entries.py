@@ -593,7 +593,7 @@ _PRODUCT_VERB = re.compile(
     r"\b(?:gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:ed|es|ing)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
-    r"|isolated\s+as"
+    r"|isolated\s+as|(?:protected|trapped|derivati[sz]ed|silylated|acetylated)\s+as"
     # "the yield of 2l dropped to 40 %"
     r"|(?<![\d%]\s)(?<![\d%])yield\s+of(?=\s+(?:the\s+)?\S+\s+(?!and\b|or\b)\w)"
     # "Oxidation of the acetal to lactone 25 was accomplished in 95% yield"

@@ -726,8 +726,16 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
 
 
 #: A bracket that opens with a product's label and then its value: ``( 3f , 79 % )``.
-_LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*$")
-_BRACKET_CLOSES = re.compile(r"\s*\)")
+#: A substituent that tells one product of a series from the next: ``R = Me , ``.
+_SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
+_LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*{_SUBSTITUENT}*$")
+#: A later item of such a bracket: ``… 3.9 % ; 3b , R = Ph , ``.
+_LABEL_LISTED_IN_BRACKET = re.compile(
+    rf"\(\s*{LABEL}\s*,[^()]*%\s*;\s*(?P<label>{LABEL})\s*,\s*{_SUBSTITUENT}*$"
+)
+#: A label before a bracket of its substituents: ``5 ( X = Cl , ``.
+_LABEL_BEFORE_SUBSTITUENTS = re.compile(rf"(?<![\w\-.,])(?P<label>{LABEL})\s*\(\s*{_SUBSTITUENT}+$")
+_BRACKET_CLOSES = re.compile(r"\s*[);]")
 
 
 def label_in_bracket(
@@ -736,7 +744,12 @@ def label_in_bracket(
     """``an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )``: scope discussions give each
     product's label and yield in one bracket, and the bracket says whose the value is.
     Only when the value closes the bracket (``(3f, 79% ee)`` says more than a yield)."""
-    found = _LABEL_IN_BRACKET.search(text, max(0, value_start - 16), value_start)
+    lo = max(0, value_start - 80)
+    found = (
+        _LABEL_IN_BRACKET.search(text, lo, value_start)
+        or _LABEL_LISTED_IN_BRACKET.search(text, lo, value_start)
+        or _LABEL_BEFORE_SUBSTITUENTS.search(text, lo, value_start)
+    )
     if found is None or not _BRACKET_CLOSES.match(text, value_end):
         return None
     if _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start() + 1):
