@@ -252,6 +252,9 @@ def test_a_label_after_the_amount_and_yield_maybe_after_its_kind_is_the_yield_s(
 ) -> None:
     found = named_after_value(text, text.index("%") + 1, build_label_table(text))
     assert found is not None and found.label == "9"
+    desired = "Work-up gave 1.3 g (91%) of the desired 4-chlorobenzyl alcohol."
+    found = named_after_value(desired, desired.index("%") + 1, build_label_table(desired))
+    assert found is not None and found.name == "4-chlorobenzyl alcohol"
     amount = "Crystallization from benzene gave 4.5 g (92%) of 9 g of crude material."
     assert named_after_value(amount, amount.index("%") + 1, build_label_table(amount)) is None
 

@@ -591,6 +591,24 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
     assert described_compound(timed, timed.index("50 %"), build_label_table(timed)) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NaBH4 was added. After work-up, 4-chlorobenzyl alcohol (1.3 g, 91%) was obtained.",
+        "NaBH4 was added. Work-up gave the title compound, 4-chlorobenzyl alcohol (1.3 g, 91%).",
+        "NaBH4 was added to give 4-chlorobenzyl alcohol. The product was isolated as a white "
+        "solid (1.3 g, 91%).",
+    ],
+)
+def test_a_product_after_an_opening_phrase_a_role_or_the_sentence_before(text: str) -> None:
+    """A comma that closes ``After work-up`` or ``the title compound`` is no list; "The
+    product" opening the sentence after ``to give NAME.`` is that NAME."""
+    found = described_compound(text, text.index("91%"), build_label_table(text))
+    assert found is not None and found.name == "4-chlorobenzyl alcohol"
+    listed = "Work-up gave benzoic acid, 4-chlorobenzyl alcohol (1.3 g, 91%) as a mixture."
+    assert described_compound(listed, listed.index("91%"), build_label_table(listed)) is None
+
+
 def test_the_product_without_a_heading_is_the_phrase_the_text_prints() -> None:
     text = "to give the product (1.2 g, 70%)."
     mention = described_compound(text, text.index("70%"), build_label_table(text))

@@ -215,7 +215,11 @@ _YIELD_THEN_GAVE = re.compile(
     re.IGNORECASE,
 )
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
-_CLOSE_THEN_OF = re.compile(r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?")
+_CLOSE_THEN_OF = re.compile(
+    r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
+    # "1.3 g (91%) of the desired NAME", "of pure NAME"
+    r"(?:(?:the\s+)?(?:desired|expected|pure|target)\s+(?=\S*[\d(\[-]))?"
+)
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
     rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL})(?![\w\-])", re.IGNORECASE

@@ -826,6 +826,33 @@ def _crude_before(text: str, start: int, phrase: str) -> Mention | None:
 
 
 _CRUDE_NAME = re.compile(r"\bcrude\s+(?:product\s*,?\s*)?", re.IGNORECASE)
+
+
+def _made_just_before(text: str, start: int) -> Mention | None:
+    """``… to give NAME. The product was isolated as a white solid (1.3 g, 91%)``: a
+    sentence that opens on "The product" is about the one the sentence before it made
+    and named last."""
+    opening = _THE_PRODUCT_OPENS.match(text, start)
+    if opening is None or start < 2 or text[start - 2 : start] not in (". ", ".\n"):
+        return None
+    made = _MADE_NAME_LAST.search(text, max(0, start - 300), start - 1)
+    if made is None:
+        return None
+    spans = names_in(text, made.end(), start - 1)
+    if len(spans) != 1 or spans[0][0] != made.end() or spans[0][1] != start - 2:
+        return None
+    written = tidy_name(text[spans[0][0] : spans[0][1]])
+    if is_generic_name(written) or junk_reason(written) is not None:
+        return None
+    return Mention(written, None, spans[0][0], spans[0][1], True)
+
+
+_THE_PRODUCT_OPENS = re.compile(r"The\s+(?:obtained\s+|resulting\s+)?product\b")
+#: A verb that makes a product, then only its name to the sentence's end.
+_MADE_NAME_LAST = re.compile(
+    r"\b(?:to\s+give|gave|giving|to\s+afford|afforded|affording|to\s+provide|provided"
+    r"|to\s+yield|yielded|yielding|furnished|to\s+furnish)\s+(?:the\s+)?(?=[^.;]*\.$)"
+)
 #: A label the text calls a compound: ``compound 22``, ``Intermediate 10A``, ``product 3-b``.
 _CALLED_LABEL_AT_END = re.compile(
     r"\b(?:compound|cpd\.?|product|intermediate|example|amide|ester|acid|alcohol|aldehyde"
@@ -943,6 +970,7 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # (the crude product its own paragraph named, purified, before the section's)
         return (
             _crude_before(text, product.start(), product.group(phrase))
+            or _made_just_before(text, product.start(phrase))
             or _title_compound(table.title_compound_at(end))
             or Mention(
                 _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
@@ -1008,7 +1036,8 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         written = tidy_name(text[span[0] : span[1]])
         if looks_like_name(written) and not is_generic_name(written):
             return Mention(written, called["label"], span[0], span[1], True)
-    if _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0]) and not _next_clause(text, span[0]):
+    listed = _LIST_BEFORE.search(text, max(0, span[0] - 6), span[0])
+    if listed is not None and not _next_clause(text, span[0]) and not _no_item_before(text, listed):
         return None  # no name, or the last of a list: "(E)- and (Z)-stilbene (1.6 g, 90%)"
     if _MEDIUM_BEFORE.search(text, max(0, span[0] - 12), span[0]):
         return None  # "crystallises from water as a white powder, mp": the medium
@@ -1052,6 +1081,19 @@ def _is_aside(found: re.Match[str]) -> bool:
     if _POINT_ASIDE.match(found["aside"]):
         return True  # "adduct f ( mp 186-188 °C ) in 51 % yield": its melting point
     return (junk_reason(found["aside"]) or "").startswith("a description")
+
+
+def _no_item_before(text: str, listed: re.Match[str]) -> bool:
+    """The comma before a name closes an opening phrase or a role, not an earlier item of
+    a list: ``After work-up, NAME (1.3 g, 91%)``, ``the title compound, NAME (…)``."""
+    if listed.group(0).strip() != ",":
+        return False
+    comma = listed.start() + listed.group(0).index(",")
+    span = name_before(text, comma)
+    if span is None:
+        return True
+    written = tidy_name(text[span[0] : span[1]])
+    return is_generic_name(written) or not looks_like_name(written)
 
 
 def _next_clause(text: str, start: int) -> bool:
