@@ -1089,6 +1089,9 @@ def _no_item_before(text: str, listed: re.Match[str]) -> bool:
     if listed.group(0).strip() != ",":
         return False
     comma = listed.start() + listed.group(0).index(",")
+    before = text[max(0, comma - 200) : comma]
+    if before.count("(") > before.count(")"):
+        return False  # "( TBSCl , imidazole , 98 % )": items of a step's bracket
     span = name_before(text, comma)
     if span is None:
         return True
