@@ -316,3 +316,20 @@ def test_an_entry_heading_may_say_it_makes_its_compound(prefix: str) -> None:
     mention = entry_compound(text, text.index("92%"), table)
     assert mention is not None
     assert (mention.name, mention.label) == ("5-bromo-N-methylpicolinamide", "8")
+
+
+def test_a_lettered_step_opens_an_entry_for_the_product_it_names() -> None:
+    """``… (91%). (b) NAME. PBr3 was added …``: an example's lettered steps, each headed
+    by its product; a lettered list of reagents opens none."""
+    text = (
+        "(a) 4-Chlorobenzyl alcohol: NaBH4 was added to 4-chlorobenzaldehyde to give a white "
+        "solid (1.3 g, 91%). (b) 4-Chlorobenzyl bromide. PBr3 was added to the alcohol to give "
+        "an oil (1.5 g, 80%)."
+    )
+    table = build_label_table(text)
+    first = entry_compound(text, text.index("91%"), table)
+    second = entry_compound(text, text.index("80%"), table)
+    assert first is not None and first.name == "4-Chlorobenzyl alcohol"
+    assert second is not None and second.name == "4-Chlorobenzyl bromide"
+    reagents = "The mixture was treated with (a) NaH, DMF and (b) MeI to give an oil (1.5 g, 80%)."
+    assert entry_compound(reagents, reagents.index("80%"), build_label_table(reagents)) is None

@@ -744,6 +744,8 @@ _MAKING_FIRST = re.compile(
     r"(?:(?:general\s+)?(?:synthesis|preparation)\s+of\s+(?:the\s+)?)(?=\S)", re.IGNORECASE
 )
 _TRAILING_PAREN_LABEL = re.compile(rf"(?P<name>.+?)\s*\(\s*(?P<label>{LABEL})\s*\)")
+#: A lettered step of an example before its product's name: ``(b) ``.
+_STEP_LETTER = re.compile(r"\([a-h]\)\s+(?=[A-Z0-9(\[])")
 
 
 def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Entry | None:
@@ -752,6 +754,9 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     a label only a heading (a line's start, closed by ``.`` or ``:``) opens an entry, so
     that ``Benzoic acid was dissolved …`` does not."""
     limit = min(len(text), start + 220)
+    lettered = _STEP_LETTER.match(text, start, limit)
+    if lettered is not None:
+        start = lettered.end()  # "(b) NAME. PBr3 was added …": a patent's lettered step
     first = _LABEL_FIRST.match(text, start, limit)
     name_start = first.end() if first is not None else start
     making = _MAKING_FIRST.match(text, name_start, limit) if first is None else None
@@ -783,7 +788,8 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
             label = last
     heading = opening["stop"] is not None
     if label is None and not line_start and not (heading and opening["stop"] == "."):
-        return None
+        if lettered is None or not heading:
+            return None
     label = label or table.label_of(written)
     return Entry(start, Mention(written, label, name_start, end, True))
 
