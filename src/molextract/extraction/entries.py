@@ -787,9 +787,13 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
         if re.fullmatch(LABEL, last):
             label = last
     heading = opening["stop"] is not None
-    if label is None and not line_start and not (heading and opening["stop"] == "."):
-        if lettered is None or not heading:
-            return None
+    if (
+        label is None
+        and not line_start
+        and not (heading and opening["stop"] == ".")
+        and (lettered is None or not heading)
+    ):
+        return None
     label = label or table.label_of(written)
     return Entry(start, Mention(written, label, name_start, end, True))
 
