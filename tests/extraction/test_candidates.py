@@ -1708,6 +1708,18 @@ def test_yields_by_rule_are_decisive(text: str, shown: str) -> None:
     assert c.decisive, c.cue_text
 
 
+def test_an_optical_rotation_s_concentration_is_no_yield() -> None:
+    """``[α]25D =+563.1° (n methylene chloride; 1%)``: the solution the rotation was
+    measured in, after a product's name; no rule makes the 1% a yield."""
+    text = (
+        "There is obtained (S)-5-(o-fluorophenyl)-1,3-dihydro-1,3-dimethyl-7-nitro-2H-1,4-"
+        "benzodiazepin-2-one which melts at 118°-126° C.; [α]25D =+563.1° (n methylene "
+        "chloride; 1%)."
+    )
+    c = one(text, "1%")
+    assert not c.decisive
+
+
 # (text, a percentage that may be a yield but no rule settles it)
 YIELDS_FOR_THE_MODEL = [
     pytest.param("The amide 5 (1.2 g, 85%) was then stored under argon.", "85%",

@@ -788,6 +788,8 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     bracket; a bracket that opens its sentence belongs to the sentence before
     (``… to afford Intermediate 1-a. (35.0 g, 79.7%)``)."""
     head = before[: len(before) - len(inner) - 1]
+    if _ROTATION_BEFORE.search(head):
+        return None  # "[α]25D = +563.1° (methylene chloride; 1%)": the rotation's solution
     if not head.strip():
         head = prior
     if _LABEL_ITEM.fullmatch(inner) and not rest.strip():
@@ -833,6 +835,8 @@ _LISTED_PRODUCT = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+")
 _LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+\d+(?:\.\d+)?\s*%\s*")
 #: What may follow the percentage in such a bracket: nothing, or the next product.
 _LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
+#: An optical rotation before a bracket: the bracket gives its solvent and concentration.
+_ROTATION_BEFORE = re.compile(r"\[\s*[αa]\s*\][^()]{0,30}?[+\-−–]?\s*\d[\d.,]*\s*°?\s*$")
 #: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
