@@ -828,11 +828,10 @@ def _substituent_list(inner: str, rest: str) -> bool:
     return all(_LISTED_YIELD.fullmatch(piece) for piece in earlier)
 
 
-_SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
 #: One product of such a list before its percentage: ``3a , R = Me , `` or ``X = Cl , ``.
-_LISTED_PRODUCT = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+")
+_LISTED_PRODUCT = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{cues.SUBSTITUENT}+")
 #: An earlier product of the list, its percentage given.
-_LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{_SUBSTITUENT}+\d+(?:\.\d+)?\s*%\s*")
+_LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{cues.SUBSTITUENT}+\d+(?:\.\d+)?\s*%\s*")
 #: What may follow the percentage in such a bracket: nothing, or the next product.
 _LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
 #: An optical rotation before a bracket: the bracket gives its solvent and concentration.

@@ -69,6 +69,9 @@ _TURNED_INTO = (
     r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
     r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
 )
+#: A substituent that tells one product of a series from the next in a bracket that
+#: lists them with their yields: ``( 3a , R = Me , 65 % ; …)``, ``5 ( X = Cl , 45 % )``.
+SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
 #: A step that makes its product as a derivative of what it started from: ``protected as
 #: its TBS ether 8``.
 _MADE_AS = (

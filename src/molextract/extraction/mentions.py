@@ -32,6 +32,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
+from molextract.extraction.cues import SUBSTITUENT
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
@@ -726,15 +727,13 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
 
 
 #: A bracket that opens with a product's label and then its value: ``( 3f , 79 % )``.
-#: A substituent that tells one product of a series from the next: ``R = Me , ``.
-_SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
-_LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*{_SUBSTITUENT}*$")
+_LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*{SUBSTITUENT}*$")
 #: A later item of such a bracket: ``… 3.9 % ; 3b , R = Ph , ``.
 _LABEL_LISTED_IN_BRACKET = re.compile(
-    rf"\(\s*{LABEL}\s*,[^()]*%\s*;\s*(?P<label>{LABEL})\s*,\s*{_SUBSTITUENT}*$"
+    rf"\(\s*{LABEL}\s*,[^()]*%\s*;\s*(?P<label>{LABEL})\s*,\s*{SUBSTITUENT}*$"
 )
 #: A label before a bracket of its substituents: ``5 ( X = Cl , ``.
-_LABEL_BEFORE_SUBSTITUENTS = re.compile(rf"(?<![\w\-.,])(?P<label>{LABEL})\s*\(\s*{_SUBSTITUENT}+$")
+_LABEL_BEFORE_SUBSTITUENTS = re.compile(rf"(?<![\w\-.,])(?P<label>{LABEL})\s*\(\s*{SUBSTITUENT}+$")
 _BRACKET_CLOSES = re.compile(r"\s*[);]")
 
 
