@@ -174,6 +174,7 @@ def test_an_entry_ends_at_a_blank_line() -> None:
          "25"),
         ("Conversion of 3 to 4 was achieved in 70 % yield .", "70 %", None, "4"),
         ("In this case , the yield of 2l dropped to 40 % .", "40 %", None, "2l"),
+        ("The overall yield of 24 from 1 was 18 % .", "18 %", None, "24"),
         ("Halides afforded the desired products 7d − f in good yields ( 62 − 69 % ) .", "62 − 69",
          None, "7d"),
         ("Oxidation with MnO2 afforded 4-methoxybenzaldehyde 12 in 80% yield.", "80%",
@@ -218,6 +219,15 @@ def test_a_sentence_that_is_only_the_yield_is_the_previous_sentence_s_product() 
     )
     found = product_before_yield(text, text.index("98%"), build_label_table(text))
     assert found is not None and found.name == "methyl 4-(morpholino)benzoate"
+    weighed = (
+        "The precipitate was collected to afford N-(thiazol-2-yl)benzamide. "
+        "Yield 1.7 g, 83%; mp 151-153° C."
+    )
+    found = product_before_yield(weighed, weighed.index("83%"), build_label_table(weighed))
+    assert found is not None and found.name == "N-(thiazol-2-yl)benzamide"
+    bracketed = "Evaporation gave 1-benzyloxy-4-nitrobenzene as crystals. Yield: 2.1 g (92%)."
+    found = product_before_yield(bracketed, bracketed.index("92%"), build_label_table(bracketed))
+    assert found is not None and found.name == "1-benzyloxy-4-nitrobenzene"
     alone = "The mixture was stirred for 3 hours at 20 °C. Yield 98%."
     assert product_before_yield(alone, alone.index("98%"), build_label_table(alone)) is None
 

@@ -615,7 +615,7 @@ _KIND_LABEL = re.compile(
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|occurred|proceeded)\b"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|occurred|proceeded)\b"
     # "raised the yield of 11 to 78 %" (read up to the value, or past it)
     r"|\s+to\s+(?:\d+(?:\.\d+)?\s*%|$)"
     # "the yield of 20 increased to 88 %": how the yield moved
@@ -706,8 +706,13 @@ _CONDITIONS_THEN_VERB = re.compile(
 )
 
 
-#: A sentence that is only the yield: ``Yield 98%.``, ``Yield: 85%``.
-_YIELD_SENTENCE = re.compile(r"\(?\s*(?:the\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*", re.IGNORECASE)
+#: A sentence that is only the yield: ``Yield 98%.``, ``Yield: 85%``, with the amount it
+#: weighed: ``Yield: 2.1 g (92%)``, ``Yield 1.7 g, 83%``, ``Yield 7.1 g (8.3 mmol, 94%)``.
+_YIELD_SENTENCE = re.compile(
+    r"\(?\s*(?:the\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*"
+    r"(?:\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:[,;(]\s*)?(?:\d[\d.,]*\s*mmol\s*[,;]\s*)?)?",
+    re.IGNORECASE,
+)
 #: What a verb of making may name before its product: ``gave 56.2 g of``.
 _AMOUNT_OF = re.compile(r"\s*\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:\([^()]{0,40}\)\s*)?of\s+(?:the\s+)?")
 

@@ -1130,7 +1130,10 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
-    r"|\b(?:exclusively|cleanly|smoothly|selectively|efficiently|predominantly|solely)\b|\b"
+    r"|\b(?:exclusively|cleanly|smoothly|selectively|efficiently|predominantly|solely"
+    r"|directly)\b"
+    # "gave 12 directly from 10 in 71 % overall yield": what it was made from
+    rf"|\bfrom\s+(?:the\s+)?(?:[a-z][a-z\-]+\s+)?(?<![\w\-.,/]){LABEL}|\b"
     + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
     + r"(?:\s+product)?)\Z",
     re.IGNORECASE,
