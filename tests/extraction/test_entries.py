@@ -265,6 +265,9 @@ def test_a_label_after_the_amount_and_yield_maybe_after_its_kind_is_the_yield_s(
     desired = "Work-up gave 1.3 g (91%) of the desired 4-chlorobenzyl alcohol."
     found = named_after_value(desired, desired.index("%") + 1, build_label_table(desired))
     assert found is not None and found.name == "4-chlorobenzyl alcohol"
+    crude = "Evaporation gave 3.4 g (93%) of crude ethyl 3-oxo-3-phenylpropanoate, which was used."
+    found = named_after_value(crude, crude.index("%") + 1, build_label_table(crude))
+    assert found is not None and found.name == "ethyl 3-oxo-3-phenylpropanoate"
     amount = "Crystallization from benzene gave 4.5 g (92%) of 9 g of crude material."
     assert named_after_value(amount, amount.index("%") + 1, build_label_table(amount)) is None
 

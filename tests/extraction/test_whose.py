@@ -275,6 +275,8 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
          "phenylmagnesium bromide was used. Yield: 0.93 g (0.84 mmol, 68%).", "68%", None, "41"),
         ("A final product, 4-benzoylmorpholine, was obtained (197 mg, 73% yield) by the same "
          "method as described in Step 5 of Example 1.", "73%", "4-benzoylmorpholine", None),
+        ("The product, 2-amino-5-bromopyrimidine, was collected by filtration (4.1 g, 78%).",
+         "78%", "2-amino-5-bromopyrimidine", None),
         ("Acceptor 5 was prepared smoothly ( 77 % overall ) in two steps from the known "
          "monosaccharide 10.", "77 %", None, "5"),
         ("2-Bromo-3-methoxycyclohex-2-en-1-one ( 1 ) is easily prepared by bromination ( NBS , "

@@ -218,7 +218,7 @@ _YIELD_THEN_GAVE = re.compile(
 _CLOSE_THEN_OF = re.compile(
     r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
     # "1.3 g (91%) of the desired NAME", "of pure NAME"
-    r"(?:(?:the\s+)?(?:desired|expected|pure|target)\s+(?=\S*[\d(\[-]))?"
+    r"(?:(?:the\s+)?(?:desired|expected|pure|target|crude)\s+(?=(?:[a-z]+\s+)?\S*[\d(\[-]))?"
 )
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(

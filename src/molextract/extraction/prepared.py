@@ -38,7 +38,9 @@ _PREPARED = re.compile(
     r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
     r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
-    r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated)\b",
+    r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated"
+    # "The product, NAME, was collected by filtration (4.1 g, 78%)"
+    r"|collected|precipitated|(?:re)?crystalli[sz]ed)\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
