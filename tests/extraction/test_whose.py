@@ -5,6 +5,7 @@ import pytest
 from molextract.extraction.entries import read_entries
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
+from molextract.extraction.mentions import made_aside
 from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.whose import Site, by_form, decide, decided_without_model
 
@@ -724,3 +725,42 @@ def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
     decision = by_form(_site(alone, "89%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "the pure product"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "source"),
+    [
+        ("Alkyne 9 was converted to the ( Z ) -vinyl iodide 10 by hydrozirconation–iodination "
+         "( 76 % ) .", "76 %", "10", "product_of_sentence"),
+        ("Finally , global deprotection with TBAF delivered ( − ) -callystatin A ( 1 ) in 88 % "
+         "yield .", "88 %", "1", "described_compound"),
+        ("This compound ( 14 ) was obtained in 62 % yield as a 3 : 1 mixture of diastereomers .",
+         "62 %", "14", "prepared_subject"),
+        ("The known diene 2 ( prepared in three steps from 1 , 65 % overall ) underwent a "
+         "Diels–Alder reaction with 3 to give cycloadduct 4 ( 70 % ) .", "65 %", "2",
+         "made_aside"),
+        ("The required aldehyde 5 ( prepared from 4 by Swern oxidation ; 92 % yield ) was used "
+         "immediately .", "92 %", "5", "made_aside"),
+    ],
+)  # fmt: skip
+def test_a_journal_s_product_by_its_label_where_the_name_or_the_verb_is_unusual(
+    text: str, value: str, label: str, source: str
+) -> None:
+    """A stereodescriptor before the kind, a natural product's trivial name, ``This
+    compound ( 14 )``, and a bracket saying how a known compound was made."""
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.label, decision.source) == (label, source)
+
+
+def test_a_bracket_saying_how_a_compound_was_made_gives_the_name_before_it() -> None:
+    text = "4-Iodoanisole ( prepared from anisole , 85 % ) was coupled with phenylboronic acid ."
+    decision = by_form(_site(text, "85 %"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-Iodoanisole"
+    assert decision.source == "made_aside"
+    more = "Bromide 7 ( prepared from 6 , 85 % ee ) was coupled with 8 ."
+    assert (
+        made_aside(more, more.index("85 %"), more.index("85 %") + 4, _site(more, "85 %").table)
+        is None
+    )

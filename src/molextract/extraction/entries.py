@@ -611,11 +611,13 @@ _PRODUCT_VERB = re.compile(
 #: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
-    rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?(?:[a-z][a-z\-]+\s+){{0,2}}?"
+    rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?"
+    # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
+    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+\s+){{0,2}}?"
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|occurred|proceeded)\b"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded)\b"
     # "raised the yield of 11 to 78 %" (read up to the value, or past it)
     r"|\s+to\s+(?:\d+(?:\.\d+)?\s*%|$)"
     # "the yield of 20 increased to 88 %": how the yield moved

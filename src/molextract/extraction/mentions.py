@@ -726,6 +726,26 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
     return Mention(definition.name, label, found.start("label"), found.end("label"), True)
 
 
+def made_aside(text: str, value_start: int, value_end: int, table: LabelTable) -> Mention | None:
+    """``The known diene 2 ( prepared in three steps from 1 , 65 % overall )``: a bracket
+    that says how the compound before it was made, closing on its yield, gives that
+    compound the yield (the compounds inside are what it was made from)."""
+    aside = _MADE_ASIDE.search(text, max(0, value_start - 120), value_start)
+    if aside is None or not _ASIDE_CLOSES.match(text, value_end):
+        return None
+    return _mention_ending_at(text, len(text[: aside.start()].rstrip()), table)
+
+
+#: A bracket opening on how its compound was made, up to the value.
+_MADE_ASIDE = re.compile(
+    r"\(\s*(?:(?:conveniently|easily|readily)\s+)?(?:prepared|obtained|synthesi[sz]ed|made)"
+    r"\b[^()]{0,90}?[,;]\s*$",
+    re.IGNORECASE,
+)
+#: The value closes that bracket: ``65 % overall )``, ``65 % yield )``.
+_ASIDE_CLOSES = re.compile(r"\s*(?:overall\s+)?(?:yield\s*)?\)", re.IGNORECASE)
+
+
 #: A bracket that opens with a product's label and then its value: ``( 3f , 79 % )``.
 _LABEL_IN_BRACKET = re.compile(rf"\(\s*(?P<label>{LABEL})\s*,\s*{SUBSTITUENT}*$")
 #: A later item of such a bracket: ``… 3.9 % ; 3b , R = Ph , ``.
@@ -1020,6 +1040,14 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             # formula number after the verb that made it or its kind
             start = aside.start("aside")
             return Mention(None, roman, start, start + len(roman), True)
+        if (
+            found is None
+            and aside["label"]
+            and _MADE_THEN_WORDS.search(text, max(0, aside.start() - 60), aside.start())
+        ):
+            # "delivered ( − ) -callystatin A ( 1 ) in 88 % yield": a natural product's
+            # trivial name the name reader does not know, then its label
+            return Mention(None, aside["label"], aside.start("label"), aside.end("label"), True)
         if found is None or own is None:
             return found
         # the bracket names this product, whatever label another mention of its name
@@ -1046,6 +1074,12 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
     return Mention(written, table.label_of(written), span[0], span[1], True)
 
 
+#: A verb of making, then a few words of one name (no clause between).
+_MADE_THEN_WORDS = re.compile(
+    r"\b(?:gave|give[sn]?|giving|afford(?:s|ed|ing)?|yielded|yielding|furnish(?:es|ed|ing)?"
+    r"|provid(?:es|ed|ing)|deliver(?:s|ed|ing)?|produc(?:es|ed|ing))\s+(?:the\s+)?"
+    r"[^\s,;.]+(?:\s+[^\s,;.]+){0,5}?\s*$"
+)
 #: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
 _ROMAN_ONLY = re.compile(r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?")
 #: What stands before a roman number that labels a compound: the verb that made it or

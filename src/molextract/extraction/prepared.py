@@ -55,7 +55,9 @@ _CALLED_LABEL = re.compile(
 #: A relative clause opening before the verb: its subject is the compound before it.
 _WHICH_BEFORE = re.compile(r"\s*,?\s*which(?:\s+(?:then|also))?\s*$", re.I)
 #: A kind of compound, named by the article before it: ``the bicyclic lactam``.
-_KIND_BEFORE = re.compile(r"\b(?:the|a|an)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*\s*$")
+_KIND_BEFORE = re.compile(
+    r"\b(?:the|a|an|this|that)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*\s*$", re.IGNORECASE
+)
 #: A label opening a clause of its own: ``from which 49``, ``but 22``.
 _CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LABEL})$", re.I)
 #: A verb that makes another compound later in the sentence.

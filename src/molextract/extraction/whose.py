@@ -49,6 +49,7 @@ from molextract.extraction.mentions import (
     bracketed_after_label,
     described_compound,
     label_in_bracket,
+    made_aside,
     passage_subject,
     resolve_mention,
 )
@@ -65,6 +66,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("label_in_bracket", lambda text, start, end, table, _n: label_in_bracket(text, start, end, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
+    ("made_aside", lambda text, start, end, table, _n: made_aside(text, start, end, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
