@@ -640,3 +640,25 @@ def test_a_step_heading_s_name_goes_on_past_a_word_that_ends_no_name() -> None:
     definition = build_label_table(text).definition("Step B")
     assert definition is not None
     assert definition.name == "4-(2-Fluorophenyl)piperidine-1-carboxylic acid tert-butyl ester"
+
+
+@pytest.mark.parametrize(
+    ("heading", "label"),
+    [
+        ("Synthesis of Compound 1-4", "1-4"),
+        ("<Synthesis of Compound 1-4>", "1-4"),
+        ("Preparation Example 2: Synthesis of Compound A-2", "A-2"),
+        ("<Synthesis of Intermediate 3>", "Intermediate 3"),
+    ],
+)
+def test_a_making_heading_that_only_labels_its_product_gives_that_label(
+    heading: str, label: str
+) -> None:
+    """Korean and Japanese patents head a synthesis with its product's number only, in
+    angle brackets or not; the section's product is that label, never a name ``A-2``."""
+    text = (
+        f"{heading}\nCompound 1-3 (2.0 g) and 4-bromoaniline (1.2 g) were dissolved in "
+        "toluene. The mixture was refluxed and purified to obtain 2.1 g (yield 78%)."
+    )
+    title = build_label_table(text).title_compound_at(text.index("78%"))
+    assert title is not None and (title.label, title.name) == (label, None)

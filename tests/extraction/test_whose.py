@@ -764,3 +764,16 @@ def test_a_bracket_saying_how_a_compound_was_made_gives_the_name_before_it() -> 
         made_aside(more, more.index("85 %"), more.index("85 %") + 4, _site(more, "85 %").table)
         is None
     )
+
+
+def test_a_heading_that_only_labels_the_product_is_the_passage_s_subject() -> None:
+    text = (
+        "Synthesis of Compound 1-4\nCompound 1-3 (2.0 g) and 4-bromoaniline (1.2 g) were "
+        "dissolved in toluene. The mixture was refluxed for 12 h, filtered through Celite and "
+        "purified by column chromatography to obtain 2.1 g (yield 78%)."
+    )
+    decision = decide(_site(text, "78%"), None)
+    assert decision.mention is not None and decision.mention.label == "1-4"
+    assert decision.source == "passage_subject"
+    example = text.replace("Synthesis of Compound 1-4", "Example 7")
+    assert decide(_site(example, "78%"), None).mention is None

@@ -610,7 +610,7 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
     with an amount (``A solution of X (3.78 g) in …``) is what a procedure starts from:
     then the paragraph's subject is not named, and None is returned."""
     title = _title_compound(table.title_compound_at(offset))
-    if title is not None and title.name is not None:
+    if title is not None and (title.name is not None or _labels_a_compound(title.label)):
         return title
     start = text.rfind("\n\n", 0, offset)
     start = 0 if start < 0 else start + 2
@@ -638,6 +638,15 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
             name = written
         return Mention(name, table.label_of(name), name_start, name_end, True)
     return None
+
+
+def _labels_a_compound(label: str | None) -> bool:
+    """A heading's label that is a compound's own (``1-4`` of "Synthesis of Compound
+    1-4", ``Intermediate 3``), not an example's number (``Example 7``)."""
+    if label is None:
+        return False
+    own = re.fullmatch(rf"{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?", label) is not None
+    return own or label.lower().startswith("intermediate")
 
 
 _UNITS = r"(?:[mkµμ]?g|grams?|[mµμ]?[lL]|m?mol(?:es?)?|gm|equiv|eq)\.?"

@@ -78,6 +78,15 @@ _TABLE_ROW = re.compile(
     r"(?P<label>[A-Z]{1,3}\d{1,3}[a-z]?|[1-9]\d{0,2}[a-z]{1,2})\s*\|\s*(?P<name>[^|]+?)\s*"
 )
 _DECORATION = re.compile(r"[ \t#*>]*(.*?)[ \t*]*")
+#: A heading in angle brackets, as Korean and Japanese patents print them:
+#: ``<Synthesis of Intermediate 3>``.
+_ANGLED = re.compile(r"<\s*([^<>]{3,200}?)\s*>\s*")
+#: ``Synthesis of Compound 1-4``: a making heading that only labels its product.
+_CALLED_COMPOUND = re.compile(
+    rf"(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?(?:compound|cpd\.?)\s+"
+    rf"(?P<id>{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?)\s*[:.]?",
+    re.IGNORECASE,
+)
 #: ``NAME (3)``, ``NAME (Cpd 28)``, ``NAME (Compound 12)``: the label a title ends with.
 _TRAILING_LABEL = re.compile(
     rf"\s+\(\s*(?:(?:compound|cpd|comp)\.?\s*(?:no\.?\s*)?)?{LABEL_OR_ROMAN}\s*\)\s*[.:]?$",
@@ -103,7 +112,11 @@ def _lines(text: str) -> list[tuple[int, str]]:
     for raw in text.split("\n"):
         match = _DECORATION.fullmatch(raw)
         assert match is not None
-        lines.append((pos + match.start(1), match[1]))
+        angled = _ANGLED.fullmatch(match[1])
+        if angled is not None:
+            lines.append((pos + match.start(1) + angled.start(1), angled[1]))
+        else:
+            lines.append((pos + match.start(1), match[1]))
         pos += len(raw) + 1
     return lines
 
@@ -117,6 +130,8 @@ def _title_span(start: int, title: str) -> tuple[int, int] | None:
     """Span of the compound a heading's title names (``Synthesis of X``, ``X (3).``)."""
     synthesis = _SYNTHESIS_OF.fullmatch(title)
     if synthesis is not None:
+        if _CALLED_COMPOUND.fullmatch(title):
+            return None  # "Synthesis of Compound A-2" labels its product, names none
         start, title = start + synthesis.start("name"), synthesis["name"]
     title = _strip_trailing_label(title.rstrip()).rstrip(".:").rstrip()
     if not title or not looks_like_name(title):
@@ -202,6 +217,13 @@ class _SectionReader:
             if _is_title(title):
                 span, title_index = _title_span(title_start, title), i
         self._add(1, start, self._definition(label, span, start, start + len(line)))
+        called = _CALLED_COMPOUND.fullmatch(match["title"] or "")
+        if called is not None:
+            # "Preparation Example 2: Synthesis of Compound A-2": the example makes A-2
+            at = start + match.start("title") + called.start("id")
+            self._add(
+                2, at, LabelDefinition(called["id"], None, at, at + len(called["id"]), "heading")
+            )
         return title_index
 
     def _definition(
@@ -355,6 +377,14 @@ class _SectionReader:
             if span is not None:
                 name = self.text[span[0] : span[1]]
                 self._add(2, start, LabelDefinition(None, name, *span, "heading"))
+            elif called := _CALLED_COMPOUND.fullmatch(line):
+                # "Synthesis of Compound 1-4": the section makes the compound labelled 1-4
+                at = start + called.start("id")
+                self._add(
+                    2,
+                    start,
+                    LabelDefinition(called["id"], None, at, at + len(called["id"]), "heading"),
+                )
             elif not PAREN_LABEL.search(line) and not re.search(r"\.\s", line):
                 self._add(2, start, None)  # "Synthesis of the Ligands": a heading all the same
             return
