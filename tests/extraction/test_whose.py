@@ -777,3 +777,42 @@ def test_a_heading_that_only_labels_the_product_is_the_passage_s_subject() -> No
     assert decision.source == "passage_subject"
     example = text.replace("Synthesis of Compound 1-4", "Example 7")
     assert decide(_site(example, "78%"), None).mention is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "source"),
+    [
+        ("The precipitate was recrystallized from toluene to obtain 8.5 g of a white powder "
+         "(yield: 73%). The obtained compound was identified as Compound 1 by FD-MS.", "73%",
+         "1", "identified_after"),
+        ("The residue was recrystallized to give a yellow solid (4.4 g, 81%), which was "
+         "identified as Compound A-7 by FD-MS analysis.", "81%", "A-7", "identified_after"),
+        ("The residue was recrystallized to give a white solid (8.2 g, yield 76%). The white "
+         "solid was identified as Intermediate 1-1 by LC-MS.", "76%", "1-1", "identified_after"),
+        ("After the reaction, the solid was filtered and washed with methanol, whereby 5.3 g "
+         "(yield 65%) of the target compound, Compound 12, was obtained.", "65%", "12",
+         "named_after_value"),
+        ("4.1 g of compound (1-7) was obtained (yield: 62%).", "62%", "1-7",
+         "described_compound"),
+        ("The crude product was purified by sublimation to afford 2.2 g of the objective "
+         "compound (A-15) (yield 44%).", "44%", "A-15", "described_compound"),
+    ],
+)  # fmt: skip
+def test_electronic_material_patents_name_their_product_by_number(
+    text: str, value: str, label: str, source: str
+) -> None:
+    """Display-material patents make compounds called ``Compound 1-7`` or ``A-15``, name
+    them after the amount, in apposition to their role, or in the sentence after the
+    yield that says how the product was identified."""
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.label, decision.source) == (label, source)
+
+
+def test_a_later_sentence_that_identifies_another_compound_names_no_product() -> None:
+    text = (
+        "The mixture was concentrated to give 3.1 g (64%) of an oil. The oil was dissolved "
+        "in ether and treated with HCl to give 2-phenylethylamine hydrochloride."
+    )
+    decision = by_form(_site(text, "64%"))
+    assert decision is None or decision.source != "identified_after"

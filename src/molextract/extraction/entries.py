@@ -222,7 +222,9 @@ _CLOSE_THEN_OF = re.compile(
 )
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
-    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL})(?![\w\-])", re.IGNORECASE
+    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?)"
+    r"(?![\w\-])",
+    re.IGNORECASE,
 )
 #: ``gave 3.7 g (59% yield), mp 68°-69°, NAME.``: the product named last, closing the
 #: sentence, after its amount and maybe its melting point.
@@ -302,6 +304,16 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             # "2.52 g (50%) of Compound 32"
             return from_label(called["label"], text, value_end, table)
         title = _THE_TITLE.match(text, closed.end())
+        if title is not None and (comma := re.match(r"\s*,\s*", text[title.end() : limit])):
+            # "of the target compound, Compound 12, was obtained": the role, then the
+            # product in apposition
+            at = title.end() + comma.end()
+            called = _CALLED_AT.match(text, at, limit)
+            if called is not None:
+                return from_label(called["label"], text, value_end, table)
+            found = _name_at(text, at, limit, table)
+            if found is not None:
+                return found
         if title is not None:
             # where no heading names it, "the title compound" is all the text says
             return title_compound(table, value_end) or Mention(
@@ -735,6 +747,35 @@ def product_before_yield(text: str, value_start: int, table: LabelTable) -> Ment
     return None
 
 
+def identified_after(text: str, value_end: int, table: LabelTable) -> Mention | None:
+    """``… to obtain 8.5 g of a white powder (yield: 73%). The obtained compound was
+    identified as Compound 1 by FD-MS.``: patents that make a product without naming it
+    say what it was in the next sentence (or a ``which`` clause), after its analysis."""
+    limit = min(len(text), value_end + 200)
+    turn = _NEXT_SENTENCE.search(text, value_end, limit)
+    if turn is None:
+        return None
+    identified = _IDENTIFIED.match(text, turn.end(), limit)
+    if identified is None:
+        return None
+    at = identified.end()
+    called = _CALLED_AT.match(text, at, limit)
+    if called is not None:
+        return from_label(called["label"], text, at, table)
+    return _kind_label_at(text, at, limit, table) or _name_at(text, at, limit, table)
+
+
+#: Where the sentence after a value's starts (or its ``which`` clause).
+_NEXT_SENTENCE = re.compile(r"[^.;]*?(?:[.;]\s+|,\s*(?=which\s))")
+#: ``The obtained compound was identified as``, ``This white solid was confirmed to be``.
+_IDENTIFIED = re.compile(
+    r"(?:(?:the|this)\s+(?:(?:obtained|resulting|white|yellow|pale|solid|crystalline)\s+)*"
+    r"(?:compound|solid|powder|product|crystals?|material|substance)\s+(?:thus\s+obtained\s+)?"
+    r"|which\s+)(?:was|were)\s+(?:identified|confirmed)\s+(?:as|to\s+be)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
 # --- the entry a value stands in -------------------------------------------------------
 
 #: How an entry's product is introduced at the start of a line or sentence.
@@ -886,6 +927,7 @@ FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], 
     ("entry_compound", lambda text, start, end, table, entries: entry_compound(text, start, table, entries)),
     ("sheet_field", lambda text, start, end, table, _: sheet_field(text, start, table)),
     ("analytical_sample", lambda text, start, end, table, _: analytical_sample(text, end, table)),
+    ("identified_after", lambda text, start, end, table, _: identified_after(text, end, table)),
 )  # fmt: skip
 
 

@@ -78,7 +78,7 @@ LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
 #: the target compound, 2-(4-tert-butylphenyl)…").
 TITLE_WORDS = (
     r"(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product|salt)"
-    r"|(?:desired|target)\s+product|object(?:ive)?\s+(?:compound|product))"
+    r"|(?:desired|target)\s+(?:product|compound)|object(?:ive)?\s+(?:compound|product))"
 )
 #: A label, or a roman numeral, which is a label only right after a name.
 #: A compound's number printed right after its name (``dienone 7``, ``NAME 12b``,

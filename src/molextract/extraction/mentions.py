@@ -908,7 +908,14 @@ _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 
 #: Between a bracketed label and its yield: ``the corresponding furan ( 3jb ) in 52 %``.
-_IN_BEFORE_VALUE = re.compile(r"\s*in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?")
+_IN_BEFORE_VALUE = re.compile(
+    r"\s*in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
+    # "2.2 g of the objective compound (A-15) (yield 44%)", "4.1 g of compound (1-7) was
+    # obtained (yield: 62%)": a bracket of the yield alone after the labelled product
+    r"|\s*(?:(?:was|were)\s+(?:\w+\s+)?(?:obtained|isolated|prepared|synthesi[sz]ed)\s*)?"
+    r"\(\s*(?:yield|Y)\s*[:=]?\s*",
+    re.IGNORECASE,
+)
 
 
 def described_compound(text: str, value_offset: int, table: LabelTable) -> Mention | None:
@@ -1041,7 +1048,11 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # "NAME (356) (106 mg, 92%)", "NAME (light brown oil) (58 mg, 65%)": the product's
         # label, or the form it was obtained in, between it and its amounts
         found = _mention_ending_at(text, aside.start(), table)
-        roman = aside["aside"] if aside["aside"] and _ROMAN_ONLY.fullmatch(aside["aside"]) else None
+        roman = (
+            aside["aside"]
+            if aside["aside"] and _ROMAN_OR_HYPHENED.fullmatch(aside["aside"])
+            else None
+        )
         own = aside["label"] or roman
         called_by = _ROMAN_CALLED.search(text, max(0, aside.start() - 40), aside.start())
         if found is None and roman is not None and called_by is not None:
@@ -1091,6 +1102,8 @@ _MADE_THEN_WORDS = re.compile(
 )
 #: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
 _ROMAN_ONLY = re.compile(r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?")
+#: The same, or a hyphened compound number: ``compound (1-7)``.
+_ROMAN_OR_HYPHENED = re.compile(rf"{_ROMAN_ONLY.pattern}|\d{{1,3}}-\d{{1,3}}[a-z]?")
 #: What stands before a roman number that labels a compound: the verb that made it or
 #: its kind (not a metal's oxidation state, ``palladium (II)``).
 _ROMAN_CALLED = re.compile(
@@ -1118,7 +1131,7 @@ _POINT_ASIDE = re.compile(r"\s*(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d", re.IGNORE
 def _is_aside(found: re.Match[str]) -> bool:
     """A bracket that is the product's label (a roman formula number too), or a
     description of how it looked."""
-    if found["label"] is not None or _ROMAN_ONLY.fullmatch(found["aside"]):
+    if found["label"] is not None or _ROMAN_OR_HYPHENED.fullmatch(found["aside"]):
         return True
     if _POINT_ASIDE.match(found["aside"]):
         return True  # "adduct f ( mp 186-188 °C ) in 51 % yield": its melting point
