@@ -16,6 +16,8 @@ from molextract.extraction.entries import (
     product_before_yield,
     product_of_sentence,
     read_entries,
+    sentence_start,
+    sentence_subject,
     step_product,
 )
 from molextract.extraction.label_table import build_label_table
@@ -346,3 +348,28 @@ def test_a_lettered_step_opens_an_entry_for_the_product_it_names() -> None:
     assert second is not None and second.name == "4-Chlorobenzyl bromide"
     reagents = "The mixture was treated with (a) NaH, DMF and (b) MeI to give an oil (1.5 g, 80%)."
     assert entry_compound(reagents, reagents.index("80%"), build_label_table(reagents)) is None
+
+
+def test_a_sentence_may_open_on_a_name_s_locants() -> None:
+    """``… with NBS. 2-Bromoacetylthiophene was thus obtained``: the full stop ends a
+    sentence though the next opens on a digit; a step's charged subject is no subject."""
+    text = (
+        "2-Acetylthiophene was brominated with NBS. 2-Bromoacetylthiophene was thus "
+        "obtained, yield 74%, as a low-melting solid."
+    )
+    assert sentence_start(text, text.index("74%")) == text.index("2-Bromo")
+    found = sentence_subject(text, text.index("74%"), build_label_table(text))
+    assert found is not None and found.name == "2-Bromoacetylthiophene"
+    charged = "Amides. 4-Aminophenol (10.9 g) was acetylated in water, 12.5 g (83%), mp 168 °C."
+    assert sentence_subject(charged, charged.index("83%"), build_label_table(charged)) is None
+    kept = "Ratios. Fig. 2 shows the data."
+    assert sentence_start(kept, kept.index("shows")) == kept.index("Fig.")
+
+
+def test_a_yield_sentence_may_say_about_how_much() -> None:
+    text = (
+        "Morpholine and 4-chlorobenzoyl chloride afforded 4-(4-chlorobenzoyl)morpholine as a "
+        "colourless solid. The yield was approximately 91% (16.5 g)."
+    )
+    found = product_before_yield(text, text.index("91%"), build_label_table(text))
+    assert found is not None and found.name == "4-(4-chlorobenzoyl)morpholine"

@@ -43,7 +43,11 @@ from molextract.extraction.mentions import (
 
 #: A sentence ends at a full stop before a capital or an opening bracket, at ``;`` not
 #: inside brackets (approximated: any ``;``), or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[\w)\]%°])\.(?=\s+[A-Z(\[])|\n")
+#: A full stop before a capital, a bracket, or a name opening on its locants
+#: (``… with NBS. 2-Bromoacetylthiophene was …``, ``4,4'-Dimethyl…``), or a line end.
+_SENTENCE_END = re.compile(
+    r"(?<=[\w)\]%°])\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-[A-Za-z(\[]))|\n"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,9 +573,13 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
     found = _name_at(text, at, names[0][1] + 1, table)
     if found is None or found.end is None or is_property_cue(found.name or ""):
         return None
-    if not _COPULA.match(text, names[0][1]):
-        return None
+    if not _COPULA.match(text, names[0][1]) or _AMOUNT_AFTER.match(text, names[0][1]):
+        return None  # "4-Aminophenol (10.9 g) was acetylated": what a step starts from
     return found
+
+
+#: An amount charged in a bracket after a name.
+_AMOUNT_AFTER = re.compile(r"\s*\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml|L|mmol|mol)\b(?!\s*/)")
 
 
 #: Where a clause that may have a subject of its own starts.
@@ -723,8 +731,8 @@ _CONDITIONS_THEN_VERB = re.compile(
 #: A sentence that is only the yield: ``Yield 98%.``, ``Yield: 85%``, with the amount it
 #: weighed: ``Yield: 2.1 g (92%)``, ``Yield 1.7 g, 83%``, ``Yield 7.1 g (8.3 mmol, 94%)``.
 _YIELD_SENTENCE = re.compile(
-    r"\(?\s*(?:the\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*"
-    r"(?:\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:[,;(]\s*)?(?:\d[\d.,]*\s*mmol\s*[,;]\s*)?)?",
+    r"\(?\s*(?:the\s+)?(?:isolated\s+|overall\s+)?yield(?:\s+(?:was|is))?\s*[:=]?\s*"
+    r"(?:(?:approximately|about|ca\.|nearly|around|only)\s*)?(?:\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:[,;(]\s*)?(?:\d[\d.,]*\s*mmol\s*[,;]\s*)?)?",
     re.IGNORECASE,
 )
 #: What a verb of making may name before its product: ``gave 56.2 g of``.

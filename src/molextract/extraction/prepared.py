@@ -36,7 +36,7 @@ _PREPARED = re.compile(
     r"(?P<aside>\s*\([^()]{1,40}\))?"
     # "Alcohol 7, obtained in 85% yield from 6, was protected": the participle alone
     r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
-    r"(?:(?:then|also|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
+    r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated"
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
