@@ -741,6 +741,12 @@ def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
          "made_aside"),
         ("The required aldehyde 5 ( prepared from 4 by Swern oxidation ; 92 % yield ) was used "
          "immediately .", "92 %", "5", "made_aside"),
+        ("Treatment of vinyl ether 6 ( obtained in 83 % yield by reaction of the acetate with "
+         "Tebbe reagent ) with acid gave 7 .", "83 %", "6", "made_aside"),
+        ("Saponification ( 1 M NaOH , CH30H , 95 % ) gave the scorpion - shaped subunit 3 .",
+         "95 %", "3", "product_after_conditions"),
+        ("The tetramer 4 was readily separated from the mixture ( in 40 % yield ) by extraction "
+         "with hexane .", "40 %", "4", "prepared_subject"),
     ],
 )  # fmt: skip
 def test_a_journal_s_product_by_its_label_where_the_name_or_the_verb_is_unusual(

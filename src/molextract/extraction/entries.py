@@ -633,7 +633,7 @@ _PRODUCT_VERB = re.compile(
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?"
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
-    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+\s+){{0,2}}?"
+    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,2}}?"
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"

@@ -739,6 +739,10 @@ def made_aside(text: str, value_start: int, value_end: int, table: LabelTable) -
     """``The known diene 2 ( prepared in three steps from 1 , 65 % overall )``: a bracket
     that says how the compound before it was made, closing on its yield, gives that
     compound the yield (the compounds inside are what it was made from)."""
+    opened = _MADE_IN.search(text, max(0, value_start - 40), value_start)
+    if opened is not None:
+        # "vinyl ether 6 ( obtained in 83 % yield by reaction of …)"
+        return _mention_ending_at(text, len(text[: opened.start()].rstrip()), table)
     aside = _MADE_ASIDE.search(text, max(0, value_start - 120), value_start)
     if aside is None or not _ASIDE_CLOSES.match(text, value_end):
         return None
@@ -749,6 +753,11 @@ def made_aside(text: str, value_start: int, value_end: int, table: LabelTable) -
 _MADE_ASIDE = re.compile(
     r"\(\s*(?:(?:conveniently|easily|readily)\s+)?(?:prepared|obtained|synthesi[sz]ed|made)"
     r"\b[^()]{0,90}?[,;]\s*$",
+    re.IGNORECASE,
+)
+#: A bracket opening on the yield it was made in: ``( obtained in 83 % yield by …``.
+_MADE_IN = re.compile(
+    r"\(\s*(?:prepared|obtained|synthesi[sz]ed|made)\s+in\s+(?:(?:an?|the)\s+)?(?:yields?\s+of\s+)?$",
     re.IGNORECASE,
 )
 #: The value closes that bracket: ``65 % overall )``, ``65 % yield )``.

@@ -40,7 +40,7 @@ _PREPARED = re.compile(
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated"
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
-    r"|collected|precipitated|(?:re)?crystalli[sz]ed)\b",
+    r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated)\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
