@@ -117,6 +117,11 @@ def test_a_heading_run_into_its_paragraph_still_names_the_title_compound() -> No
         ("Coupling of 7 with 8 proceeded in 68 % yield ( 85 % brsm ) to give 9 .", "68 %", "9"),
         ("The ylide furnished the ( Z ) -alkene 18 exclusively ( 82 % ) .", "82 %", "18"),
         ("With 2 equiv of base , the yield of 20 increased to 88 % ( entry 4 ) .", "88 %", "20"),
+        (
+            "Drying gave the title compound, 2-phenylphenolate (amount 5.5 g, yield 41%).",
+            "41%",
+            "2-phenylphenolate",
+        ),
         # what it was made from, between the product and its yield
         ("A one-pot procedure gave 12 directly from 10 in 71 % overall yield .", "71 %", "12"),
     ],

@@ -820,7 +820,9 @@ _AS_FORM_THEN_CUE = re.compile(
 #: Between a compound and its yield: the mass-and-moles parenthesis it is printed in,
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
-    r"\s*\(\s*(?:(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)"
+    # "(amount 5.5 g, yield 41%)": the amount may be called so
+    r"\s*\(\s*(?:(?:(?:(?:amount|quantity|mass)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*"
+    r"(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)"
     r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%"
     # a recrystallisation's recovery before the yield: "(33.7 g, 68% recovery, 61% yield)"
     r"|\d+(?:\.\d+)?\s*%\s*recovery)\s*[,;]\s*){1,3}"
