@@ -827,3 +827,21 @@ def test_a_later_sentence_that_identifies_another_compound_names_no_product() ->
     )
     decision = by_form(_site(text, "64%"))
     assert decision is None or decision.source != "identified_after"
+
+
+def test_an_entry_opened_by_its_number_alone_owns_its_data() -> None:
+    """Supporting information lists ``Compound 9 : white solid ; mp … ; yield 72 %``."""
+    text = "Compound 9 : white solid ; mp 101 − 103 °C ; yield 72 % ."
+    table = build_label_table(text)
+    for value, kind in (("101 − 103 °C", "melting_point"), ("72 %", "reaction_yield")):
+        at = text.index(value)
+        site = Site(text, at, at + len(value), table, read_entries(text, table), kind)
+        decision = decide(site, None)
+        assert decision.mention is not None and decision.mention.label == "9"
+        assert decision.source == "entry_compound"
+
+
+def test_a_salt_word_after_its_is_no_compound() -> None:
+    text = "2-Methylpyridine was converted into its picrate, m.p. 164-165° C."
+    decision = decide(_site(text, "164-165° C"), None)
+    assert decision.mention is None or decision.mention.name != "picrate"

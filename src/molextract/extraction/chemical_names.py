@@ -345,6 +345,8 @@ _GENERIC_EXTRA = frozenset(
         for times in ("", "mono", "di", "bis", "tri")
         for anion in (
             "hydrochloride",
+            "picrate",
+            "methiodide",
             "hydrobromide",
             "hydroiodide",
             "oxalate",

@@ -795,6 +795,10 @@ _OPENING = re.compile(
 )
 #: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.
 _LABEL_FIRST = re.compile(rf"(?:compound|product)\s+(?P<label>{LABEL})\s*,\s*", re.IGNORECASE)
+#: ``Compound 9 :`` opening an entry that gives no name, only its data.
+_LABEL_ALONE = re.compile(
+    rf"(?:compound|cpd\.?)\s+(?P<label>{LABEL})\s*:\s+(?=[a-z])", re.IGNORECASE
+)
 #: A heading that names what its entry makes: ``Synthesis of``, ``Preparation of the``.
 _MAKING_FIRST = re.compile(
     r"(?:(?:general\s+)?(?:synthesis|preparation)\s+of\s+(?:the\s+)?)(?=\S)", re.IGNORECASE
@@ -813,6 +817,12 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     lettered = _STEP_LETTER.match(text, start, limit)
     if lettered is not None:
         start = lettered.end()  # "(b) NAME. PBr3 was added …": a patent's lettered step
+    alone = _LABEL_ALONE.match(text, start, limit)
+    if alone is not None:
+        # "Compound 9 : white solid ; mp 101 − 103 °C ; yield 72 %": an entry by number
+        defined = table.definition(alone["label"])
+        name = defined.name if defined is not None else None
+        return Entry(start, Mention(name, alone["label"], *alone.span("label"), True))
     first = _LABEL_FIRST.match(text, start, limit)
     name_start = first.end() if first is not None else start
     making = _MAKING_FIRST.match(text, name_start, limit) if first is None else None
