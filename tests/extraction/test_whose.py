@@ -845,3 +845,18 @@ def test_a_salt_word_after_its_is_no_compound() -> None:
     text = "2-Methylpyridine was converted into its picrate, m.p. 164-165° C."
     decision = decide(_site(text, "164-165° C"), None)
     assert decision.mention is None or decision.mention.name != "picrate"
+
+
+def test_a_subject_collected_before_the_product_is_yielded_is_not_the_product() -> None:
+    """``the crystalline product is collected … to yield NAME, m.p. …``: the sentence
+    names its product after the verb that collected the solid."""
+    text = (
+        "After cooling, the crystalline product is collected by filtering and washing with "
+        "ether to yield 5-cyano-1-(2,6-dimethylphenyl)uracil, m.p. 267°-269°."
+    )
+    at = text.index("267°")
+    table = build_label_table(text)
+    site = Site(text, at, at + len("267°-269°"), table, read_entries(text, table), "melting_point")
+    decision = decide(site, None)
+    assert decision.mention is not None
+    assert decision.mention.name == "5-cyano-1-(2,6-dimethylphenyl)uracil"

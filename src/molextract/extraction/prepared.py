@@ -63,6 +63,7 @@ _CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LA
 #: A verb that makes another compound later in the sentence.
 _ANOTHER_PRODUCT = re.compile(
     r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|ing)?|provid(?:ed|ing)|yielded"
+    r"|to\s+yield"
     r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated"
     r"|along\s+with|together\s+with|accompanied\s+by)\b",
     re.IGNORECASE,
