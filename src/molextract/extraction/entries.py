@@ -31,7 +31,7 @@ from molextract.extraction.chemical_names import (
 from molextract.extraction.cues import SHARE_VERB, STEP_CONDITIONS_BEFORE, STEP_PASSIVES
 from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
+from molextract.extraction.labels import HYPHENED_NUMBER, LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     Mention,
@@ -226,7 +226,7 @@ _CLOSE_THEN_OF = re.compile(
 )
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
-    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?)"
+    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|{HYPHENED_NUMBER})"
     r"(?![\w\-])",
     re.IGNORECASE,
 )

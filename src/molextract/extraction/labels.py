@@ -86,6 +86,10 @@ TITLE_WORDS = (
 #: (``ethyl acetate 4:1``), and not letters first (``B12``).
 NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9])({LABEL})(?![\w\-]|[.,]\d|\s*:\s*\d)")
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
+#: A compound numbered by series and member, as display-material patents write them
+#: (``Compound 1-4``, ``Intermediate 2-1``): no label by itself, since ``1-4`` is also a
+#: range, but one after the word that calls it a compound or in its own bracket.
+HYPHENED_NUMBER = r"\d{1,3}-\d{1,3}[a-z]?"
 _AMOUNT = re.compile(
     r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|µL|μL|L|equiv|eq|%)(?![A-Za-z])"
     # or a measured property: "carbazole (4, mp 245–247 °C)"

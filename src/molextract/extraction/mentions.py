@@ -36,6 +36,7 @@ from molextract.extraction.cues import SUBSTITUENT
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
+    HYPHENED_NUMBER,
     LABEL,
     LABEL_OR_ROMAN,
     STRENGTH,
@@ -645,7 +646,7 @@ def _labels_a_compound(label: str | None) -> bool:
     1-4", ``Intermediate 3``), not an example's number (``Example 7``)."""
     if label is None:
         return False
-    own = re.fullmatch(rf"{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?", label) is not None
+    own = re.fullmatch(rf"{LABEL}|{HYPHENED_NUMBER}", label) is not None
     return own or label.lower().startswith("intermediate")
 
 
@@ -1114,7 +1115,7 @@ _MADE_THEN_WORDS = re.compile(
 #: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
 _ROMAN_ONLY = re.compile(r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?")
 #: The same, or a hyphened compound number: ``compound (1-7)``.
-_ROMAN_OR_HYPHENED = re.compile(rf"{_ROMAN_ONLY.pattern}|\d{{1,3}}-\d{{1,3}}[a-z]?")
+_ROMAN_OR_HYPHENED = re.compile(rf"{_ROMAN_ONLY.pattern}|{HYPHENED_NUMBER}")
 #: What stands before a roman number that labels a compound: the verb that made it or
 #: its kind (not a metal's oxidation state, ``palladium (II)``).
 _ROMAN_CALLED = re.compile(

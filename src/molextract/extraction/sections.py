@@ -15,7 +15,13 @@ import re
 from dataclasses import dataclass
 
 from molextract.extraction.chemical_names import looks_like_name, name_before, names_in
-from molextract.extraction.labels import LABEL, LABEL_OR_ROMAN, PAREN_LABEL, LabelDefinition
+from molextract.extraction.labels import (
+    HYPHENED_NUMBER,
+    LABEL,
+    LABEL_OR_ROMAN,
+    PAREN_LABEL,
+    LabelDefinition,
+)
 
 _EXAMPLE_WORDS = (
     r"(?:(?:reference|comparative|synthesis|synthetic|production|preparation|preparative"
@@ -84,7 +90,7 @@ _ANGLED = re.compile(r"<\s*([^<>]{3,200}?)\s*>\s*")
 #: ``Synthesis of Compound 1-4``: a making heading that only labels its product.
 _CALLED_COMPOUND = re.compile(
     rf"(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?(?:compound|cpd\.?)\s+"
-    rf"(?P<id>{LABEL}|\d{{1,3}}-\d{{1,3}}[a-z]?)\s*[:.]?",
+    rf"(?P<id>{LABEL}|{HYPHENED_NUMBER})\s*[:.]?",
     re.IGNORECASE,
 )
 #: ``NAME (3)``, ``NAME (Cpd 28)``, ``NAME (Compound 12)``: the label a title ends with.
