@@ -1817,3 +1817,140 @@ def test_a_drawn_product_s_yield_goes_to_its_example_and_a_caption_s_abbreviatio
         "Solvent | Water content | Conversion (%) | Yield (%)\nBMIMCl | none | 93% | 84%\n"
     )
     assert [(r.compound.name, r.value) for r in records(made)] == [("HMF", 84.0)]
+
+
+def _patent_tables(tmp_path: Path, printed: list[list[list[str]]]) -> Document:
+    """A patent printing several CALS tables; a first row of one cell is the table's
+    title in a group of its own, as grants print it; a cell written as ``<entry …>`` is
+    kept as markup (a spanning cell), any other is the cell's text."""
+
+    def entry(cell: str) -> str:
+        return cell if cell.startswith("<entry") else f"<entry>{cell}</entry>"
+
+    parts = []
+    for k, rows in enumerate(printed, 1):
+        title = ""
+        if len(rows[0]) == 1:
+            title = f'<tgroup cols="1"><thead><row>{entry(rows[0][0])}</row></thead></tgroup>'
+            rows = rows[1:]
+        body = "".join("<row>" + "".join(entry(c) for c in row) + "</row>" for row in rows)
+        width = max(len(row) for row in rows)
+        names = "".join(f'<colspec colname="{c}"/>' for c in range(1, width + 1))
+        parts.append(
+            f'<tables id="T{k}" num="{k:05d}"><table>{title}<tgroup cols="{width}">{names}'
+            f"<tbody>{body}</tbody></tgroup></table></tables>"
+        )
+    (tmp_path / "p.xml").write_text(
+        '<?xml version="1.0"?><us-patent-grant><us-bibliographic-data-grant>'
+        "<publication-reference><document-id><country>US</country><doc-number>1</doc-number>"
+        "<kind>B1</kind></document-id></publication-reference></us-bibliographic-data-grant>"
+        "<abstract><p>Glasses and resins.</p></abstract><description>"
+        + "".join(parts)
+        + "</description></us-patent-grant>",
+        encoding="utf-8",
+    )
+    [doc] = read_documents([tmp_path / "p.xml"], lambda skipped: None)
+    return doc
+
+
+def _span(text: str, first: int, last: int) -> str:
+    return f'<entry namest="{first}" nameend="{last}">{text}</entry>'
+
+
+def test_numbered_columns_under_a_spanning_examples_header_are_each_an_example(
+    tmp_path: Path,
+) -> None:
+    doc = _patent_tables(
+        tmp_path,
+        [
+            [
+                ["TABLE 5"],
+                ["", _span("Examples", 2, 3), _span("Comparative Examples", 4, 5)],
+                ["Composition (mol %)", "1", "2", "1", "2"],
+                ["SiO2", "65", "66", "70", "71"],
+                ["Density (g/cm3)", "2.40", "2.41", "2.50", "2.52"],
+            ]
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.label, r.value) for r in found] == [
+        ("Example 1", 2.40),
+        ("Example 2", 2.41),
+        ("Comparative Example 1", 2.50),
+        ("Comparative Example 2", 2.52),
+    ]
+    assert all(r.compound.name is None for r in found)
+
+
+def test_an_example_s_column_header_is_the_example_not_the_sample_named_under_it(
+    tmp_path: Path,
+) -> None:
+    doc = _patent_tables(
+        tmp_path,
+        [
+            [
+                ["", "Ex. 1", "Ex. 2", "Comp. Ex. 1"],
+                ["Polymer", "A", "B", "C"],
+                ["Density (g/cm3)", "0.92", "0.93", "0.94"],
+            ]
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.label, r.value) for r in found] == [
+        ("Ex. 1", 0.92),
+        ("Ex. 2", 0.93),
+        ("Comp. Ex. 1", 0.94),
+    ]
+
+
+def test_a_continued_table_printed_without_its_header_reads_under_the_first_s(
+    tmp_path: Path,
+) -> None:
+    doc = _patent_tables(
+        tmp_path,
+        [
+            [["TABLE 4"], ["Polymer", "Density (g/cm3)", "Tm (° C.)"], ["PE-1", "0.921", "123"]],
+            [["TABLE 4-continued"], ["PE-3", "0.918", "120"], ["PE-4", "0.925", "125"]],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.label, r.property, r.value) for r in found] == [
+        ("PE-1", "density", 0.921),
+        ("PE-1", "melting_point", 123.0),
+        ("PE-3", "density", 0.918),
+        ("PE-3", "melting_point", 120.0),
+        ("PE-4", "density", 0.925),
+        ("PE-4", "melting_point", 125.0),
+    ]
+    # the continued rows are placed in the table as printed, which has no header
+    [continued] = [t for t in tables.tables_of(doc) if t.index == 1]
+    density = found[4].evidence.table
+    assert density is not None and density.table == continued.index
+    assert continued.rows[density.row][density.column].text == "0.925"
+
+
+def test_a_group_cell_beside_example_numbers_and_a_run_column_of_a_density_table(
+    tmp_path: Path,
+) -> None:
+    doc = _patent_tables(
+        tmp_path,
+        [
+            [
+                ["", "", "Density (g/cm3)"],
+                ["Example", "1", "0.921"],
+                ["Example", "2", "0.925"],
+                ["Comparative Example", "1", "0.930"],
+                ["Inventive Example 3", "", "0.915"],
+            ],
+            [["Run", "Catalyst", "Density (g/cc)"], ["1", "A", "0.921"], ["2", "B", "0.925"]],
+        ],
+    )
+    found = records(doc.text, doc.metadata)
+    assert [(r.compound.label, r.value) for r in found] == [
+        ("Example 1", 0.921),
+        ("Example 2", 0.925),
+        ("Comparative Example 1", 0.930),
+        ("Inventive Example 3", 0.915),
+        ("1", 0.921),
+        ("2", 0.925),
+    ]

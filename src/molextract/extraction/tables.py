@@ -207,11 +207,13 @@ class Grid:
     rows: list[list[Span]]
     #: Transposed: the table column the values start in (after names, and units).
     first_value_column: int = 1
+    #: Header rows taken from the table this one continues, not printed above it.
+    borrowed: int = 0
 
     def where(self, row: int, column: int) -> tuple[int, int]:
         if self.transposed:
             return column, row + self.first_value_column
-        return row + self.table.header_rows, column
+        return row + self.table.header_rows - self.borrowed, column
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,10 +722,14 @@ def read_tables(
     known = declarations(schema.property_names)
     units = {u for p in schema.properties for u in p.units if u is not None}
     readings = []
+    headed: dict[str, Table] = {}
     for table in tables:
-        reading = read_table(table, known, units)
+        reading = _continued(table, headed.get(table.label), known, units)
+        reading = reading or read_table(table, known, units)
         if reading is not None:
             readings.append(reading)
+        if table.header_rows:
+            headed[table.label] = table
     if readings:
         spans = tuple((t.start, t.end) for t in tables if t.rows)
         names = Names(labels or build_label_table(doc.text), spans)
@@ -731,6 +737,25 @@ def read_tables(
             reading.names = names
             _resolve(reading, names)
     return readings
+
+
+def _continued(
+    table: Table,
+    before: Table | None,
+    known: Sequence[PropertyDeclaration],
+    units: set[str],
+) -> TableReading | None:
+    """``TABLE 4-continued`` printed without its header, a page on: read under the
+    header of the table it continues (same label, same columns), or its rows are
+    numbers under no property. Evidence still points at the rows as printed."""
+    if table.header_rows or before is None or before.width != table.width:
+        return None
+    borrowed = replace(table, rows=[*before.header, *table.rows], header_rows=before.header_rows)
+    reading = read_table(borrowed, known, units)
+    if reading is None or reading.grid.transposed:
+        return None  # a transposed table's header row names its own columns' compounds
+    reading.grid.borrowed = before.header_rows
+    return reading
 
 
 def read_table(
@@ -857,6 +882,7 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
     # a column of units beside the property names ("Density | g/cc | 12.4 | 21.4")
     first = 2 if table.width > 2 and _unit_column(table) else 1
     first = max(first, _stub_width(table))
+    rows = _examples_over_numbers(rows, first)
     headers = [" › ".join(cell.text for cell in row[:first] if cell.text) for row in rows]
     return Grid(
         table,
@@ -866,6 +892,35 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
         [[rows[r][c] for r in range(len(rows))] for c in range(first, table.width)],
         first,
     )
+
+
+#: A group header over numbered columns: ``Examples`` over ``1 | 2``.
+_EXAMPLES_GROUP = re.compile(
+    r"(?P<kind>(?:comparative|reference|working)\s+)?ex(?:amples?|s?\.)", _I
+)
+
+
+def _examples_over_numbers(rows: list[list[Span]], first: int) -> list[list[Span]]:
+    """A patent's transposed table numbers its columns under a spanning group header,
+    ``Example`` (or ``Examples`` and ``Comparative Examples``) over ``1 | 2 | 3``: each
+    column is then one example, ``Example 1`` or ``Comparative Example 1``, as the
+    text calls it, not the group word alone. The top line takes the example's whole
+    name and the numbers' line keeps its place, emptied, so every row stays where it is
+    printed."""
+    if len(rows) < 3 or len(rows[0]) <= first:
+        return rows
+    top, numbers = rows[0], rows[1]
+    merged: list[Span] = list(top[:first])
+    emptied: list[Span] = list(numbers[:first])
+    for group, number in zip(top[first:], numbers[first:], strict=True):
+        kind = _EXAMPLES_GROUP.fullmatch(group.text.strip())
+        if kind is None or not _EXAMPLE_NUMBER.fullmatch(number.text.strip()):
+            return rows
+        word = f"{kind['kind'].strip().capitalize()} Example" if kind["kind"] else "Example"
+        text = f"{word} {number.text.strip()}"
+        merged.append(Span(text, min(group.start, number.start), max(group.end, number.end)))
+        emptied.append(Span("", number.end, number.end))
+    return [merged, emptied, *rows[2:]]
 
 
 def _stub_width(table: Table) -> int:
@@ -1397,6 +1452,11 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             # melting points numbers its compounds, not runs
             return c
     for c in free:
+        if compounds_only and _SAMPLE_HEADER.match(unmarked[c]) and _numbered(grid, c):
+            # "Run | Catalyst | Density" over "1 | A | 0.921": a density is the product's
+            # of run 1, the sample the table numbers
+            return c
+    for c in free:
         header = grid.headers[c]
         if _ENTRY_HEADER.match(unmarked[c]) or _GROUP_HEADER.match(header):
             continue
@@ -1456,6 +1516,12 @@ def _cells(grid: Grid, column: int) -> list[str]:
 #: A column of numbers that is a compound's when the table measures compounds.
 _NUMBER_HEADER = re.compile(
     r"^\s*(?:no\.?|nr\.?|#|number|(?:compound|compd|cmpd|cpd|comp|co|c)\.?\s*no\.?)\s*$", _I
+)
+#: A column numbering the samples whose densities or melting points a table gives.
+_SAMPLE_HEADER = re.compile(
+    r"^\s*(?:runs?|samples?|specimens?|trials?|polymers?|resins?|glass(?:es)?|batch|lot)"
+    r"\s*(?:no\.?|nr\.?|#|number)?\s*$",
+    _I,
 )
 #: A column that says it numbers compounds, not runs or examples.
 _COMPOUND_NUMBER_HEADER = re.compile(
@@ -2119,6 +2185,20 @@ def _labelled_beside(
     return found
 
 
+def _grouped_example(reading: TableReading, row: list[Span], column: int, text: str) -> str | None:
+    """``Example | 1``, ``Example | 2``, ``Comparative Example | 1``: a group cell
+    spanning the rows of its examples beside their numbers names each row's example in
+    full, as the text calls it."""
+    kind = _EXAMPLES_GROUP.fullmatch(text)
+    if kind is None or reading.grid.transposed or column + 1 >= len(row):
+        return None
+    number = row[column + 1].text.strip()
+    if not _EXAMPLE_NUMBER.fullmatch(number):
+        return None
+    word = f"{kind['kind'].strip().capitalize()} Example" if kind["kind"] else "Example"
+    return f"{word} {number}"
+
+
 def _row_compound(
     reading: TableReading, row: list[Span], labels: Names, column: int | None
 ) -> Mention | None:
@@ -2132,6 +2212,11 @@ def _row_compound(
     if not text or _GENERIC_CELL.fullmatch(text):
         return None  # "Total", "Average": a summary row
     end = cell.start + len(text)
+    grouped = _grouped_example(reading, row, column, text)
+    if grouped is not None:
+        return Mention(
+            labels.name_of(grouped), grouped, cell.start, row[column + 1].end, "table_row"
+        )
     example_at = _EXAMPLE.match(text)
     rest = text[example_at.end() :].strip() if example_at else ""
     if example_at and (not rest or (rest.startswith("(") and rest.endswith(")"))):
@@ -2310,7 +2395,7 @@ _LABEL_COMMA_VALUE = re.compile(
     r"\s*(?:[a-h*†‡]|\[[a-h]\])?)\s*"
 )
 _EXAMPLE = re.compile(
-    r"(?:comparative\s+|comp\.\s*|c\.\s*|working\s+|reference\s+|ref\.\s*)?"
+    r"(?:comparative\s+|comp\.\s*|c\.\s*|working\s+|reference\s+|ref\.\s*|inventive\s+)?"
     # "Ex. 20-2": a patent's example 2 of series 20
     r"ex(?:ample)?\.?\s*(?:\d{1,4}(?:-\d{1,3}(?!\d))?[A-Za-z]?|(?-i:[A-Z])\d{0,3})\b",
     _I,
@@ -2401,6 +2486,8 @@ def _stacked(cells: Sequence[Span]) -> Span:
     filled = [cell for cell in cells if cell.text]
     if not filled:
         return cells[0]
+    if _EXAMPLE.fullmatch(filled[0].text.strip()):
+        return filled[0]  # "Ex. 1" over "A": the example, and the sample it made below
     text = filled[0].text
     for cell in filled[1:]:
         broken = text.endswith("-") and cell.text[:1].islower()
