@@ -2,7 +2,8 @@
 
 Adding a format is one reader module plus one ``Format`` entry below; nothing else
 in the package names a format's suffixes or root elements. File names decide, except
-for ``.xml``: PubMed, PMC and USPTO dumps all use it, so the root element decides.
+for ``.xml``: PubMed, PMC, USPTO and Elsevier files all use it, so the root element
+decides.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
 from molextract.ingest.document import Document
+from molextract.ingest.elsevier import ROOTS as ELSEVIER_ROOTS
+from molextract.ingest.elsevier import read_elsevier
 from molextract.ingest.html import read_html
 from molextract.ingest.jats import ROOTS as JATS_ROOTS
 from molextract.ingest.jats import read_jats
@@ -62,6 +65,7 @@ FORMATS: tuple[Format, ...] = (
     Format("html", (".html", ".htm"), read_html),
     Format("pubmed", (), read_pubmed, PUBMED_ROOTS),
     Format("uspto", (), read_uspto, USPTO_ROOTS),
+    Format("elsevier", (), read_elsevier, ELSEVIER_ROOTS),
 )
 
 _BY_SUFFIX = {suffix: fmt for fmt in FORMATS for suffix in fmt.suffixes}
