@@ -489,6 +489,17 @@ def test_metadata_from_meta_tags(tmp_path: Path) -> None:
     assert bare.id == "b"
     assert bare.metadata["title"] == "Plain" and bare.text == "Plain\n\nText."
     assert bare.metadata["doi"] is None and bare.metadata["year"] is None
+    # SpringerLink prints its XML's markup into the title tag, escaped
+    marked = (
+        "<meta name='citation_title' content='ZnS Doped with "
+        "Eu&lt;Superscript&gt;2+&lt;/Superscript&gt; Ions'>"
+    )
+    springer_page = page("<p>Body text.</p>", marked).replace(
+        "<meta name='citation_title' content='A study'>", ""
+    )
+    springer = one(write(tmp_path / "c.html", springer_page))
+    assert springer.metadata["title"] == "ZnS Doped with Eu2+ Ions"
+    assert springer.text.startswith("ZnS Doped with Eu2+ Ions\n\n")
 
 
 def test_encodings(tmp_path: Path) -> None:

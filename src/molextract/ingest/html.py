@@ -384,10 +384,14 @@ def _first(meta: dict[str, list[str]], *keys: str) -> str | None:
     return None
 
 
+_MARKUP_IN_META = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?>")
+
+
 def _title(root: etree._Element, meta: dict[str, list[str]]) -> str:
     title = _first(meta, "citation_title", "dc.title", "prism.title")
     if title:
-        return title
+        # SpringerLink prints its XML's markup into the tag: "Eu<Superscript>2+</…>"
+        return " ".join(_MARKUP_IN_META.sub("", title).split())
     for heading in root.iter("h1"):
         text = _inline(heading)
         if text:
