@@ -231,3 +231,24 @@ def test_an_envelope_without_text_is_skipped_and_a_broken_one_reported(tmp_path:
         ("b.xml", True),
     ]
     assert "no abstract or body" in skips[0].reason
+
+
+def test_an_article_without_the_api_s_envelope_is_read_not_taken_for_jats(
+    tmp_path: Path,
+) -> None:
+    full = response(_BODY, _TABLE)
+    start, end = full.index("<ja:article"), full.index("</ja:article>") + len("</ja:article>")
+    article = (
+        full[start:end]
+        .replace("<ja:article ", f"<ja:article {_NAMESPACES} ", 1)
+        .replace("<ce:pii>S0000</ce:pii>", "<ce:doi>10.1016/j.test.2020.01.002</ce:doi>")
+    )
+    path = write(tmp_path / "ja.xml", f'<?xml version="1.0"?>\n{article}\n')
+    [document], skips = read(path)
+    assert skips == []
+    assert document.id == "doi:10.1016/j.test.2020.01.002"
+    assert document.text.startswith(
+        "Amides of p-toluic acid\n\nAbstract\n\nAmides were made and their melting points "
+        "measured.\n\n1 Introduction\n\n"
+    )
+    assert len(table_path.tables_of(document)) == 1

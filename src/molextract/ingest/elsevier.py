@@ -36,7 +36,17 @@ from molextract.ingest.xmltext import (
 )
 
 ROOTS = ("full-text-retrieval-response",)
-_RECORDS = ("{*}full-text-retrieval-response",)
+#: Elsevier's journal-article and book vocabularies: a file may hold the article
+#: itself, without the API's envelope.
+NAMESPACES = frozenset({"http://www.elsevier.com/xml/ja/dtd", "http://www.elsevier.com/xml/bk/dtd"})
+_RECORDS = (
+    "{*}full-text-retrieval-response",
+    *(
+        f"{{{namespace}}}{kind}"
+        for namespace in sorted(NAMESPACES)
+        for kind in ("article", "converted-article", "simple-article", "chapter")
+    ),
+)
 _MATHML = "{http://www.w3.org/1998/Math/MathML}"
 #: No prose: the label repeated for screen readers, links to images and files.
 _DROPPED = (
@@ -118,7 +128,9 @@ def _document(source: Source, line: int, response: etree._Element) -> Document |
     if builder.paragraph_count == after_title:
         return "no abstract or body"
 
-    doi = _core(core, "doi")
+    doi = _core(core, "doi") or inline_text(
+        None if article is None else article.find("item-info/doi")
+    )
     metadata = {
         "title": title or None,
         "journal": _core(core, "publicationName") or None,
@@ -134,7 +146,9 @@ def _document(source: Source, line: int, response: etree._Element) -> Document |
 
 def _article(response: etree._Element) -> etree._Element | None:
     """The article inside ``originalText`` (under ``xocs:doc``'s serial or non-serial
-    item), whatever its kind."""
+    item), whatever its kind; or the record itself, an article without the envelope."""
+    if response.tag in _ARTICLE:
+        return response
     original = response.find("originalText")
     if original is None:
         return None

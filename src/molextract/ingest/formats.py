@@ -15,6 +15,7 @@ from pathlib import Path
 from molextract.ingest.base import Reader, SkipHandler, Skipped, Source
 from molextract.ingest.csvfile import read_csv
 from molextract.ingest.document import Document
+from molextract.ingest.elsevier import NAMESPACES as ELSEVIER_NAMESPACES
 from molextract.ingest.elsevier import ROOTS as ELSEVIER_ROOTS
 from molextract.ingest.elsevier import read_elsevier
 from molextract.ingest.html import read_html
@@ -28,7 +29,7 @@ from molextract.ingest.pubmed import read_pubmed
 from molextract.ingest.text import read_text
 from molextract.ingest.uspto import ROOTS as USPTO_ROOTS
 from molextract.ingest.uspto import read_uspto
-from molextract.ingest.xmlstream import sniff_root, unrecognised
+from molextract.ingest.xmlstream import sniff_root, sniff_root_tag, unrecognised
 
 
 @dataclass(frozen=True)
@@ -42,11 +43,15 @@ class Format:
 
 def _read_xml(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
     """Hand a ``.xml`` file to the reader of its root element."""
-    root = sniff_root(source)
-    if root is None:
+    tag = sniff_root_tag(source)
+    if tag is None:
         # No root to go by: the file is empty, unreadable or broken before its root,
         # and any XML reader reports that in the same words.
         yield from read_jats(source, on_skip)
+        return
+    namespace, root = tag
+    if namespace in ELSEVIER_NAMESPACES:  # Elsevier's own <ja:article>, not JATS
+        yield from read_elsevier(source, on_skip)
         return
     fmt = _BY_ROOT.get(root)
     if fmt is None:

@@ -265,11 +265,18 @@ def sniff_root(source: Source) -> str | None:
     None when no root element can be seen: the file is empty, unreadable or broken
     before its root, which the reader that parses it in full will then report.
     """
+    tag = sniff_root_tag(source)
+    return None if tag is None else tag[1]
+
+
+def sniff_root_tag(source: Source) -> tuple[str, str] | None:
+    """The root element's namespace (``""`` for none) and local name, as ``sniff_root``
+    finds it: two vocabularies may both call their root ``article``."""
     try:
         with open_bytes(source) as stream:
             events = iterparse(stream, ("start",), None)
             for _event, element in events:
-                return local_name(element)
+                return etree.QName(element).namespace or "", local_name(element)
     except (etree.XMLSyntaxError, SkipFile, OSError, *GZIP_ERRORS):
         return None
     return None
