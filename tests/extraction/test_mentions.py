@@ -594,6 +594,24 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
 @pytest.mark.parametrize(
     "text",
     [
+        "Prepared according to the procedure described for 2-methoxy-N-phenylacetamide "
+        "using 4-fluoroaniline; yield 65%.",
+        "Made as for the 4-chloro analogue, with 4-bromoaniline; yield 65%.",
+        "The solid was recrystallised from ethanol, 65%.",
+    ],
+)
+def test_a_reagent_named_just_before_a_yield_is_not_the_product(text: str) -> None:
+    """``… using 4-fluoroaniline; yield 65%``: what follows "using", "with" or "from"
+    went into the reaction (or the work-up); the product is not named here."""
+    assert described_compound(text, text.index("65%"), build_label_table(text)) is None
+    made = "Made as for the 4-chloro analogue, giving 4-bromoacetanilide; yield 65%."
+    found = described_compound(made, made.index("65%"), build_label_table(made))
+    assert found is not None and found.name == "4-bromoacetanilide"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "NaBH4 was added. After work-up, 4-chlorobenzyl alcohol (1.3 g, 91%) was obtained.",
         "NaBH4 was added. Work-up gave the title compound, 4-chlorobenzyl alcohol (1.3 g, 91%).",
         "NaBH4 was added to give 4-chlorobenzyl alcohol. The product was isolated as a white "

@@ -960,6 +960,12 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     ):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
+    if (
+        found is not None
+        and found.start is not None
+        and _REAGENT_BEFORE.search(text, max(0, found.start - 12), found.start)
+    ):
+        return None  # "… described for NAME using 4-fluoroaniline; yield 65%": a reagent
     if found is not None and found.start is not None and found.label is None:
         article = re.search(r"\bthe\s+$", text[max(0, found.start - 5) : found.start], re.I)
         name = found.name or ""
@@ -968,6 +974,10 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     return found
 
 
+#: What a reagent follows: the compound named after it went into the reaction.
+_REAGENT_BEFORE = re.compile(
+    r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+$", re.I
+)
 _ROMAN_AFTER_NAME = re.compile(r" ((?=[IVXL]{2})(?:XL|L?X{0,3})(?:IX|IV|V?I{0,3})[a-h]?)\s*$")
 
 
