@@ -197,8 +197,8 @@ def test_a_yield_the_text_settles_is_asked_only_whose_and_gets_its_product(
     # No form of the writing gives these yields' compounds, so the model is asked; the
     # text settles that they are yields, so its answer may not call them anything else.
     texts = [
-        "A mixture of 3 and 4 was heated in toluene; on cooling the adduct 12 "
-        "crystallised (71% yield).",
+        "A mixture of 3 and 4 was heated in toluene, and the adduct 12 came out of "
+        "solution on cooling (71% yield).",
         "Bromide 14 and sodium azide were stirred in DMF, and azide 15 precipitated on "
         "cooling (78% yield).",
     ]

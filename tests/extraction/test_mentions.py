@@ -594,6 +594,29 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
 @pytest.mark.parametrize(
     "text",
     [
+        "The ester was reduced with NaBH4 to provide 4-chlorobenzyl alcohol after "
+        "purification by flash chromatography (1.2 g, 85%).",
+        "The ester was reduced with NaBH4 to provide 4-chlorobenzyl alcohol as a white solid "
+        "after flash chromatography (SiO2, 0-50% EtOAc/hexanes) (1.2 g, 85%).",
+        "The ester was reduced with NaBH4 to afford 4-chlorobenzyl alcohol as a white solid "
+        "following recrystallization from ethanol (1.2 g, 85%).",
+        "The ester was reduced with NaBH4 in ether; 4-chlorobenzyl alcohol crystallized out "
+        "(1.2 g; 85%).",
+    ],
+)
+def test_how_a_product_was_purified_or_came_out_stands_between_it_and_its_yield(
+    text: str,
+) -> None:
+    """``NAME as a white solid after purification by flash chromatography (1.2 g, 85%)``:
+    the purification (with its eluent) and ``crystallized out`` say how the product was
+    had, and the yield after them is still the product's."""
+    found = described_compound(text, text.index("85%"), build_label_table(text))
+    assert found is not None and found.name == "4-chlorobenzyl alcohol"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Prepared according to the procedure described for 2-methoxy-N-phenylacetamide "
         "using 4-fluoroaniline; yield 65%.",
         "Made as for the 4-chloro analogue, with 4-bromoaniline; yield 65%.",

@@ -566,7 +566,7 @@ def test_a_labelled_compound_named_like_a_reagent_keeps_its_yield() -> None:
             "A solution of oxalyl chloride (28.8 ml) in dry dichloromethane (100 ml) was "
             "cooled to -60 °C. The mixture was stirred for 1 h, quenched and worked up. "
             "The product was obtained after chromatography, 78% yield.",
-            None,
+            "The product",  # no heading names it: the text says no more (not the reagent)
         ),
         (
             "To a suspension of 148 mg (0.20 mmol) of the above 5-chloro-3-methyl-1H-indazole "

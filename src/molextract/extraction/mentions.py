@@ -1197,7 +1197,7 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "the product 5g": a label, no mass of 5 g
     r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
     r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol"
-    r"|µmol|μmol)(?![\w])|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
+    r"|µmol|μmol)(?![\w])(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
     # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
     r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
     r"|higher|improved|comparable|similar|acceptable)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
@@ -1206,14 +1206,21 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
+    # "NAME crystallized out (1.2 g; 85%)": it came out of the solution by itself
+    r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
     r"|\b(?:exclusively|cleanly|smoothly|selectively|efficiently|predominantly|solely"
     r"|directly)\b"
     # "gave 12 directly from 10 in 71 % overall yield": what it was made from
-    rf"|\bfrom\s+(?:the\s+)?(?:[a-z][a-z\-]+\s+)?(?<![\w\-.,/]){LABEL}|\b"
-    + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "")
-    + r"(?:\s+product)?)\Z",
+    rf"|\bfrom\s+(?:the\s+)?(?:[a-z][a-z\-]+\s+)?(?<![\w\-.,/]){LABEL}"
+    # "NAME as a white solid after purification by flash chromatography (1.2 g, 85%)":
+    # how it was purified, with the eluent in brackets
+    r"|\b(?:after|following|upon|on)\s+(?:(?:flash|column|silica(?:\s+gel)?|preparative"
+    r"|prep\.?|reverse[d]?[\s-]phase|automated|further)\s+)*(?:purification|chromatography"
+    r"|recrystalli[sz]ation|crystalli[sz]ation|trituration|distillation|HPLC|filtration)"
+    r"(?:\s+(?:by|on|over|from|with|using|in)\s+[^()\n.;]{0,40}?)?(?:\s*\([^()]{0,60}\))?"
+    r"|\b" + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "") + r"(?:\s+product)?)\Z",
     re.IGNORECASE,
 )
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
