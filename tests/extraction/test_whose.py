@@ -709,6 +709,29 @@ def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_i
     assert decision.mention is not None and decision.mention.name == name
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        ("The melting point of 4-nitroacetanilide was found to be 215 °C.", "215 °C",
+         "4-nitroacetanilide"),
+        ("The boiling point of pure cyclohexanone is 155 °C.", "155 °C", "cyclohexanone"),
+        ("4-Nitroacetanilide (2.1 g) had m.p. 214-216 °C after recrystallization.",
+         "214-216 °C", "4-Nitroacetanilide"),
+        ("On cooling, 2-naphthol showed a melting point of 121 °C.", "121 °C", "2-naphthol"),
+        ("The resulting benzoic acid, after sublimation, melted at 122 °C.", "122 °C",
+         "benzoic acid"),
+    ],
+)  # fmt: skip
+def test_the_point_of_a_name_and_a_name_that_showed_it_or_melted_after_an_aside(
+    text: str, value: str, name: str
+) -> None:
+    """``The melting point of NAME was found to be``, ``NAME (2.1 g) had m.p.``, ``NAME,
+    after sublimation, melted at``: the subject whose property the value completes."""
+    decision = by_form(_point_site(text, value, "melting_point"))
+    assert decision is not None and decision.source == "subject_of_verb"
+    assert decision.mention is not None and decision.mention.name == name
+
+
 @pytest.mark.parametrize("bracket", ["(5.9 g, 89%)", "(5.9 g, 68% recovery, 89% yield)"])
 def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
     bracket: str,

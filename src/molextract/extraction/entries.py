@@ -429,10 +429,49 @@ _LABEL_TO = re.compile(
 )
 
 
+#: ``The melting point of NAME was found to be``: the property, its compound, the verb.
+_POINT_OF = re.compile(r"\b(?:melting|boiling|freezing)\s+point\s+of\s+(?:the\s+|pure\s+)*$", re.I)
+_POINT_WAS = re.compile(
+    r"\s+(?:was|is)\s+(?:(?:found|determined|measured|observed|shown)\s+(?:to\s+be|as)\s+)?"
+    r"(?:at\s+)?$"
+)
+#: ``NAME (2.1 g) had m.p.``: the compound, what it showed, the property.
+_SHOWED_CUE = re.compile(
+    r"\s+(?:had|has|showed|shows|exhibited|exhibits|displayed|displays)\s+(?:an?\s+)?"
+    r"(?:m\.?\s?p\.?|b\.?\s?p\.?|melting\s+point|boiling\s+point)\s*(?:of\s+|[:=]\s*)?$",
+    re.I,
+)
+#: Between a subject and its verb: its amount, or an aside in commas (``, after
+#: sublimation,``).
+_SUBJECT_ASIDE = re.compile(r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},)$")
+
+
+def _subject_before(text: str, end: int, table: LabelTable) -> Mention | None:
+    """The compound whose name ends at ``end``, or before an aside that ends there."""
+    found = _name_ending_at(text, end, table)
+    if found is not None:
+        return found
+    aside = _SUBJECT_ASIDE.search(text, max(0, end - 50), end)
+    return None if aside is None else _name_ending_at(text, aside.start(), table)
+
+
 def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``monomeric cyclopentadiene distilled at 40–42 °C``, ``the ester boils at 77 °C``,
-    and patents' ``… of NAME of melting point 150 °C``: the compound right before the
-    verb or the property the value completes."""
+    ``NAME (2.1 g) had m.p.``, ``the melting point of NAME was found to be``, and
+    patents' ``… of NAME of melting point 150 °C``: the compound right before the verb
+    or the property the value completes."""
+    was = _POINT_WAS.search(text, max(0, value_start - 50), value_start)
+    if was is not None:
+        span = name_before(text, was.start())
+        if span is not None and _POINT_OF.search(text, max(0, span[0] - 40), span[0]):
+            found = _named(text, span, table)
+            if found is not None:
+                return found
+    showed = _SHOWED_CUE.search(text, max(0, value_start - 40), value_start)
+    if showed is not None:
+        found = _subject_before(text, showed.start(), table)
+        if found is not None:
+            return found
     verb = _VERB_BEFORE_VALUE.search(text, max(0, value_start - 40), value_start)
     owned = (
         None if verb else _PROPERTY_AFTER_NAME.search(text, max(0, value_start - 60), value_start)
@@ -456,7 +495,7 @@ def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention |
         return _name_at(text, at.start() - len(label.group(0)), at.start(), table)
     if verb is None:
         return None  # "X to 5 mg/mL" names a compound only through a defined label
-    return _name_ending_at(text, verb.start(), table)
+    return _subject_before(text, verb.start(), table)
 
 
 # --- a label a reading is listed under -------------------------------------------------
