@@ -1954,3 +1954,15 @@ def test_a_group_cell_beside_example_numbers_and_a_run_column_of_a_density_table
         ("1", 0.921),
         ("2", 0.925),
     ]
+
+
+@pytest.mark.parametrize(
+    "header", ["Yield of 6 (%) with Cat. A", "Yield of 6 (%), Cat. A", "Yield 6 (%) at 80 °C"]
+)
+def test_a_product_in_a_header_before_the_condition_its_column_was_run_under(
+    header: str,
+) -> None:
+    """``Yield of 6 (%) with Cat. A`` over rows of substrates: the yields are of 6, the
+    header's product, not of the substrate each row was made from."""
+    text = f"Table 4\n\nEntry | Substrate | {header}\n1 | 5a | 85\n2 | 5b | 80\n"
+    assert [(r.compound.label, r.value) for r in records(text)] == [("6", 85.0), ("6", 80.0)]

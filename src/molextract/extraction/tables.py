@@ -1247,7 +1247,10 @@ def _header_compound(
                 start = cell.start + text.find(bracketed["label"])
                 return Mention(None, bracketed["label"], start, start + len(bracketed["label"]),
                                "table_header")  # fmt: skip
-            rest = " ".join(_HEADER_NOISE.sub(" ", _BRACKETED.sub(" ", rest)).split())
+            # "Yield of 6 (%) with Cat. A", "Yield 3a, 80 °C": the product, then what
+            # the column's runs were made with or at
+            rest = _CONDITION_AFTER_LABEL.sub(r"\g<label>", _BRACKETED.sub(" ", rest))
+            rest = " ".join(_HEADER_NOISE.sub(" ", rest).split())
             label = _LABEL_CELL.fullmatch(rest)
             offset = text.find(rest)
             if label is not None and offset >= 0:
@@ -1292,6 +1295,14 @@ def _header_compound(
                 name, end = f"{name}{joint}{rest}", below.start + len(rest)
             return Mention(name, None, start, end, "table_header")
     return None
+
+
+#: After a product's label in a header: the condition the column's runs share.
+_CONDITION_AFTER_LABEL = re.compile(
+    rf"(?<![\w\-.])(?P<label>{LABEL})\s*(?:,\s*|\s+(?:with|using|over|in|at|by|under|on)\s+)"
+    r"\S.*$",
+    _I,
+)
 
 
 def _bracketed_at(text: str, at: int) -> bool:
