@@ -1966,3 +1966,23 @@ def test_a_product_in_a_header_before_the_condition_its_column_was_run_under(
     header's product, not of the substrate each row was made from."""
     text = f"Table 4\n\nEntry | Substrate | {header}\n1 | 5a | 85\n2 | 5b | 80\n"
     assert [(r.compound.label, r.value) for r in records(text)] == [("6", 85.0), ("6", 80.0)]
+
+
+def test_a_comparison_table_s_cited_rows_are_the_other_papers_not_this_one() -> None:
+    """``p-TSA | … | 78 | [20]`` beside ``This work | … | 92 | –``: the cited rows quote
+    other papers' yields to compare; a compilation whose rows all cite keeps them."""
+    text = (
+        "Table 3. Comparison with reported catalysts for the synthesis of 3a.\n\n"
+        "Entry | Catalyst | Time | Yield (%) | Ref.\n"
+        "1 | p-TSA | 4 h | 78 | [20]\n2 | ZnO NPs | 1 h | 85 | 21, 22\n"
+        "3 | This work | 2 h | 92 | –\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [("3a", 92.0)]
+    compiled = (
+        "Table 1. Melting points reported for the amides.\n\n"
+        "Compound | mp (°C) | Ref.\n1a | 120 | [3]\n1b | 131 | [4]\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(compiled)] == [
+        ("1a", 120.0),
+        ("1b", 131.0),
+    ]

@@ -1853,7 +1853,10 @@ def table_records(
     for reading in readings:
         names = reading.names or Names(build_label_table(doc.text))
         fractions = {c.index for c in reading.columns if _fractions(reading.grid, c)}
+        others = _others_work(reading.grid)
         for r, row in enumerate(reading.grid.rows):
+            if r in others:
+                continue
             for column in reading.columns:
                 if column.property is None or column.index in fractions:
                     continue
@@ -1861,6 +1864,31 @@ def table_records(
                 if record is not None:
                     records.append(record)
     return records
+
+
+_REFERENCE_HEADER = re.compile(r"\s*(?:refs?\.?|references?|lit(?:erature)?\.?|citations?)\s*", _I)
+#: A reference column's cell that cites: ``[20]``, ``21, 22``, ``Ref. 5``, ``(12)``.
+_CITING_CELL = re.compile(
+    r"\s*(?:refs?\.?\s*)?[(\[]?\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*[)\]]?\s*", _I
+)
+
+
+def _others_work(grid: Grid) -> set[int]:
+    """The rows of a comparison table that cite another paper beside a row of this
+    work (``This work | … | –``): their values are the cited paper's results, quoted to
+    compare, not this paper's. A table whose rows all cite (a review's compilation)
+    keeps them: there every value is what the table reports."""
+    if grid.transposed:
+        return set()
+    column = next((c for c, h in enumerate(grid.headers) if _REFERENCE_HEADER.fullmatch(h)), None)
+    if column is None:
+        return set()
+    cited = {
+        r
+        for r, row in enumerate(grid.rows)
+        if column < len(row) and _CITING_CELL.fullmatch(row[column].text)
+    }
+    return cited if len(cited) < len(grid.rows) else set()
 
 
 #: A metal's salt or complex as a run's catalyst, its loading often bracketed after it
