@@ -97,6 +97,7 @@ def test_header_units(header: str, unit: str | None) -> None:
         ("Massa específica (kg/m3)", "1130", ("density", 1130.0, "kg/m³")),
         ("Schmp. (°C)", "121", ("melting_point", 121.0, "°C")),
         ("Density (lb/ft3)", "2.1", ("density", 2.1, "lb/ft³")),
+        ("T m (°C)", "166.2", ("melting_point", 166.2, "°C")),
     ],
 )
 def test_the_usual_headers_are_read_by_code(

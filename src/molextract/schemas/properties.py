@@ -102,7 +102,8 @@ MELTING_POINT = PropertyDeclaration(
     "temperature at which the solid melts",
     TEMPERATURE_UNITS,
     header=re.compile(
-        rf"{_NO_LETTER_BEFORE}(?:m\.?\s?p(?:t)?\.?|T_?m|Tₘ|T\s?fus){_NO_LETTER_AFTER}(?!\d)"
+        # "T m": the subscript of Tₘ as text copies of tables print it
+        rf"{_NO_LETTER_BEFORE}(?:m\.?\s?p(?:t)?\.?|T[_ ]?m|Tₘ|T\s?fus){_NO_LETTER_AFTER}(?!\d)"
         r"|melting(?:\s+(?:point|range|temperature)s?)?|\bfusion\s+temperature"
         # the same header in the other languages of chemical journals and patents
         r"|\bponto\s+de\s+fus[ãa]o|\bpunto\s+de\s+fusi[óo]n|\bpoint\s+de\s+fusion"
