@@ -732,6 +732,29 @@ def test_the_point_of_a_name_and_a_name_that_showed_it_or_melted_after_an_aside(
     assert decision.mention is not None and decision.mention.name == name
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "name", "rule"),
+    [
+        ("Distillation afforded 12.3 g of 3-methylbutyl acetate boiling at 140-142 °C.",
+         "140-142 °C", "3-methylbutyl acetate", "subject_of_verb"),
+        ("3-Methylbutyl acetate (12.3 g), b.p. 140-142 °C, was obtained.", "140-142 °C",
+         "3-Methylbutyl acetate", "name_before_cue"),
+        ("After removal of the solvent, the residue was distilled (b.p. 95 °C/12 mm) to give "
+         "2-octanone.", "95 °C", "2-octanone", "bracket_then_product"),
+        ("Vacuum distillation (bp 110-112 °C at 0.5 mmHg) gave 4-phenylbutan-2-one as an oil.",
+         "110-112 °C", "4-phenylbutan-2-one", "bracket_then_product"),
+    ],
+)  # fmt: skip
+def test_a_distillate_s_boiling_point_by_participle_amount_or_the_bracket_before_it(
+    text: str, value: str, name: str, rule: str
+) -> None:
+    """``NAME boiling at``, ``NAME (12.3 g), b.p.``, ``distilled (b.p. 95 °C/12 mm) to
+    give NAME``: the distillate whose boiling point the value is."""
+    decision = by_form(_point_site(text, value, "boiling_point"))
+    assert decision is not None and decision.source == rule
+    assert decision.mention is not None and decision.mention.name == name
+
+
 @pytest.mark.parametrize("bracket", ["(5.9 g, 89%)", "(5.9 g, 68% recovery, 89% yield)"])
 def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
     bracket: str,

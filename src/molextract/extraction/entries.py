@@ -410,7 +410,8 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
 
 _VERB_BEFORE_VALUE = re.compile(
     r"\s+(?:(?:was|were|is|are)\s+)?(?:then\s+)?"
-    r"(?:distil+(?:ed|s)|boil(?:ed|s)|melt(?:ed|s)|sublim(?:ed|es)|freez(?:es)|froze)"
+    r"(?:distil+(?:ed|s|ing)|boil(?:ed|s|ing)|melt(?:ed|s|ing)|sublim(?:ed|es|ing)"
+    r"|freez(?:es|ing)|froze)"
     r"(?:\s+(?:at|over|between|from))?\s*$"
 )
 
@@ -574,6 +575,10 @@ _CUE_AFTER_NAME = re.compile(
 )
 
 
+#: A product's amount in brackets after its name: ``(12.3 g)``, ``(2.1 g, 78%)``.
+_AMOUNT_ASIDE = re.compile(r"\s*\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml|mmol|mol|%)\b[^()]{0,30}\)$")
+
+
 def name_before_cue(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """A sentence that reports two products, each with its melting point (``… to give
     A, m.p. 164°-167°; IR …; NMR … and B, m.p. 150°-152°``): each point is the name's
@@ -583,6 +588,9 @@ def name_before_cue(text: str, value_start: int, table: LabelTable) -> Mention |
     if cue is None:
         return None
     found = _name_ending_at(text, cue.start(), table)
+    amount = None if found else _AMOUNT_ASIDE.search(text, max(0, cue.start() - 50), cue.start())
+    if amount is not None:
+        found = _name_ending_at(text, amount.start(), table)  # "NAME (12.3 g), b.p. …"
     if found is None or found.name is None or is_auxiliary(found.name):
         return None
     return found
@@ -968,6 +976,32 @@ def analytical_sample(text: str, value_end: int, table: LabelTable) -> Mention |
     return _name_at(text, found.end(), min(len(text), found.end() + 200), table)
 
 
+#: A distillation's or a melting point's bracket, its value, then what it gave:
+#: ``distilled (b.p. 95 °C/12 mm) to give NAME``, ``(bp 110 °C at 0.5 mmHg) gave NAME``.
+_CUE_BRACKET_OPEN = re.compile(
+    r"\(\s*(?:b\.?\s?p\.?|m\.?\s?p\.?|boiling\s+point|melting\s+point)\s*[:=]?[^()]{0,12}$",
+    re.IGNORECASE,
+)
+_BRACKET_THEN_GAVE = re.compile(
+    r"[^()]{0,40}\)\s*,?\s*(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded"
+    r"|yielded|provided|furnished|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?",
+    re.IGNORECASE,
+)
+
+
+def bracket_then_product(
+    text: str, value_start: int, value_end: int, table: LabelTable
+) -> Mention | None:
+    """``the residue was distilled (b.p. 95 °C/12 mm) to give 2-octanone``: the point
+    printed in the distillation's bracket is that of what the distillation gave."""
+    if _CUE_BRACKET_OPEN.search(text, max(0, value_start - 30), value_start) is None:
+        return None
+    gave = _BRACKET_THEN_GAVE.match(text, value_end)
+    if gave is None:
+        return None
+    return _name_at(text, gave.end(), min(len(text), gave.end() + 200), table)
+
+
 #: The forms that say whose a value is, the most specific first, each with the name a
 #: record's ``compound.source`` carries when it decides.
 FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]], ...] = (
@@ -985,6 +1019,7 @@ FORM_RULES: tuple[tuple[str, Callable[[str, int, int, LabelTable, list[Entry]], 
     ("sheet_field", lambda text, start, end, table, _: sheet_field(text, start, table)),
     ("analytical_sample", lambda text, start, end, table, _: analytical_sample(text, end, table)),
     ("identified_after", lambda text, start, end, table, _: identified_after(text, end, table)),
+    ("bracket_then_product", lambda text, start, end, table, _: bracket_then_product(text, start, end, table)),
 )  # fmt: skip
 
 
