@@ -720,6 +720,9 @@ def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_i
         ("On cooling, 2-naphthol showed a melting point of 121 °C.", "121 °C", "2-naphthol"),
         ("The resulting benzoic acid, after sublimation, melted at 122 °C.", "122 °C",
          "benzoic acid"),
+        ("The 4-chlorobenzoic acid thus obtained melts at 238-240° C.", "238-240° C",
+         "4-chlorobenzoic acid"),
+        ("The product, 2-naphthol, melted at 121 °C.", "121 °C", "2-naphthol"),
     ],
 )  # fmt: skip
 def test_the_point_of_a_name_and_a_name_that_showed_it_or_melted_after_an_aside(

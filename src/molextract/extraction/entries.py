@@ -444,16 +444,28 @@ _SHOWED_CUE = re.compile(
 )
 #: Between a subject and its verb: its amount, or an aside in commas (``, after
 #: sublimation,``).
-_SUBJECT_ASIDE = re.compile(r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},)$")
+_SUBJECT_ASIDE = re.compile(
+    r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},"
+    r"|\s+(?:thus|so|as|just)\s+(?:obtained|prepared|formed|isolated|purified))$"
+)
+#: ``The product, NAME, boils at``: the name in apposition, between commas.
+_APPOSITION_OPEN = re.compile(r"\b(?:product|compound|ester|acid|amine|residue|material),\s*$")
 
 
 def _subject_before(text: str, end: int, table: LabelTable) -> Mention | None:
-    """The compound whose name ends at ``end``, or before an aside that ends there."""
+    """The compound whose name ends at ``end``, or before an aside that ends there, or
+    named in apposition (``The product, NAME,``)."""
     found = _name_ending_at(text, end, table)
     if found is not None:
         return found
     aside = _SUBJECT_ASIDE.search(text, max(0, end - 50), end)
-    return None if aside is None else _name_ending_at(text, aside.start(), table)
+    if aside is not None:
+        return _name_ending_at(text, aside.start(), table)
+    if text[:end].endswith(","):
+        span = name_before(text, end - 1)
+        if span is not None and _APPOSITION_OPEN.search(text, max(0, span[0] - 20), span[0]):
+            return _named(text, span, table)
+    return None
 
 
 def subject_of_verb(text: str, value_start: int, table: LabelTable) -> Mention | None:
