@@ -723,6 +723,8 @@ def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_i
         ("The 4-chlorobenzoic acid thus obtained melts at 238-240° C.", "238-240° C",
          "4-chlorobenzoic acid"),
         ("The product, 2-naphthol, melted at 121 °C.", "121 °C", "2-naphthol"),
+        ("Crystallisation from ethyl acetate gave 2-methyl-7-nitroindazole which melts at "
+         "178°-180° C.", "178°-180° C", "2-methyl-7-nitroindazole"),
     ],
 )  # fmt: skip
 def test_the_point_of_a_name_and_a_name_that_showed_it_or_melted_after_an_aside(
@@ -733,6 +735,28 @@ def test_the_point_of_a_name_and_a_name_that_showed_it_or_melted_after_an_aside(
     decision = by_form(_point_site(text, value, "melting_point"))
     assert decision is not None and decision.source == "subject_of_verb"
     assert decision.mention is not None and decision.mention.name == name
+
+
+def test_a_point_in_the_product_s_bracket_after_its_amount_or_after_what_it_is_called() -> None:
+    """``NAME (0.58 g, m.p. 199°-202° C.)``, ``NAME (Compound IV where R2 =C2H5), m.p.``:
+    the product's bracket holds its amount, or what the patent calls it, then its
+    point."""
+    text = "9-(2-Benzoyloxyethoxymethyl)thioguanine (0.58 g, m.p. 199°-202° C.) was removed."
+    decision = by_form(_point_site(text, "199°-202° C", "melting_point"))
+    assert decision is not None and decision.source == "bracketed_after_name"
+    assert decision.mention is not None
+    assert decision.mention.name == "9-(2-Benzoyloxyethoxymethyl)thioguanine"
+    text = (
+        "The residue was crystallized from benzene to obtain 13.8 g of "
+        "3-ethoxy-2-methyl-6-aminopyridine (Compound IV where R2 =C2H5), m.p. 98°-99° C."
+    )
+    decision = by_form(_point_site(text, "98°-99° C", "melting_point"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "3-ethoxy-2-methyl-6-aminopyridine"
+    # a yield in the product's bracket stays the form that reads yields there
+    text = "Filtration gave 4-bromoacetanilide (1.2 g, 85%), m.p. 167 °C."
+    decision = by_form(_site(text, "85%"))
+    assert decision is not None and decision.source == "described_compound"
 
 
 @pytest.mark.parametrize(

@@ -401,9 +401,19 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
     others = [
         n for n in names_in(text, opened + 1, value_start) if not is_property_cue(text[n[0] : n[1]])
     ]
-    if others or re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside):
-        return None  # another name, or an amount: "X (1.2 g, 70%)" is described_compound's
+    if others:
+        return None
+    if re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside) and not _AMOUNT_THEN_POINT.fullmatch(inside):
+        return None  # an amount: "X (1.2 g, 70%)" is described_compound's
     return _name_ending_at(text, opened, table)
+
+
+#: Inside a product's bracket: its amount, then its point (``NAME (0.58 g, m.p. ``).
+_AMOUNT_THEN_POINT = re.compile(
+    r"\s*[\d.,]+\s*(?:g|mg|kg|mL)\s*(?:,\s*[\d.]+\s*%)?\s*[,;]\s*"
+    r"(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*",
+    re.IGNORECASE,
+)
 
 
 # --- the subject of a physical verb ----------------------------------------------------
@@ -445,7 +455,7 @@ _SHOWED_CUE = re.compile(
 #: Between a subject and its verb: its amount, or an aside in commas (``, after
 #: sublimation,``).
 _SUBJECT_ASIDE = re.compile(
-    r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},"
+    r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},|\s+(?:which|that)"
     r"|\s+(?:thus|so|as|just)\s+(?:obtained|prepared|formed|isolated|purified))$"
 )
 #: ``The product, NAME, boils at``: the name in apposition, between commas.
@@ -587,8 +597,9 @@ _CUE_AFTER_NAME = re.compile(
 )
 
 
-#: A product's amount in brackets after its name: ``(12.3 g)``, ``(2.1 g, 78%)``.
-_AMOUNT_ASIDE = re.compile(r"\s*\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml|mmol|mol|%)\b[^()]{0,30}\)$")
+#: A bracket after a product's name, before its cue: its amount (``(12.3 g)``), or what
+#: it is called (``(Compound IV where R2 =C2H5)``).
+_AMOUNT_ASIDE = re.compile(r"\s*\([^()]{1,60}\)$")
 
 
 def name_before_cue(text: str, value_start: int, table: LabelTable) -> Mention | None:
