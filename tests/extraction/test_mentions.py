@@ -732,6 +732,9 @@ def test_a_bare_number_opening_a_clause_as_what_a_step_makes_is_a_label(
 def test_a_bare_number_of_a_time_or_count_is_no_label() -> None:
     text = "After 2 h was stirred , and 3 times was washed ."
     assert bare_label_uses(text, 0, len(text)) == []
+    # older patents spell units out: a mass in grams is no compound number
+    spelled = "The crude product was recrystallized to give 20 grams of the subject compound."
+    assert bare_label_uses(spelled, 0, len(spelled)) == []
 
 
 def test_a_reagent_s_normality_or_molarity_is_no_label() -> None:

@@ -340,7 +340,10 @@ _IN_YIELD_AFTER = re.compile(
 #: (``3 g``, ``ethanol 95 %``, ``HCl 2 M``, ``2 × 10 mL``).
 UNIT_AFTER = re.compile(
     r"\s*(?:%|°|[×x]\s*\d|(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq|h|min|d|K|M|N|MHz|Hz"
-    r"|nm|ppm|cm|mm|bar|atm|psi|wt|vol)\b)"
+    r"|nm|ppm|cm|mm|bar|atm|psi|wt|vol"
+    # older patents spell their units out: "20 grams of the subject compound"
+    r"|gm|grams?|kilograms?|milligrams?|moles?|mmoles?|millimoles?|parts|liters?|litres?"
+    r"|milliliters?|millilitres?|hours?|hrs?|minutes?|days?|percent|equivalents?)\b)"
 )
 
 
