@@ -411,6 +411,13 @@ def _point_site(text: str, value: str, prop: str) -> Site:
             "melting_point",
             "benzene",
         ),
+        (
+            "Isopropyl ether is added to the residue and allowed to sit for 16 hours. The "
+            "crystalline solid is filtered to yield 0.4 g of product, melting point 95°-100° C.",
+            "95°-100° C",
+            "melting_point",
+            "Isopropyl ether",
+        ),
     ],
 )
 def test_an_unnamed_product_s_point_is_not_the_solvent_s_the_model_read(

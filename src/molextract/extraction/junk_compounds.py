@@ -102,6 +102,7 @@ _SOLVENTS = _listed(
     dmso|dioxane|1,4-dioxane|dme|nmp|acetic acid|acoh|formic acid|tfa|triethylamine|et3n|
     tea|ammonia|nh3|nh4oh|ammonium hydroxide|aqueous ammonia|aq. ammonia|mtbe|tbme|
     methyl tert-butyl ether|tert-butyl methyl ether|diisopropyl ether|ipr2o|2-butanone|mek|
+    isopropyl ether|ethyl ether|
     carbon tetrachloride|ccl4|1,2-dichloroethane|dichloroethane|dce|chlorobenzene|
     1,2-dimethoxyethane|dimethoxyethane|diglyme|tert-butanol|t-butanol|t-buoh|tbuoh|
     tert-butyl alcohol|n-propanol|1-propanol|2-methyltetrahydrofuran|2-methf|me-thf|
