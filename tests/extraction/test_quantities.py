@@ -70,6 +70,11 @@ NUMBERS = [
         "mp 121 ° C–123 ° C", "121 ° C–123 ° C", 122.0, 121.0, 123.0, id="unit-repeated-spaced-deg"
     ),
     pytest.param("mp 70 %–75 %", "70 %–75 %", 72.5, 70.0, 75.0, id="unit-repeated-percent"),
+    # older patents close the degree's C with a full stop
+    pytest.param(
+        "mp 69° C. to 70° C.", "69° C. to 70° C", 69.5, 69.0, 70.0, id="unit-repeated-stop-to"
+    ),
+    pytest.param("m.p. 120°C.-123°C.", "120°C.-123°C", 121.5, 120.0, 123.0, id="unit-stop-dash"),
     pytest.param("-20 to -10 °C", "-20 to -10 °C", -15.0, -20.0, -10.0, id="negative-range-to"),
     pytest.param(
         f"{MINUS}20 to {MINUS}10 °C",

@@ -182,7 +182,8 @@ _QUANTITY = re.compile(
     rf"(?:(?P<qual>{_QUALIFIER}){_SP}*)?"
     rf"(?P<a>{_NUMBER})(?P<paren>\(\d{{1,3}}\))?(?P<aexp>{_EXPONENT})?"
     rf"(?:{_SP}*{_PLUS_MINUS}{_SP}*(?P<err>{_NUMBER}))?"
-    rf"(?P<unit1>{_SP}*(?:{_UNIT_RE.pattern}))?"
+    # "120° C. to 123° C.": older patents close the degree's C with a full stop
+    rf"(?P<unit1>{_SP}*(?:{_UNIT_RE.pattern})(?:\.(?={_RANGE_SEP}))?)?"
     rf"(?:(?P<sep>{_RANGE_SEP})(?P<b>{_NUMBER})(?P<bexp>{_EXPONENT})?"
     rf"(?:{_SP}*{_PLUS_MINUS}{_SP}*(?P<err2>{_NUMBER}))?)?"
 )
