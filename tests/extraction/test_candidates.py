@@ -1966,6 +1966,28 @@ def test_the_melt_temperature_a_film_is_blown_at_is_a_condition() -> None:
     assert found.blocked == "a condition"
 
 
+CHANGE_BEFORE_MELTING = "a change before melting (sintering, softening, darkening)"
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("The guanine ester had m.p. 203°-207° C. (sinter 190° C.), in 44% yield.", "190° C"),
+        ("The salt had m.p. 210 °C (softens at 195 °C).", "195 °C"),
+        ("The amide has m.p. 250 °C (darkens from 230 °C, dec.).", "230 °C"),
+        ("The amide has m.p. 250 °C (turns brown above 230 °C).", "230 °C"),
+    ],
+)
+def test_what_a_sample_did_before_it_melted_is_no_melting_point(text: str, change: str) -> None:
+    """``m.p. 203°-207° C. (sinter 190° C.)``: the sintering, softening or darkening
+    printed beside a melting point is another observation, not a second melting point."""
+    found = find_candidates(text, get_schema("molecular_properties"))
+    [changed] = [c for c in found if change in text[c.quantity.start : c.quantity.end]]
+    # "at" and "from" make it a condition already; the word alone says what it is
+    assert changed.blocked in ("a condition", CHANGE_BEFORE_MELTING)
+    assert [c for c in found if c.decisive and "melting_point" in c.properties]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -419,6 +419,8 @@ def _blocker(
         return "a solvent grade's boiling range"
     if found[0] == "melting_point" and cues.MELT_PROCESS_BEFORE.search(before):
         return "a condition"
+    if found[0] == "melting_point" and cues.CHANGE_BEFORE_MELTING.search(before[-40:]):
+        return "a change before melting (sintering, softening, darkening)"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None

@@ -249,6 +249,13 @@ MELT_PROCESS_BEFORE = re.compile(
     r"\bat\s+(?:a|the)\s+melt\s+temperatures?\s+(?:of\s+)?(?:about\s+|approximately\s+)?$",
     _I,
 )
+#: ``m.p. 203°-207° C. (sinter 190° C.)``: what the sample did before it melted.
+CHANGE_BEFORE_MELTING = re.compile(
+    r"\b(?:sinter(?:s|ed|ing)?|soften(?:s|ed|ing)?|darken(?:s|ed|ing)?|shrink(?:s|ing)?"
+    r"|shrank|(?:turns?|turned|becomes?|became)\s+(?:brown|black|yellow|red|opaque|turbid))"
+    r"(?:\s+(?:at|from|above))?\s*[:=]?\s*$",
+    _I,
+)
 #: A property cue within this many characters before a condition word overrides it
 #: (``melts at``, ``distilled at``, ``mp of``).
 CUE_OVERRIDES_CONDITION = 24
