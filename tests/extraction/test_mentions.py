@@ -615,6 +615,24 @@ def test_how_a_product_was_purified_or_came_out_stands_between_it_and_its_yield(
 
 
 @pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        ("The product was purified by flash CC (SiO2; MeOH/DCM 1:20) to give the title "
+         "compound (108LM53-50) (0.193 g, 17% -3 steps).", "the title compound", "108LM53-50"),
+        ("Filtration gave 4-bromoacetanilide (C217) (0.193 g, 17%).", "4-bromoacetanilide",
+         "C217"),
+    ],
+)  # fmt: skip
+def test_a_code_bracketed_after_the_product_is_its_label_not_its_name(
+    text: str, name: str, label: str
+) -> None:
+    """``the title compound (108LM53-50) (0.193 g, 17%)``: a catalogue or lab-notebook
+    code between the product and its amounts labels it; it was taken for a name."""
+    found = described_compound(text, text.index("17%"), build_label_table(text))
+    assert found is not None and (found.name, found.label) == (name, label)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Prepared according to the procedure described for 2-methoxy-N-phenylacetamide "

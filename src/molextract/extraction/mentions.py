@@ -1074,8 +1074,12 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # label, or the form it was obtained in, between it and its amounts
         found = _mention_ending_at(text, aside.start(), table)
         roman = (
-            aside["aside"]
-            if aside["aside"] and _ROMAN_OR_HYPHENED.fullmatch(aside["aside"])
+            aside["aside"].strip()
+            if aside["aside"]
+            and (
+                _ROMAN_OR_HYPHENED.fullmatch(aside["aside"])
+                or _CODE_ASIDE.fullmatch(aside["aside"].strip())
+            )
             else None
         )
         own = aside["label"] or roman
@@ -1151,6 +1155,9 @@ _AMOUNTS_WITH_YIELD = re.compile(
 
 
 _POINT_ASIDE = re.compile(r"\s*(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d", re.IGNORECASE)
+#: A catalogue or lab-notebook code a patent brackets after its product: ``(C217)``,
+#: ``(108LM53-50)``, ``(AB-1234)``.
+_CODE_ASIDE = re.compile(r"[A-Z]{1,3}-?\d{1,5}[A-Za-z]?|\d{1,4}[A-Z]{1,4}\d{1,4}(?:-\d{1,4})?")
 
 
 def _is_aside(found: re.Match[str]) -> bool:
@@ -1158,6 +1165,8 @@ def _is_aside(found: re.Match[str]) -> bool:
     description of how it looked."""
     if found["label"] is not None or _ROMAN_OR_HYPHENED.fullmatch(found["aside"]):
         return True
+    if _CODE_ASIDE.fullmatch(found["aside"].strip()):
+        return True  # "the title compound (108LM53-50)": a catalogue or notebook code
     if _POINT_ASIDE.match(found["aside"]):
         return True  # "adduct f ( mp 186-188 °C ) in 51 % yield": its melting point
     return (junk_reason(found["aside"]) or "").startswith("a description")
