@@ -94,6 +94,10 @@ def test_a_bare_number_is_refused(text: str) -> None:
         "Solid",
         "white solid (0.35 g)",
         "Colorless oil (0.35 g, 23%)",
+        # how a substance looked, then a word for any substance
+        "white crystalline compound",
+        "crystalline product",
+        "yellow product",
     ],
 )
 def test_an_appearance_is_refused(text: str) -> None:
@@ -211,6 +215,8 @@ def test_one_solvent_passes(text: str) -> None:
         "the title compound",
         "product",
         "crude product",
+        "the crystalline compound",
+        "the target product",
     ],
 )
 def test_labels_and_placeholders_pass(text: str) -> None:

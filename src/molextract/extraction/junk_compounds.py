@@ -261,9 +261,23 @@ def quantity_kind(part: str) -> str | None:
 
 
 def _looks(part: str) -> bool:
-    """Only words of appearance or form: ``off-white solid``, ``crude residue``."""
+    """Only words of appearance or form (``off-white solid``, ``crude residue``), or
+    such words before a word for any substance (``white crystalline compound``,
+    ``yellow product``: how it looked, not which compound it was)."""
     words = [w for w in re.split(r"[\s\-]+", part.casefold()) if w]
+    if len(words) >= 2 and words[-1] in _ANY_SUBSTANCE:
+        words = words[:-1]
+        if words[0] in ("the", "a", "an") or all(w in _NOT_SEEN for w in words):
+            return False  # "the product", "crude product": what the text calls it
     return bool(words) and all(w in _APPEARANCE for w in words) and part.casefold() not in _DYES
+
+
+#: A word for any substance, after words of appearance: no compound's name.
+_ANY_SUBSTANCE = frozenset(
+    {"compound", "compounds", "product", "products", "material", "substance", "mass"}
+)
+#: Words of the appearance list that say nothing of how a substance looked.
+_NOT_SEEN = frozenset({"the", "a", "an", "as", "of", "in", "to", "crude", "very", "slightly"})
 
 
 def _as_quantities_and_looks(text: str) -> str | None:
