@@ -20,15 +20,10 @@ from lxml import etree
 from molextract.ingest.base import SkipHandler, Source
 from molextract.ingest.document import Document
 from molextract.ingest.records import default_id
-from molextract.ingest.tables import Table
 from molextract.ingest.xmlstream import build_documents, read_records
 from molextract.ingest.xmltext import (
-    Handler,
-    TextBuilder,
+    ArticleText,
     add_tables,
-    collapse,
-    flow,
-    ignore,
     inline_text,
     labelled,
     prepare,
@@ -175,47 +170,24 @@ def _core(core: etree._Element | None, tag: str) -> str:
     return "" if core is None else inline_text(core.find(tag))
 
 
-class _Text:
-    """Block handlers of one article, sharing its TextBuilder."""
+class _Text(ArticleText):
+    """Block handlers of one Elsevier article."""
 
     def __init__(self) -> None:
-        self.builder = TextBuilder()
-        self.tables: list[Table] = []
-        self.blocks: dict[str, Handler] = {
-            **dict.fromkeys(_CONTAINERS, self.flow),
-            **dict.fromkeys(_NOT_PROSE, ignore),
-            "section": self.section,
-            "appendix": self.section,
-            "section-title": self.heading,
-            "simple-para": self.paragraph,
-            "table": self.table,
-            "figure": self.figure,
-            "formula": self.paragraph,
-        }
-        # Under a section, its own title and label are already its heading paragraph.
-        self.headed_blocks = {**self.blocks, "section-title": ignore, "label": ignore}
-
-    def flow(self, element: etree._Element) -> None:
-        flow(self.builder, element, self.blocks)
-
-    def heading(self, element: etree._Element) -> None:
-        self.builder.paragraph(inline_text(element))
-
-    def paragraph(self, element: etree._Element) -> None:
-        self.builder.paragraph(inline_text(element))
-
-    def section(self, element: etree._Element) -> None:
-        self.headed(element, "")
-
-    def headed(self, element: etree._Element, default_title: str) -> None:
-        """A section, appendix or abstract: its heading as a paragraph, then its
-        content."""
-        heading = collapse(
-            f"{inline_text(element.find('label'))} {inline_text(element.find('section-title'))}"
+        super().__init__(
+            _CONTAINERS,
+            _NOT_PROSE,
+            {
+                "section": self.section,
+                "appendix": self.section,
+                "section-title": self.heading,
+                "simple-para": self.paragraph,
+                "table": self.table,
+                "figure": self.figure,
+                "formula": self.paragraph,
+            },
+            title_tag="section-title",
         )
-        with self.builder.section(heading or default_title):
-            self.builder.paragraph(heading)
-            flow(self.builder, element, self.headed_blocks)
 
     def table(self, table: etree._Element) -> None:
         label = inline_text(table.find("label"))
@@ -233,11 +205,6 @@ class _Text:
                 caption=labelled(label, inline_text(table.find("caption"))),
                 notes=notes,
             )
-
-    def figure(self, figure: etree._Element) -> None:
-        label = inline_text(figure.find("label"))
-        with self.builder.section(label or "Figure"):
-            self.builder.paragraph(labelled(label, inline_text(figure.find("caption"))))
 
 
 def _id(

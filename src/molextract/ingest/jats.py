@@ -16,15 +16,11 @@ from lxml import etree
 from molextract.ingest.base import SkipHandler, Source
 from molextract.ingest.document import Document
 from molextract.ingest.records import default_id
-from molextract.ingest.tables import Table
 from molextract.ingest.xmlstream import build_documents, read_records
 from molextract.ingest.xmltext import (
-    Handler,
-    TextBuilder,
+    ArticleText,
     add_tables,
     collapse,
-    flow,
-    ignore,
     inline_text,
     labelled,
     prepare,
@@ -123,40 +119,20 @@ def _document(source: Source, line: int, article: etree._Element) -> Document | 
     return Document(id=_id(source, line, article, meta), text=text.builder.text, metadata=metadata)
 
 
-class _Text:
-    """Block handlers of one article, sharing its TextBuilder."""
+class _Text(ArticleText):
+    """Block handlers of one JATS article."""
 
     def __init__(self) -> None:
-        self.builder = TextBuilder()
-        self.tables: list[Table] = []
-        self.blocks: dict[str, Handler] = {
-            **dict.fromkeys(_CONTAINERS, self.flow),
-            **dict.fromkeys(_NOT_PROSE, ignore),
-            "sec": self.section,
-            "title": self.heading,
-            "table-wrap": self.table,
-            "fig": self.figure,
-        }
-        # Under a section, its own title and label are already its heading paragraph.
-        self.headed_blocks = {**self.blocks, "title": ignore, "label": ignore}
-
-    def flow(self, element: etree._Element) -> None:
-        flow(self.builder, element, self.blocks)
-
-    def heading(self, element: etree._Element) -> None:
-        self.builder.paragraph(inline_text(element))
-
-    def section(self, element: etree._Element) -> None:
-        self.headed(element, "")
-
-    def headed(self, element: etree._Element, default_title: str) -> None:
-        """A section, or an abstract: its heading as a paragraph, then its content."""
-        heading = collapse(
-            f"{inline_text(element.find('label'))} {inline_text(element.find('title'))}"
+        super().__init__(
+            _CONTAINERS,
+            _NOT_PROSE,
+            {
+                "sec": self.section,
+                "title": self.heading,
+                "table-wrap": self.table,
+                "fig": self.figure,
+            },
         )
-        with self.builder.section(heading or default_title):
-            self.builder.paragraph(heading)
-            flow(self.builder, element, self.headed_blocks)
 
     def table(self, wrap: etree._Element) -> None:
         label = inline_text(wrap.find("label"))
@@ -170,11 +146,6 @@ class _Text:
                 caption=labelled(label, inline_text(wrap.find("caption"))),
                 notes=[] if foot is None else [inline_text(note) for note in foot],
             )
-
-    def figure(self, figure: etree._Element) -> None:
-        label = inline_text(figure.find("label"))
-        with self.builder.section(label or "Figure"):
-            self.builder.paragraph(labelled(label, inline_text(figure.find("caption"))))
 
 
 def _id(source: Source, line: int, article: etree._Element, meta: etree._Element | None) -> str:

@@ -122,6 +122,59 @@ def strip_namespaces(record: etree._Element) -> None:
             node.tag = tag.rpartition("}")[2]
 
 
+class ArticleText:
+    """Block handlers of one article, sharing its TextBuilder: a section is its heading
+    (label and title) as a paragraph, then its content; a figure is its labelled
+    caption. A reader names its vocabulary's containers, its blocks that are no prose,
+    its own handlers, and the tags its sections' titles and labels go by."""
+
+    def __init__(
+        self,
+        containers: Sequence[str],
+        not_prose: Sequence[str],
+        blocks: Mapping[str, Handler],
+        *,
+        title_tag: str = "title",
+        label_tag: str = "label",
+    ) -> None:
+        self.builder = TextBuilder()
+        self.tables: list[Table] = []
+        self.title_tag = title_tag
+        self.label_tag = label_tag
+        self.blocks: dict[str, Handler] = {
+            **dict.fromkeys(containers, self.flow),
+            **dict.fromkeys(not_prose, ignore),
+            **blocks,
+        }
+        # Under a section, its own title and label are already its heading paragraph.
+        self.headed_blocks = {**self.blocks, title_tag: ignore, label_tag: ignore}
+
+    def flow(self, element: etree._Element) -> None:
+        flow(self.builder, element, self.blocks)
+
+    def paragraph(self, element: etree._Element) -> None:
+        """An element read as one paragraph: a heading, a caption-less para, a formula."""
+        self.builder.paragraph(inline_text(element))
+
+    heading = paragraph
+
+    def section(self, element: etree._Element) -> None:
+        self.headed(element, "")
+
+    def headed(self, element: etree._Element, default_title: str) -> None:
+        """A section, or an abstract: its heading as a paragraph, then its content."""
+        label = inline_text(element.find(self.label_tag))
+        heading = collapse(f"{label} {inline_text(element.find(self.title_tag))}")
+        with self.builder.section(heading or default_title):
+            self.builder.paragraph(heading)
+            flow(self.builder, element, self.headed_blocks)
+
+    def figure(self, figure: etree._Element) -> None:
+        label = inline_text(figure.find(self.label_tag))
+        with self.builder.section(label or "Figure"):
+            self.builder.paragraph(labelled(label, inline_text(figure.find("caption"))))
+
+
 def labelled(label: str, caption: str) -> str:
     """``Table 1`` + ``Melting points`` -> ``Table 1. Melting points``."""
     if not label or not caption:
