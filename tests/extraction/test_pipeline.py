@@ -95,7 +95,8 @@ def test_engine_failure_becomes_per_document_errors(settings: Settings) -> None:
     results = Pipeline(SCHEMA, OutageInjectingEngine(), settings).run(
         [
             Document("a", "The crystals of aspirin obtained this way melt at 135 °C."),
-            Document("b", "Recrystallised urea, from ethanol, melts at 133 °C."),
+            # (a form that settles its compound would need no call to fail)
+            Document("b", "Recrystallised from ethanol, the urea crystals melt at 133 °C."),
         ]
     )
     for result in results:

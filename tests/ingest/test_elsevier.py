@@ -252,3 +252,14 @@ def test_an_article_without_the_api_s_envelope_is_read_not_taken_for_jats(
         "measured.\n\n1 Introduction\n\n"
     )
     assert len(table_path.tables_of(document)) == 1
+
+
+def test_mathml_keeps_its_text_and_drops_its_tex_annotation(tmp_path: Path) -> None:
+    body = (
+        '<ce:section id="s1"><ce:section-title>Results</ce:section-title><ce:para>where '
+        '<mml:math xmlns:mml="http://www.w3.org/1998/Math/MathML"><mml:semantics>'
+        '<mml:mi>ΔH</mml:mi><mml:annotation encoding="application/x-tex">\\Delta H'
+        "</mml:annotation></mml:semantics></mml:math> is small.</ce:para></ce:section>"
+    )
+    [document], _ = read(write(tmp_path / "f.xml", response(body)))
+    assert document.text.endswith("Results\n\nwhere ΔH is small.")

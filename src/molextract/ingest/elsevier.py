@@ -42,16 +42,16 @@ _RECORDS = (
         for kind in ("article", "converted-article", "simple-article", "chapter")
     ),
 )
-_MATHML = "{http://www.w3.org/1998/Math/MathML}"
-#: No prose: the label repeated for screen readers, links to images and files.
+#: No prose: the label repeated for screen readers, links to images and files, and
+#: MathML's annotations (TeX again). Namespaces are gone by then: local names.
 _DROPPED = (
     "alt-text",
     "link",
     "inter-ref",
     "e-component",
     "float-anchor",
-    f"{_MATHML}annotation",
-    f"{_MATHML}annotation-xml",
+    "annotation",
+    "annotation-xml",
 )
 _PADDED = (
     "para",
