@@ -760,6 +760,11 @@ def test_a_point_in_the_product_s_bracket_after_its_amount_or_after_what_it_is_c
     decision = by_form(_point_site(text, "98°-99° C", "melting_point"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "3-ethoxy-2-methyl-6-aminopyridine"
+    # a label before the amounts is the product's label, never a name "2a"
+    text = "Benzoyl chloride and benzylamine gave 2a (1.2 g, 84%), m.p. 131-133 °C."
+    decision = by_form(_point_site(text, "131-133 °C", "melting_point"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (None, "2a")
     # a yield in the product's bracket stays the form that reads yields there
     text = "Filtration gave 4-bromoacetanilide (1.2 g, 85%), m.p. 167 °C."
     decision = by_form(_site(text, "85%"))

@@ -462,6 +462,20 @@ _SUBJECT_ASIDE = re.compile(
 _APPOSITION_OPEN = re.compile(r"\b(?:product|compound|ester|acid|amine|residue|material),\s*$")
 
 
+_LABEL_AT_END = re.compile(rf"(?<![\w\-.,/]){LABEL}$")
+
+
+def _before_aside(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
+    """The compound written right before an aside (``start``–``end``): a label (``2a
+    (1.2 g, 84%), m.p.`` is 2a, never a *name* "2a"), else a name."""
+    label = _LABEL_AT_END.search(text, max(0, start - 12), start)
+    if label is not None:
+        found = _name_at(text, label.start(), end, table)
+        if found is not None:
+            return found
+    return _name_ending_at(text, start, table)
+
+
 def _subject_before(text: str, end: int, table: LabelTable) -> Mention | None:
     """The compound whose name ends at ``end``, or before an aside that ends there, or
     named in apposition (``The product, NAME,``)."""
@@ -470,7 +484,7 @@ def _subject_before(text: str, end: int, table: LabelTable) -> Mention | None:
         return found
     aside = _SUBJECT_ASIDE.search(text, max(0, end - 50), end)
     if aside is not None:
-        return _name_ending_at(text, aside.start(), table)
+        return _before_aside(text, aside.start(), end, table)
     if text[:end].endswith(","):
         span = name_before(text, end - 1)
         if span is not None and _APPOSITION_OPEN.search(text, max(0, span[0] - 20), span[0]):
@@ -613,7 +627,7 @@ def name_before_cue(text: str, value_start: int, table: LabelTable) -> Mention |
     found = _name_ending_at(text, cue.start(), table)
     amount = None if found else _AMOUNT_ASIDE.search(text, max(0, cue.start() - 50), cue.start())
     if amount is not None:
-        found = _name_ending_at(text, amount.start(), table)  # "NAME (12.3 g), b.p. …"
+        found = _before_aside(text, amount.start(), amount.end(), table)  # "NAME (12.3 g), b.p."
     if found is None or found.name is None or is_auxiliary(found.name):
         return None
     return found
