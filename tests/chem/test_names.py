@@ -44,6 +44,7 @@ SYSTEMATIC = {
     "4‐nitro‐2‐(3‐thienyl)phenol (3b)": "Oc1ccc([N+](=O)[O-])cc1-c1ccsc1",
     "aniline·HCl": "Nc1ccccc1.Cl",
     "3-bromo-4-meth\u00adoxybenzaldehyde": "COc1ccc(C=O)cc1Br",  # soft hyphen from a PDF
+    "N—(4-chlorophenyl)acetamide": "CC(=O)Nc1ccc(Cl)cc1",  # US patents' em dash after N
     "alanine": "C[C@H](N)C(=O)O",  # OPSIN's L; the dictionary would say D-alanine
 }
 TRIVIAL = {

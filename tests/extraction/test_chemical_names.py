@@ -183,3 +183,37 @@ def test_a_metal_salt_alone_is_generic_but_a_named_salt_is_not() -> None:
 )  # fmt: skip
 def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list[str]) -> None:
     assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # US patents' full text prints a hyphen after a one-letter locant or a stereo
+        # descriptor as an em dash; an optical rotation's sign is a minus
+        ("to give N—(4-chlorophenyl)-2-methylbenzamide (1.2 g, 45%).",
+         ["N—(4-chlorophenyl)-2-methylbenzamide"]),
+        ("to give (S)—N—((S)-1-cyclohexylethyl)-2-methylpropanamide (1.2 g).",
+         ["(S)—N—((S)-1-cyclohexylethyl)-2-methylpropanamide"]),
+        ("afforded 2-[4-(N,N—dimethylamino)phenyl]ethanol (3.1 g, 80%).",
+         ["2-[4-(N,N—dimethylamino)phenyl]ethanol"]),
+        ("gave (Z)—(R)-4-amino-2-methyl-pent-2-enoic acid hydrochloride (1.2 g).",
+         ["(Z)—(R)-4-amino-2-methyl-pent-2-enoic acid hydrochloride"]),
+        ("gave (−)-(4R)-4-(3-thienylmethyl)-4,5-dihydro-1,3-thiazol-2-ylamine (1.2 g).",
+         ["(−)-(4R)-4-(3-thienylmethyl)-4,5-dihydro-1,3-thiazol-2-ylamine"]),
+        ("gave 4-{[(1S)‐1‐phenylethyl]amino}benzonitrile (1.2 g).",
+         ["4-{[(1S)‐1‐phenylethyl]amino}benzonitrile"]),
+        # a dash of prose stays one: a bond's stretch
+        ("showed a broad N—H stretch.", []),
+        # a relative configuration is starred
+        ("to give (1R*,2S*)-2-phenylcyclohexan-1-ol (3 g).", ["(1R*,2S*)-2-phenylcyclohexan-1-ol"]),
+        ("footnote* and 2-aminophenol*", []),
+        # a locant list spaced at the name's top level, as many as its multiplier says
+        ("gave sodium 3, 6, 8-trisulfonaphthylthiourea (42.9 g).",
+         ["sodium 3, 6, 8-trisulfonaphthylthiourea"]),
+        ("to give 5, 6-dimethylbenzimidazole (3 g).", ["5, 6-dimethylbenzimidazole"]),
+        ("as in Example 3, 3-octyloxy-2H-1-benzopyran-2-one was made.",
+         ["3-octyloxy-2H-1-benzopyran-2-one"]),
+    ],
+)  # fmt: skip
+def test_names_as_patents_print_them(text: str, names: list[str]) -> None:
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names

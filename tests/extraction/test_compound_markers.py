@@ -199,7 +199,7 @@ def test_for_yields_alone_what_a_step_converted_is_not_marked() -> None:
     [
         "The residue gave a yellow solid (89 mg, 58% yield), m.p. 105 °C; 1H NMR (DMSO-d6) "
         "δ 8.1 (s, 1H); 13C NMR (CDCl3) δ 170.2.",
-        "Evaporation afforded the desired material (6.50 g, 58% yield); 1H NMR (400.132 MHz, "
+        "Evaporation afforded a pale oil (6.50 g, 58% yield); 1H NMR (400.132 MHz, "
         "CDCl3) δ 7.2 (d, J = 8.0 Hz, 2H).",
         "Chromatography gave an oil (1.2 g, 58%). 13C{1H} NMR (CD3OD) δ 55.1; 19F-NMR δ -63.",
     ],

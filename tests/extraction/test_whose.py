@@ -945,3 +945,45 @@ def test_a_subject_collected_before_the_product_is_yielded_is_not_the_product() 
     decision = decide(site, None)
     assert decision.mention is not None
     assert decision.mention.name == "5-cyano-1-(2,6-dimethylphenyl)uracil"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        # patents' other words for the title compound, where no heading names it
+        ("Washing with ether gave 108 mg (43%) of the entitled compound.", "43%",
+         "the entitled compound", None),
+        ("Washing with ether gave the subject compound (108 mg, 43%).", "43%",
+         "the subject compound", None),
+        ("Chromatography gave 108 mg (43% yield) of the expected product.", "43%",
+         "the expected product", None),
+        ("Evaporation left 2.1 g (88%) of the title material.", "88%", "the title material", None),
+        ("Purification gave the desired material as a white solid (108 mg, 43%).", "43%",
+         "the desired material", None),
+        # a roman formula number after the word that calls it a compound
+        ("Recrystallisation gave compound III (108 mg, 43%).", "43%", None, "III"),
+        ("Recrystallisation gave 108 mg (43%) of product IVa.", "43%", None, "IVa"),
+    ],
+)  # fmt: skip
+def test_the_title_compound_by_other_words_and_a_compound_by_roman_number(
+    text: str, value: str, name: str | None, label: str | None
+) -> None:
+    decision = decide(_site(text, value), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (name, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The residue was purified to give N—(4-chlorophenyl)-2-methylbenzamide (1.2 g, 45%).",
+         "N—(4-chlorophenyl)-2-methylbenzamide"),
+        ("Chromatography gave 1.2 g (45%) of (S)—N—((S)-1-cyclohexylethyl)-2-methylpropanamide.",
+         "(S)—N—((S)-1-cyclohexylethyl)-2-methylpropanamide"),
+        ("Concentration gave (1R*,2S*)-2-phenylcyclohexan-1-ol (1.2 g, 45%).",
+         "(1R*,2S*)-2-phenylcyclohexan-1-ol"),
+    ],
+)  # fmt: skip
+def test_a_product_whose_name_prints_em_dashes_or_starred_descriptors(text: str, name: str) -> None:
+    decision = decide(_site(text, "45%"), None)
+    assert decision.mention is not None and decision.mention.name == name

@@ -78,7 +78,7 @@ class Resolved:
 # recognise; middle dots join salts ("aniline·HCl"), which OPSIN reads with a space.
 _TYPOGRAPHY = str.maketrans(
     {
-        **dict.fromkeys("‐‑‒–−﹣－", "-"),
+        **dict.fromkeys("‐‑‒–—−﹣－", "-"),
         **dict.fromkeys("’‘′", "'"),
         **dict.fromkeys("·•∙⋅", " "),
     }

@@ -36,9 +36,9 @@ _LOCANTS = frozenset(
 #: Typewritten patents print a double prime as a quotation mark (``N,N',N"-``): one is
 #: part of a name where it follows a locant and a hyphen, comma or bracket follows it.
 #: A fused ring's locant sets are parted by a colon too (``benzo[1,2-b:5,4-b']dipyran``,
-#: ``oxazino[4′,3′:1,2]imidazo``).
+#: ``oxazino[4′,3′:1,2]imidazo``). A relative configuration is starred: ``(1R*,2S*)-``.
 _TOKEN = re.compile(
-    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])"
+    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*"
     r"|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
 )
 _CORE_ENDINGS = (
@@ -331,7 +331,7 @@ def _is_radical(token: str) -> bool:
 
 def looks_like_name(text: str) -> bool:
     """Whether the whole of ``text`` reads as a chemical name."""
-    tokens = text.split()
+    tokens = name_view(text).split()
     return bool(tokens) and _name_start(tokens) == (0, 0)
 
 
@@ -389,6 +389,28 @@ def _opens_mention(token: str) -> bool:
     return token[:1].isupper() and token.lower() in _ROLE_WORDS
 
 
+#: A dash printed for a name's hyphen. US patents' full text prints the hyphen after a
+#: one-letter locant or a stereo descriptor as an em dash (``N—(4-chlorophenyl)``,
+#: ``(S)—N—((S)-1-phenylethyl)``, ``N,N—dimethyl``), an optical rotation's sign is a
+#: minus (``(−)-(4R)-``), and true hyphens (U+2010, U+2011) look like any other. Read as
+#: a dash of prose they cut the name in two or lost it; elsewhere (``ethanone—through``,
+#: ``N—H`` stretches, ``(1)—Sodium``) a dash is prose and stays one.
+_NAME_DASH = re.compile(
+    r"[\u2010\u2011]"
+    r"|(?<![A-Za-z])(?:[NOSCPB]|[NOS],[NOS])[—–−](?=[a-z\d(\[])"
+    r"|(?<=[A-Za-z'′*+±]\))[—–−](?=[A-Za-z\d(\[])"
+    r"|(?<=\()[−–—](?=\))"
+)
+
+
+def name_view(text: str) -> str:
+    """``text`` with the dashes that stand for a name's hyphen printed as ``-``: one
+    character for one, so every offset into the view is one into the text."""
+    if not any(ch in text for ch in "\u2010\u2011—–−"):
+        return text
+    return _NAME_DASH.sub(lambda m: m[0][:-1] + "-", text)
+
+
 def name_before(text: str, end: int) -> tuple[int, int] | None:
     """Span of the chemical name that ends at ``end`` (spaces before it skipped), or None.
 
@@ -397,7 +419,7 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     while end > 0 and text[end - 1] in " \t\n":
         end -= 1
     lo = max(0, end - 500)
-    window = text[lo:end]
+    window = name_view(text[lo:end])
     cut = max(window.rfind("\n\n"), window.rfind("|"))
     line = list(_NEW_LINE_OPENS.finditer(window))
     if line:
@@ -457,6 +479,15 @@ _LOCANT_OPEN = re.compile(r".*[(\[]\d+[a-z]?['′″]*,")
 _LOCANT_GOES_ON = re.compile(r"\d+[a-z]?['′″]*-[A-Za-z]")
 
 
+#: A locant list spaced at a name's top level: ``3,`` ``6,`` ``8-trisulfo…``.
+_SPACED_LOCANT = re.compile(r"\d{1,2}['′]?,")
+#: Its last locant, and the multiplier that says how many there are (``8-tri``), so a
+#: list of example numbers before a name (``Example 3, 3-octyloxy…``) is not joined.
+_SPACED_LOCANT_END = re.compile(r"\d{1,2}['′]?-\(?(tetrakis|tetra|tris|tri|bis|di|penta|hexa)")
+_MULTIPLIERS = {"di": 2, "bis": 2, "tri": 3, "tris": 3, "tetra": 4, "tetrakis": 4}
+_MULTIPLIERS |= {"penta": 5, "hexa": 6}
+
+
 def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Tokens with a spaced descriptor list run into one: ``(2S,`` ``3S)-3-amino…``,
     and so a spaced locant list in a bracket: ``8-(2',`` ``3'-dibromopropyl)coumarin``.
@@ -478,6 +509,16 @@ def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
             joined.append((start, token + tokens[i + 1][1]))
             i += 2
             continue
+        if _SPACED_LOCANT.fullmatch(token) and (i == 0 or not tokens[i - 1][1][-1:].isdigit()):
+            # "sodium 3, 6, 8-trisulfonaphthylthiourea": a name's locant list spaced
+            j = i + 1
+            while j < len(tokens) and _SPACED_LOCANT.fullmatch(tokens[j][1]):
+                j += 1
+            end = _SPACED_LOCANT_END.match(tokens[j][1]) if j < len(tokens) else None
+            if end is not None and _MULTIPLIERS[end[1].lower()] == j - i + 1:
+                joined.append((start, "".join(t for _, t in tokens[i : j + 1])))
+                i = j + 1
+                continue
         if _STEREO_OPEN.fullmatch(token):
             j = i + 1
             while j < len(tokens) and _STEREO_MIDDLE.fullmatch(tokens[j][1]):

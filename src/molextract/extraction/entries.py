@@ -226,7 +226,9 @@ _CLOSE_THEN_OF = re.compile(
 )
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
-    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|{HYPHENED_NUMBER})"
+    rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|{HYPHENED_NUMBER}"
+    # or a roman formula number: "of compound IV"
+    r"|(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?))"
     r"(?![\w\-])",
     re.IGNORECASE,
 )
@@ -240,7 +242,7 @@ _THE_TITLE = re.compile(rf"(?:the\s+)?{TITLE_WORDS}\b", re.IGNORECASE)
 #: A sentence about the section's product without naming it: ``The title compound was
 #: collected …``, ``The salt is very soluble …``.
 _TITLE_SUBJECT = re.compile(
-    r"The\s+(?:(?:title(?:d)?|(?:above[-\s])?named|captioned|desired|target)\s+)?"
+    r"The\s+(?:(?:title(?:d)?|entitled|subject|(?:above[-\s])?named|captioned|desired|target)\s+)?"
     r"(?:compound|product|salt|hydrochloride)\s",
     re.IGNORECASE,
 )

@@ -73,12 +73,12 @@ _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 #: A compound label as papers and patents print them: ``3``, ``12b``, ``3b′``, ``S1``.
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
 #: What patents call the product their section's heading names: "the title compound",
-#: and the other words they use for it ("titled", "(above-)named", "captioned",
-#: "objective"). Not "the target compound": patents name it right after ("obtaining
-#: the target compound, 2-(4-tert-butylphenyl)…").
+#: and the other words they use for it ("titled", "entitled", "subject", "(above-)named",
+#: "captioned", "objective", "the desired/target/expected product", "the title material").
 TITLE_WORDS = (
-    r"(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product|salt)"
-    r"|(?:desired|target)\s+(?:product|compound)|object(?:ive)?\s+(?:compound|product))"
+    r"(?:(?:title(?:d)?|entitled|subject|(?:above[-\s])?named|captioned)\s+"
+    r"(?:compound|product|salt|material)"
+    r"|(?:desired|target|expected|object(?:ive)?)\s+(?:product|compound|material))"
 )
 #: A label, or a roman numeral, which is a label only right after a name.
 #: A compound's number printed right after its name (``dienone 7``, ``NAME 12b``,

@@ -40,6 +40,7 @@ from molextract.extraction.labels import (
     LABEL,
     LABEL_OR_ROMAN,
     STRENGTH,
+    TITLE_WORDS,
     LabelDefinition,
     bare_label,
 )
@@ -836,9 +837,7 @@ _AMOUNT_PARENTHESIS = re.compile(
 #: Before a product's mass-and-moles parenthesis: the section's product named by its
 #: role, ``the title compound``, ``the desired product``.
 _TITLE_BEFORE = re.compile(
-    r"\b(?:the\s+)?(?:(?:title(?:d)?|(?:above[-\s])?named|captioned)\s+(?:compound|product)"
-    r"|(?:desired|target|final|object(?:ive)?)\s+(?:compound|product))$",
-    re.IGNORECASE,
+    rf"\b(?:the\s+)?(?:{TITLE_WORDS}|final\s+(?:compound|product))$", re.IGNORECASE
 )
 #: The product named by its role alone: ``the product``, ``the pure product``.
 _PRODUCT_BEFORE = re.compile(
@@ -900,8 +899,9 @@ _MADE_NAME_LAST = re.compile(
 _CALLED_LABEL_AT_END = re.compile(
     r"\b(?:compound|cpd\.?|product|intermediate|example|amide|ester|acid|alcohol|aldehyde"
     r"|ketone|amine|alkene|salt|adduct|lactone|lactam|nitrile|diol|ether|complex|ligand)"
-    r"\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?"
-    r"(?:-\d{1,3})?)$",
+    r"\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?(?:-\d{1,3})?"
+    # or a roman formula number, as patents label compounds: "compound IV", "product IIa"
+    r"|(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?))$",
     re.IGNORECASE,
 )
 _LABEL_AT_END = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$")
