@@ -207,6 +207,14 @@ def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list
         # a relative configuration is starred
         ("to give (1R*,2S*)-2-phenylcyclohexan-1-ol (3 g).", ["(1R*,2S*)-2-phenylcyclohexan-1-ol"]),
         ("footnote* and 2-aminophenol*", []),
+        # a mixture of configurations is slashed; a salt's bullet is its dot
+        ("to give (E/Z)-3-phenylprop-2-enal (3 g).", ["(E/Z)-3-phenylprop-2-enal"]),
+        ("to give (1R,3R/1S,3S)-6-bromo-1-phenyl-1,2,3,4-tetrahydroisoquinoline (3 g).",
+         ["(1R,3R/1S,3S)-6-bromo-1-phenyl-1,2,3,4-tetrahydroisoquinoline"]),
+        ("to give cis/trans-4-methylcyclohexanol (3 g).", ["cis/trans-4-methylcyclohexanol"]),
+        ("to give 4-phenyl-1,2,3,6-tetrahydropyridine•HCl (2 g).",
+         ["4-phenyl-1,2,3,6-tetrahydropyridine•HCl"]),
+        ("an E/Z ratio of 3:1 in hexane/EtOAc 3/1", []),
         # a locant list spaced at the name's top level, as many as its multiplier says
         ("gave sodium 3, 6, 8-trisulfonaphthylthiourea (42.9 g).",
          ["sodium 3, 6, 8-trisulfonaphthylthiourea"]),

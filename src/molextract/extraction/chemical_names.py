@@ -36,9 +36,11 @@ _LOCANTS = frozenset(
 #: Typewritten patents print a double prime as a quotation mark (``N,N',N"-``): one is
 #: part of a name where it follows a locant and a hyphen, comma or bracket follows it.
 #: A fused ring's locant sets are parted by a colon too (``benzo[1,2-b:5,4-b']dipyran``,
-#: ``oxazino[4′,3′:1,2]imidazo``). A relative configuration is starred: ``(1R*,2S*)-``.
+#: ``oxazino[4′,3′:1,2]imidazo``). A relative configuration is starred: ``(1R*,2S*)-``;
+#: a mixture of configurations is slashed: ``(E/Z)-``, ``(1R,3R/1S,3S)-``, ``cis/trans-``.
 _TOKEN = re.compile(
-    r"(?:[\w\-'′″‘’()\[\]{}.,±·+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*"
+    r"(?:[\w\-'′″‘’()\[\]{}.,±·•∙+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*"
+    r"|(?<=[RSEZ*])/(?=\d*[RSEZ][*,)\]])|(?<=\bcis)/(?=trans)|(?<=\btrans)/(?=cis)"
     r"|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
 )
 _CORE_ENDINGS = (
