@@ -524,3 +524,19 @@ def test_speed_figures_come_from_usage() -> None:
 )
 def test_name_key_folds_typography(text: str, key: str) -> None:
     assert name_key(text) == key
+
+
+def test_a_gold_label_after_title_words_is_that_label() -> None:
+    """ORD names a product ``title product 9`` where the text says ``the title product
+    9``; a record labelled ``9`` names the same compound."""
+    gold = GoldYield(45.0, "45%", None, None, (Mention("title product 9"),))
+    doc = CorpusDocument(
+        id="o2",
+        corpus="uspto",
+        text="to give the title product 9 (1.2 g, 45%)",
+        yields=(gold,),
+        products=(),
+    )
+    assert score_corpus([doc], {"o2": _result("o2", _record("o2", 45.0, label="9"))}).associated
+    other = _record("o2", 45.0, label="8")
+    assert not score_corpus([doc], {"o2": _result("o2", other)}).associated

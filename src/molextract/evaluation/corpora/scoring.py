@@ -304,7 +304,9 @@ def _best_record(gold: GoldYield, records: Sequence[Record], used: set[int]) -> 
 # --- association ----------------------------------------------------------------------
 
 _ENCLOSING = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'", "“": "”", "‘": "’"}
-_LEADING_WORD = re.compile(r"(?:example|ex\.|compound|cpd\.?|product|entry|no\.)\s+")
+_LEADING_WORD = re.compile(
+    r"(?:title[d]?\s+(?=compound|product))?(?:example|ex\.|compound|cpd\.?|product|entry|no\.)\s+"
+)
 _TITLE = frozenset(
     {"title compound", "title product", "titled compound", "title compounds", "titled product"}
 )
