@@ -1618,6 +1618,11 @@ def test_a_pressure_is_quoted_as_printed() -> None:
 
 # (text, the yield as printed)
 YIELDS_BY_RULE = [
+    # a step's reagents, temperature and time in a bracket, its yield closing it
+    pytest.param("Coupling of 7 with 8 (Pd(PPh3)4, toluene, 110 °C, 12 h, 82%) gave 9.", "82%",
+                 id="conditions-with-a-bracketed-catalyst"),
+    pytest.param("Alkylation of the picoline ( 3 , KOtBu , 0 “ C , 2 h , 67 % ) and hydrolysis "
+                 "provided 5 .", "67 %", id="conditions-then-another-step"),
     pytest.param("The residue was purified to afford the title compound (12.4 mg, 23%).",
                  "23%", id="afford-title-compound"),
     pytest.param("The product was obtained, 0.815 g (61% yield).", "61%", id="obtained-yield"),
@@ -2032,3 +2037,9 @@ def test_yields_of_a_formula_made_and_over_two_steps(text: str, values: list[str
 def test_a_point_stated_with_a_verb_before_at_is_no_condition(text: str) -> None:
     (found,) = find_candidates(text, get_schema("molecular_properties"))
     assert found.blocked is None and found.cues == ("melting_point",)
+
+
+def test_a_conversion_closing_a_step_s_conditions_is_no_yield() -> None:
+    text = "The coupling ( toluene , reflux , 24 h , 50 % conversion ) was slow ."
+    c = one(text, "50 %")
+    assert c.blocked is not None or not c.decisive

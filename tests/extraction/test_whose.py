@@ -837,6 +837,9 @@ def test_the_pure_product_of_a_recrystallisation_is_the_crude_one_named_before(
          "95 %", "3", "product_after_conditions"),
         ("The tetramer 4 was readily separated from the mixture ( in 40 % yield ) by extraction "
          "with hexane .", "40 %", "4", "prepared_subject"),
+        # a bracket of conditions that brackets a catalyst of its own
+        ("Coupling of 7 with 8 ( Pd ( PPh3 ) 4 , toluene , 110 ° C , 12 h , 82 % ) gave the "
+         "biaryl 9 .", "82 %", "9", "product_after_conditions"),
     ],
 )  # fmt: skip
 def test_a_journal_s_product_by_its_label_where_the_name_or_the_verb_is_unusual(
@@ -987,3 +990,14 @@ def test_the_title_compound_by_other_words_and_a_compound_by_roman_number(
 def test_a_product_whose_name_prints_em_dashes_or_starred_descriptors(text: str, name: str) -> None:
     decision = decide(_site(text, "45%"), None)
     assert decision.mention is not None and decision.mention.name == name
+
+
+def test_a_label_opening_a_step_s_conditions_is_a_reagent_not_the_product() -> None:
+    """``Alkylation of NAME ( 3 , KOtBu , 0 °C , 2 h , 67 % )``: the label beside the
+    reagents, temperature and time is what the step used, not what it made."""
+    text = (
+        "Alkylation of the lithio-2-picoline ( 3 , KOtBu , 0 “ C , 2 h , 67 % ) and subsequent "
+        "hydrolysis provided 5 in good yield ."
+    )
+    decision = by_form(_site(text, "67 %"))
+    assert decision is None or decision.source != "bracketed_after_name"

@@ -811,6 +811,14 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     if (
+        _CONDITIONS.fullmatch(inner)
+        and cues.STEP_TEMPERATURE_OR_TIME.search(inner)
+        and not rest.strip()
+    ):
+        # "Coupling of 7 with 8 (Pd(PPh3)4, toluene, 110 °C, 12 h, 82%) gave 9": a step's
+        # reagents, temperature and time, then its yield, however the sentence goes on
+        return _Cue("closing a step's conditions", 0, 0, direct=True)
+    if (
         (_CONDITIONS.fullmatch(inner) or _one_reagent(inner))
         and not rest.strip()
         and (_made_by(head, cues.YIELD_VERBS) or _STEP_MAKES_AFTER.match(tail))
@@ -861,7 +869,10 @@ def _one_reagent(inner: str) -> bool:
 
 #: A bracket of a step's reagents and conditions before the yield that closes it: two
 #: items at least, no percentage or bracket among them.
-_CONDITIONS = re.compile(r"[^()%]*[,;][^()%]*[,;]\s*")  # "( TFA , CH2Cl2 ; 94 % )"
+_CONDITIONS = re.compile(  # "( TFA , CH2Cl2 ; 94 % )", "(Pd(PPh3)4, K2CO3, 82%)"
+    r"(?:[^()%]|\([^()%]*\))*[,;](?:[^()%]|\([^()%]*\))*[,;]\s*"
+)
+
 #: After a step's conditions bracket: the verb that makes the step's product.
 _STEP_MAKES_AFTER = re.compile(
     r"\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced)\b", re.I

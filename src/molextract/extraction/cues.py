@@ -157,6 +157,13 @@ PRODUCT_BEFORE = re.compile(
 #: A synthetic step named by its noun, its conditions bracketed after it, up to the yield
 #: that closes them: ``reduction (H2, Pd/C, EtOH, `` of ``… 61%)``, ``protection (TBSCl,
 #: imidazole, DMF, `` (two reagents or conditions at least).
+#: A step's temperature or time among its conditions: ``110 °C``, ``-78 “ C`` (a degree
+#: sign as PDF text garbles it), ``rt``, ``reflux``, ``12 h``, ``30 min``.
+STEP_TEMPERATURE_OR_TIME = re.compile(
+    r"[-−]?\d+\s*(?:°|º|˚|“|”)\s*C\b|\b(?:rt|r\.t\.|room\s+temperature|reflux)\b"
+    r"|\b\d+(?:\.\d+)?\s*(?:h|hr|hrs|min|d)\b",
+    re.IGNORECASE,
+)
 STEP_CONDITIONS_BEFORE = re.compile(
     r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
     r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment)"

@@ -28,7 +28,12 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
-from molextract.extraction.cues import SHARE_VERB, STEP_CONDITIONS_BEFORE, STEP_PASSIVES
+from molextract.extraction.cues import (
+    SHARE_VERB,
+    STEP_CONDITIONS_BEFORE,
+    STEP_PASSIVES,
+    STEP_TEMPERATURE_OR_TIME,
+)
 from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import HYPHENED_NUMBER, LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
@@ -407,6 +412,8 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
         return None
     if re.search(r"\d\s*(?:g|mg|mmol|mL)\b", inside) and not _AMOUNT_THEN_POINT.fullmatch(inside):
         return None  # an amount: "X (1.2 g, 70%)" is described_compound's
+    if STEP_TEMPERATURE_OR_TIME.search(inside) and re.match(r"[\d.\s]+%", text[value_start:]):
+        return None  # "Alkylation of X (3, KOtBu, 0 °C, 2 h, 67%)": a step's conditions
     return _name_ending_at(text, opened, table)
 
 
@@ -789,8 +796,8 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     imidazole, DMF, 95%) gave 20``: a yield closing a bracket of the step's reagents is
     the yield of the product the verb after the bracket gives; a name inside the bracket
     is a reagent."""
-    opened = text.rfind("(", max(0, value_start - 120), value_start)
-    if opened < 0 or ")" in text[opened:value_start]:
+    opened = _open_bracket_at(text, max(0, value_start - 160), value_start)
+    if opened is None:
         return None
     inner = text[opened + 1 : value_start]
     if "," not in inner or _AMOUNT_IN_BRACKET.search(inner):
@@ -802,6 +809,20 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     return _kind_label_at(text, verb.end(), limit, table) or _name_at(
         text, verb.end(), limit, table
     )
+
+
+def _open_bracket_at(text: str, start: int, end: int) -> int | None:
+    """Where the bracket still open at ``end`` opened (after ``start``), reading over the
+    brackets closed inside it: ``(Pd(PPh3)4, toluene, 82%)``."""
+    depth = 0
+    for i in range(end - 1, start - 1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
 
 
 #: A reagent's or product's amount in a bracket.
