@@ -215,6 +215,11 @@ def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list
         ("to give 4-phenyl-1,2,3,6-tetrahydropyridine•HCl (2 g).",
          ["4-phenyl-1,2,3,6-tetrahydropyridine•HCl"]),
         ("an E/Z ratio of 3:1 in hexane/EtOAc 3/1", []),
+        # a name right after an aside of the sentence, the yield's bracket
+        ("The product was isolated (0.12 g, 45%) 4-chloro-N-methylbenzamide. MS: m/z 170",
+         ["4-chloro-N-methylbenzamide"]),
+        ("obtained (45%, 2 steps) trans-N-(4-aminocyclohexyl)-N-methylbenzamide as a solid",
+         ["trans-N-(4-aminocyclohexyl)-N-methylbenzamide"]),
         # a locant list spaced at the name's top level, as many as its multiplier says
         ("gave sodium 3, 6, 8-trisulfonaphthylthiourea (42.9 g).",
          ["sodium 3, 6, 8-trisulfonaphthylthiourea"]),

@@ -1001,3 +1001,14 @@ def test_a_label_opening_a_step_s_conditions_is_a_reagent_not_the_product() -> N
     )
     decision = by_form(_site(text, "67 %"))
     assert decision is None or decision.source != "bracketed_after_name"
+
+
+def test_the_product_printed_after_its_yield_s_bracket() -> None:
+    """``to give (0.12 g, 45%) NAME``: the verb's product after its bracket, no comma."""
+    text = "The residue was purified to give (0.12 g, 45%) 4-chloro-N-methylbenzamide. MS: 170."
+    decision = decide(_site(text, "45%"), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.source) == (
+        "4-chloro-N-methylbenzamide",
+        "named_after_value",
+    )

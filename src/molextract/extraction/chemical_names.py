@@ -263,10 +263,17 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
             if depth < 0 and _TOKEN.fullmatch(token.rstrip(";")):
                 category = "strong"  # inside the name's own brackets: "2-(dimethyl amino)"
             else:
+                # the name starts after this token, whose brackets are not the name's:
+                # "(0.12 g, 45%) NAME" ends an aside of the sentence
+                depth = before
                 break
         cats.insert(0, category)
         first = index
-    if depth < 0 or not cats:
+    if depth < 0:
+        # the run ended inside a bracket it did not open, an aside of the sentence
+        # ("(45%, 2 steps) NAME"): the name, if any, follows the aside
+        return None if closed_at is None else _after(tokens, closed_at)
+    if not cats:
         return None
     start = _valid_start(tokens[first:], cats)
     if start is None:

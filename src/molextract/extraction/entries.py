@@ -242,6 +242,14 @@ _CALLED_AT = re.compile(
 _CLOSE_THEN_NAME = re.compile(
     r"[^()]{0,40}\)\s*,\s*(?:m\.?\s?p\.?\s*[^,;()]{1,24},\s*)?(?=\S*[\d(\[-])"
 )
+#: The yield's bracket closing, a name straight after it: ``(0.12 g, 45%) NAME``.
+_CLOSE_THEN_BARE_NAME = re.compile(r"[^()]{0,40}\)\s+(?=\S*[\d(\[-])")
+#: A verb that makes a product, then the bracket the value is in.
+_VERB_THEN_BRACKET = re.compile(
+    r"\b(?:give|gave|giving|afford(?:ed|ing)?|yield(?:ed|ing)?|obtain(?:ed|ing)?"
+    r"|provid(?:e|ed|ing)|furnish(?:ed|ing)?)\s*\([^()]{0,60}$",
+    re.IGNORECASE,
+)
 #: What patents call the product a section's heading names.
 _THE_TITLE = re.compile(rf"(?:the\s+)?{TITLE_WORDS}\b", re.IGNORECASE)
 #: A sentence about the section's product without naming it: ``The title compound was
@@ -343,6 +351,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             and found.end is not None
             and re.match(r"\s*\.(?:\s|$)", text[found.end : found.end + 2])
         ):
+            return found
+    closed = _CLOSE_THEN_BARE_NAME.match(text, value_end, limit)
+    if closed is not None and _VERB_THEN_BRACKET.search(text, max(0, value_end - 80), value_end):
+        # "to give (0.12 g, 45%) NAME": the verb's product printed after its bracket
+        found = _name_at(text, closed.end(), limit, table)
+        if found is not None:
             return found
     after = _AFTER_VALUE.match(text, value_end, limit)
     if after is not None:
