@@ -1012,3 +1012,21 @@ def test_the_product_printed_after_its_yield_s_bracket() -> None:
         "4-chloro-N-methylbenzamide",
         "named_after_value",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Recrystallisation from ethyl acetate gave the title compound. Yield 4.2 g (72%), "
+         "m.p. 107° C.", "the title compound"),
+        ("EXAMPLE 3\n4-Chlorobenzamide\nThe acid chloride was stirred with ammonia. "
+         "Recrystallisation gave the title compound. Yield 4.2 g (72%), m.p. 107° C.",
+         "4-Chlorobenzamide"),
+    ],
+)  # fmt: skip
+def test_a_yield_sentence_after_the_title_compound_was_made_is_its_yield(
+    text: str, name: str
+) -> None:
+    decision = decide(_site(text, "72%"), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.source) == (name, "product_before_yield")

@@ -873,6 +873,14 @@ def product_before_yield(text: str, value_start: int, table: LabelTable) -> Ment
         found = _kind_label_at(text, at, start, table) or _name_at(text, at, start, table)
         if found is not None:
             return found
+        gap = text[at:start]
+        title = _THE_TITLE.match(text, at + len(gap) - len(gap.lstrip()))
+        if title is not None:
+            # "… gave the title compound. Yield 4.2 g (72%)": the heading's product, or,
+            # where no heading names it, all the text says of it
+            return title_compound(table, value_start) or Mention(
+                title.group(0).strip(), None, title.start(), title.end(), True
+            )
     return None
 
 
