@@ -1030,3 +1030,17 @@ def test_a_yield_sentence_after_the_title_compound_was_made_is_its_yield(
     decision = decide(_site(text, "72%"), None)
     assert decision.mention is not None
     assert (decision.mention.name, decision.source) == (name, "product_before_yield")
+
+
+def test_an_older_patent_s_abbreviated_unit_keeps_the_product_s_bracket() -> None:
+    """``to give the title compound (0.114 g., 36%)``: the full stop after ``g`` had
+    hidden the bracket, and the yield went to the reagent the paragraph opened with."""
+    text = (
+        "Lithium thioethoxide was prepared by the dropwise addition of n-butyllithium (4 ml. "
+        "of 1.53 molar solution in hexane) to a stirred solution of ethyl mercaptan in THF. "
+        "The residue was purified, giving a white solid which was washed with hexane and "
+        "dried, to give the title compound (0.114 g., 36%) as a white solid."
+    )
+    decision = decide(_site(text, "36%"), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.source) == ("the title compound", "described_compound")

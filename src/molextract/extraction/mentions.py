@@ -827,7 +827,8 @@ _AS_FORM_THEN_CUE = re.compile(
 _AMOUNT_PARENTHESIS = re.compile(
     # "(amount 5.5 g, yield 41%)": the amount may be called so
     r"\s*\(\s*(?:(?:(?:(?:amount|quantity|mass)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*"
-    r"(?:mg|g|kg|mL|ml|µL|μL|mmol|mol)"
+    # older patents' "0.114 g., 36%", "2.25 grams, 82%", "3.1 gm, 75%"
+    r"(?:mg|g|kg|mL|ml|µL|μL|mmol|mol|gms?|grams?|milligrams?|moles?)\.?"
     r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%"
     # a recrystallisation's recovery before the yield: "(33.7 g, 68% recovery, 61% yield)"
     r"|\d+(?:\.\d+)?\s*%\s*recovery)\s*[,;]\s*){1,3}"
