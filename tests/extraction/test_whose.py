@@ -1044,3 +1044,18 @@ def test_an_older_patent_s_abbreviated_unit_keeps_the_product_s_bracket() -> Non
     decision = decide(_site(text, "36%"), None)
     assert decision.mention is not None
     assert (decision.mention.name, decision.source) == ("the title compound", "described_compound")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The oil was distilled to give 4-chlorobenzamide, b.p. 120° C./0.5 mm., 12.5 g. (78%).",
+        "The oil was distilled to give 4-chlorobenzamide, 12.5 g. (78%), b.p. 120° C./0.5 mm.",
+        "Evaporation left 4-chlorobenzamide as a white solid; yield 12.5 g. (78%).",
+        "The precipitate is 4-chlorobenzamide; yield: 12.5 g. (78%).",
+    ],
+)
+def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) -> None:
+    decision = decide(_site(text, "78%"), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.source) == ("4-chlorobenzamide", "described_compound")

@@ -1206,11 +1206,12 @@ _PERCENT_AT = re.compile(
 #: read backwards from the yield: ``NAME (35 g): yield ``, ``NAME as a brown solid (1.04
 #: g, ``, ``the title compound 100 mg (yield ``, ``192 mg of pure title compound (``.
 _BETWEEN_PRODUCT_AND_YIELD = re.compile(
-    r"(?:[ \t]+|[,:=(\[]|\([^()]{0,40}\d\s*(?:mg|g|kg|mL|ml|mmol|mol)\b[^()]{0,40}\)"
+    # "… left NAME as a white solid; yield 12.5 g. (78%)": the clause before
+    r"(?:[ \t]+|[,:;=(\[]|\([^()]{0,40}\d\s*(?:mg|g|kg|mL|ml|mmol|mol)\b[^()]{0,40}\)"
     # "the product 5g": a label, no mass of 5 g
     r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
     r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol"
-    r"|µmol|μmol)(?![\w])(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
+    r"|µmol|μmol)(?![\w])\.?(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
     # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
     r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
     r"|higher|improved|comparable|similar|acceptable)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
@@ -1221,6 +1222,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
     # "NAME crystallized out (1.2 g; 85%)": it came out of the solution by itself
     r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
+    # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
+    r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
     r"|\b(?:exclusively|cleanly|smoothly|selectively|efficiently|predominantly|solely"
