@@ -1059,3 +1059,22 @@ def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) ->
     decision = decide(_site(text, "78%"), None)
     assert decision.mention is not None
     assert (decision.mention.name, decision.source) == ("4-chlorobenzamide", "described_compound")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label", "source"),
+    [
+        # a label read back from a bracket is a label, never a name "13b"
+        ("Reduction of ketone 12 with L-Selectride afforded alcohols 13a and 13b ( 4 : 1 , "
+         "85 % combined yield ) .", "85 %", "13b", "bracketed_after_name"),
+        # the step's conditions, then "to give" its product
+        ("Acid 35 was coupled with amine 36 ( EDC , HOBt , 83 % ) to give amide 37 .", "83 %",
+         "37", "product_after_conditions"),
+    ],
+)  # fmt: skip
+def test_journal_products_by_label_after_a_bracket(
+    text: str, value: str, label: str, source: str
+) -> None:
+    decision = decide(_site(text, value), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.mention.label, decision.source) == (None, label, source)

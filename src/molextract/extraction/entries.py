@@ -201,6 +201,9 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
     span = name_before(text, end)
     if span is None or is_medium(text, span[0]):
         return None
+    if re.fullmatch(LABEL, text[span[0] : span[1]]):
+        # "alcohols 13a and 13b ( 4 : 1 , 85 % combined yield )": a label, not a name
+        return from_label(text[span[0] : span[1]], text, end, table)
     return _named(text, span, table)
 
 
@@ -844,7 +847,8 @@ _AMOUNT_IN_BRACKET = re.compile(r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv
 #: The yield, its bracket closing, and a verb that gives the step's product.
 _CONDITIONS_THEN_VERB = re.compile(
     r"\d+(?:\.\d+)?\s*%\s*\)\s*,?\s*(?:then\s+|finally\s+)?(?:gave|afforded|furnished"
-    r"|provided|delivered|yielded|produced|generated)\s+(?:the\s+)?",
+    r"|provided|delivered|yielded|produced|generated"
+    r"|to\s+(?:give|afford|furnish|provide|deliver|yield|produce|generate))\s+(?:the\s+)?",
     re.IGNORECASE,
 )
 
