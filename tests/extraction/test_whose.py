@@ -1070,6 +1070,11 @@ def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) ->
         # the step's conditions, then "to give" its product
         ("Acid 35 was coupled with amine 36 ( EDC , HOBt , 83 % ) to give amide 37 .", "83 %",
          "37", "product_after_conditions"),
+        # what the compound was: "the only product", and how it formed: "quantitatively"
+        ("The cyclopropane 18 was the only product ( 73 % , entry 4 ) .", "73 %", "18",
+         "described_compound"),
+        ("Catalytic hydrogenation ( H2 , Pd / C ) of 12 afforded 13 quantitatively ( 98 % ) .",
+         "98 %", "13", "described_compound"),
     ],
 )  # fmt: skip
 def test_journal_products_by_label_after_a_bracket(

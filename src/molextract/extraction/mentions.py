@@ -840,6 +840,8 @@ _AMOUNT_PARENTHESIS = re.compile(
 _TITLE_BEFORE = re.compile(
     rf"\b(?:the\s+)?(?:{TITLE_WORDS}|final\s+(?:compound|product))$", re.IGNORECASE
 )
+#: What a compound was before its role: ``18 was the only product``.
+_SUBJECT_WAS = re.compile(r"\s+(?:was|were|is|are)\s+$")
 #: The product named by its role alone: ``the product``, ``the pure product``.
 _PRODUCT_BEFORE = re.compile(
     # "the natural product", "the coupling product": one word of what kind it is
@@ -1023,6 +1025,13 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
     """The product whose mention ends at ``end`` (a label, a name, or "the title
     compound"), or None when what ends there is no one compound."""
     product = _PRODUCT_BEFORE.search(text, max(0, end - 30), end)
+    if product is not None and product["bare"] is None:
+        subject = _SUBJECT_WAS.search(text, max(0, product.start() - 20), product.start())
+        if subject is not None and subject.start() < product.start():
+            # "The cyclopropane 18 was the only product ( 73 % )": the subject it was
+            found = _mention_ending_at(text, subject.start(), table)
+            if found is not None and found.name != "product":
+                return found
     if product is not None:
         # "to obtain the product (3.38 g, yield 100%)": in a section whose heading names
         # its product, that product; elsewhere the text says no more than "the product"
@@ -1226,8 +1235,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
-    r"|\b(?:exclusively|cleanly|smoothly|selectively|efficiently|predominantly|solely"
-    r"|directly)\b"
+    r"|\b(?:(?:almost|nearly)\s+)?(?:exclusively|cleanly|smoothly|selectively|efficiently"
+    r"|predominantly|solely|directly|quantitatively|rapidly|readily)\b"
     # "gave 12 directly from 10 in 71 % overall yield": what it was made from
     rf"|\bfrom\s+(?:the\s+)?(?:[a-z][a-z\-]+\s+)?(?<![\w\-.,/]){LABEL}"
     # "NAME as a white solid after purification by flash chromatography (1.2 g, 85%)":
