@@ -540,3 +540,8 @@ def test_a_gold_label_after_title_words_is_that_label() -> None:
     assert score_corpus([doc], {"o2": _result("o2", _record("o2", 45.0, label="9"))}).associated
     other = _record("o2", 45.0, label="8")
     assert not score_corpus([doc], {"o2": _result("o2", other)}).associated
+    gold = GoldYield(45.0, "45%", None, None, (Mention("Intermediate 5"),))
+    doc = CorpusDocument(
+        id="o3", corpus="uspto", text="gave Intermediate 5 (45%)", yields=(gold,), products=()
+    )
+    assert score_corpus([doc], {"o3": _result("o3", _record("o3", 45.0, label="5"))}).associated

@@ -305,7 +305,8 @@ def _best_record(gold: GoldYield, records: Sequence[Record], used: set[int]) -> 
 
 _ENCLOSING = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'", "“": "”", "‘": "’"}
 _LEADING_WORD = re.compile(
-    r"(?:title[d]?\s+(?=compound|product))?(?:example|ex\.|compound|cpd\.?|product|entry|no\.)\s+"
+    r"(?:title[d]?\s+(?=compound|product))?"
+    r"(?:example|ex\.|compound|cpd\.?|product|entry|no\.|intermediate|int\.)\s+"
 )
 _TITLE = frozenset(
     {"title compound", "title product", "titled compound", "title compounds", "titled product"}
