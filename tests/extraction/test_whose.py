@@ -908,13 +908,21 @@ def test_electronic_material_patents_name_their_product_by_number(
     assert (decision.mention.label, decision.source) == (label, source)
 
 
-def test_a_later_sentence_that_identifies_another_compound_names_no_product() -> None:
-    text = (
-        "The mixture was concentrated to give 3.1 g (64%) of an oil. The oil was dissolved "
-        "in ether and treated with HCl to give 2-phenylethylamine hydrochloride."
-    )
-    decision = by_form(_site(text, "64%"))
-    assert decision is None or decision.source != "identified_after"
+@pytest.mark.parametrize(
+    ("text", "value", "source"),
+    [
+        # a later sentence that identifies another compound names no product
+        ("The mixture was concentrated to give 3.1 g (64%) of an oil. The oil was dissolved "
+         "in ether and treated with HCl to give 2-phenylethylamine hydrochloride.", "64%",
+         "identified_after"),
+        # a label opening a step's reagents, temperature and time is what the step used
+        ("Alkylation of the lithio-2-picoline ( 3 , KOtBu , 0 “ C , 2 h , 67 % ) and "
+         "subsequent hydrolysis provided 5 in good yield .", "67 %", "bracketed_after_name"),
+    ],
+)  # fmt: skip
+def test_a_form_that_does_not_hold_here_does_not_decide(text: str, value: str, source: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is None or decision.source != source
 
 
 def test_an_entry_opened_by_its_number_alone_owns_its_data() -> None:
@@ -990,17 +998,6 @@ def test_the_title_compound_by_other_words_and_a_compound_by_roman_number(
 def test_a_product_whose_name_prints_em_dashes_or_starred_descriptors(text: str, name: str) -> None:
     decision = decide(_site(text, "45%"), None)
     assert decision.mention is not None and decision.mention.name == name
-
-
-def test_a_label_opening_a_step_s_conditions_is_a_reagent_not_the_product() -> None:
-    """``Alkylation of NAME ( 3 , KOtBu , 0 °C , 2 h , 67 % )``: the label beside the
-    reagents, temperature and time is what the step used, not what it made."""
-    text = (
-        "Alkylation of the lithio-2-picoline ( 3 , KOtBu , 0 “ C , 2 h , 67 % ) and subsequent "
-        "hydrolysis provided 5 in good yield ."
-    )
-    decision = by_form(_site(text, "67 %"))
-    assert decision is None or decision.source != "bracketed_after_name"
 
 
 def test_the_product_printed_after_its_yield_s_bracket() -> None:
