@@ -215,6 +215,14 @@ def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list
         ("to give 4-phenyl-1,2,3,6-tetrahydropyridine•HCl (2 g).",
          ["4-phenyl-1,2,3,6-tetrahydropyridine•HCl"]),
         ("an E/Z ratio of 3:1 in hexane/EtOAc 3/1", []),
+        # a fused ring's colon in capitals; locant lists broken by a space after a comma
+        ("PREPARATION OF 1H-PYRIDO[2,1-I]DIPYRROLO[2,1-C:2',1'-L]OXAZINE was done",
+         ["1H-PYRIDO[2,1-I]DIPYRROLO[2,1-C:2',1'-L]OXAZINE"]),
+        ("Step 1 3,7-dimethyl-1H-purine-2,6(3H, 7H)-dione was made",
+         ["3,7-dimethyl-1H-purine-2,6(3H, 7H)-dione"]),
+        ("to obtain 2-methyl-1,2, 3,4-tetrahydroisoquinoline (2 g)",
+         ["2-methyl-1,2, 3,4-tetrahydroisoquinoline"]),
+        ("in compounds 1,2, 3 and 4 the", []),
         # a name right after an aside of the sentence, the yield's bracket
         ("The product was isolated (0.12 g, 45%) 4-chloro-N-methylbenzamide. MS: m/z 170",
          ["4-chloro-N-methylbenzamide"]),

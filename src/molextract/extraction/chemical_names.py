@@ -41,7 +41,7 @@ _LOCANTS = frozenset(
 _TOKEN = re.compile(
     r"(?:[\w\-'′″‘’()\[\]{}.,±·•∙+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*"
     r"|(?<=[RSEZ*])/(?=\d*[RSEZ][*,)\]])|(?<=\bcis)/(?=trans)|(?<=\btrans)/(?=cis)"
-    r"|(?<=\d-[a-z]):(?=\d)|(?<=\d-[a-z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
+    r"|(?<=\d-[a-zA-Z]):(?=\d)|(?<=\d-[a-zA-Z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
 )
 _CORE_ENDINGS = (
     "ane", "ene", "yne", "ol", "one", "ine", "ide", "ate", "ite", "ole", "ile", "ose", "uran",
@@ -484,8 +484,11 @@ _STEREO_CLOSE = re.compile(rf"{_DESCRIPTOR}[)\]]\S*")
 
 
 #: A locant list spaced after its comma inside a name's bracket: ``8-(2',`` ``3'-dibromo…``.
-_LOCANT_OPEN = re.compile(r".*[(\[]\d+[a-z]?['′″]*,")
-_LOCANT_GOES_ON = re.compile(r"\d+[a-z]?['′″]*-[A-Za-z]")
+_LOCANT_OPEN = re.compile(r".*[(\[]\d+[A-Za-z]?['′″]*,")
+_LOCANT_GOES_ON = re.compile(r"\d+[A-Za-z]?['′″]*(?:-[A-Za-z]|\)-?[A-Za-z])")
+#: A name's locant list broken by a space after a comma: ``-methyl-1,2,`` ``3,4-tetrahydro``.
+_LOCANT_BROKEN = re.compile(r".*[A-Za-z)\]]-\d{1,2}(?:,\d{1,2})*,")
+_LOCANT_RESUMED = re.compile(r"\d{1,2}(?:,\d{1,2})*-[a-z]")
 
 
 #: A locant list spaced at a name's top level: ``3,`` ``6,`` ``8-trisulfo…``.
@@ -509,11 +512,13 @@ def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
     i = 0
     while i < len(tokens):
         start, token = tokens[i]
-        if (
-            i + 1 < len(tokens)
-            and _LOCANT_OPEN.fullmatch(token)
-            and _balance(token) > 0
-            and _LOCANT_GOES_ON.match(tokens[i + 1][1])
+        if i + 1 < len(tokens) and (
+            (
+                _LOCANT_OPEN.fullmatch(token)
+                and _balance(token) > 0
+                and _LOCANT_GOES_ON.match(tokens[i + 1][1])
+            )
+            or (_LOCANT_BROKEN.fullmatch(token) and _LOCANT_RESUMED.match(tokens[i + 1][1]))
         ):
             joined.append((start, token + tokens[i + 1][1]))
             i += 2
