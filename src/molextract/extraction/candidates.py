@@ -369,7 +369,7 @@ def _blocker(
     schema: SchemaSpec,
 ) -> str | None:
     previous = context.previous
-    inner = _open_bracket(before)
+    inner = open_bracket(before)
     if inner is not None and cues.LITERATURE.search(inner):
         return "literature value"
     if cues.LITERATURE.search(before[-16:]):
@@ -480,7 +480,7 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
         return "an eluent's composition"
-    inner = _open_bracket(before)
+    inner = open_bracket(before)
     if inner is not None:
         closing = after.find(")")
         head = before[: len(before) - len(inner) - 1]
@@ -574,8 +574,9 @@ _STATED_AS = re.compile(
 )
 
 
-def _open_bracket(before: str) -> str | None:
-    """The text inside the innermost bracket still open where the quantity starts."""
+def open_bracket(before: str) -> str | None:
+    """The text inside the innermost bracket still open at the end of ``before``,
+    reading over the brackets closed inside it (``(Pd(PPh3)4, toluene, 82%``)."""
     depth: list[int] = []
     for i, char in enumerate(before):
         if char in _OPEN:
@@ -737,7 +738,7 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         return None
     if _AFTER_MASS.search(before):
         return _Cue("after the product's mass", 0, 0, direct=True)
-    inner = _open_bracket(before)
+    inner = open_bracket(before)
     if inner is not None and closing >= 0:
         ruled = _bracket_rule(before, inner, after[:closing], tail, prior)
         if ruled is not None:
@@ -941,7 +942,7 @@ def _product_bracket(head: str, tail: str, verbs: re.Pattern[str]) -> bool:
 def _yield_cue(before: str, after: str) -> str | None:
     if _AFTER_MASS.search(before):
         return "after the product's mass"
-    inner = _open_bracket(before)
+    inner = open_bracket(before)
     if inner is not None:
         # the product's "(1.2 g, 6.6 mmol, 70%)"; a reagent's "NaH (60%, 0.48 g)" is
         # blocked before cues are asked for

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from molextract.extraction.candidates import open_bracket
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
@@ -813,10 +814,9 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     imidazole, DMF, 95%) gave 20``: a yield closing a bracket of the step's reagents is
     the yield of the product the verb after the bracket gives; a name inside the bracket
     is a reagent."""
-    opened = _open_bracket_at(text, max(0, value_start - 160), value_start)
-    if opened is None:
+    inner = open_bracket(text[max(0, value_start - 160) : value_start])
+    if inner is None:
         return None
-    inner = text[opened + 1 : value_start]
     if "," not in inner or _AMOUNT_IN_BRACKET.search(inner):
         return None  # "(1.2 g, 85%)": the product's own bracket
     verb = _CONDITIONS_THEN_VERB.match(text, value_start)
@@ -826,20 +826,6 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     return _kind_label_at(text, verb.end(), limit, table) or _name_at(
         text, verb.end(), limit, table
     )
-
-
-def _open_bracket_at(text: str, start: int, end: int) -> int | None:
-    """Where the bracket still open at ``end`` opened (after ``start``), reading over the
-    brackets closed inside it: ``(Pd(PPh3)4, toluene, 82%)``."""
-    depth = 0
-    for i in range(end - 1, start - 1, -1):
-        if text[i] == ")":
-            depth += 1
-        elif text[i] == "(":
-            if depth == 0:
-                return i
-            depth -= 1
-    return None
 
 
 #: A reagent's or product's amount in a bracket.
