@@ -37,7 +37,13 @@ from molextract.extraction.cues import (
 )
 from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import HYPHENED_NUMBER, LABEL, NUMBER_AFTER_NAME, TITLE_WORDS
+from molextract.extraction.labels import (
+    HYPHENED_NUMBER,
+    LABEL,
+    NUMBER_AFTER_NAME,
+    ROMAN,
+    TITLE_WORDS,
+)
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     Mention,
@@ -237,7 +243,7 @@ _CLOSE_THEN_OF = re.compile(
 _CALLED_AT = re.compile(
     rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|{HYPHENED_NUMBER}"
     # or a roman formula number: "of compound IV"
-    r"|(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?))"
+    rf"|(?-i:{ROMAN}))"
     r"(?![\w\-])",
     re.IGNORECASE,
 )

@@ -68,7 +68,9 @@ _NUMBER_LABEL = (
 )
 #: ``S1``, ``E1``, ``INT-3``; not ``CH2``, ``NO2`` or ``R1``: a formula or a group.
 _LETTER_LABEL = rf"(?!(?:[CHNOPRX]|[CHNOS]{{2,3}})\d)[A-Z]{{1,3}}-?[1-9]\d{{0,2}}[a-z]?[{PRIMES}]?"
-_ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?(?![\w])"
+#: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
+ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?"
+_ROMAN = rf"{ROMAN}(?![\w])"
 _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 #: A compound label as papers and patents print them: ``3``, ``12b``, ``3b′``, ``S1``.
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"

@@ -39,6 +39,7 @@ from molextract.extraction.labels import (
     HYPHENED_NUMBER,
     LABEL,
     LABEL_OR_ROMAN,
+    ROMAN,
     STRENGTH,
     TITLE_WORDS,
     LabelDefinition,
@@ -904,7 +905,7 @@ _CALLED_LABEL_AT_END = re.compile(
     r"|ketone|amine|alkene|salt|adduct|lactone|lactam|nitrile|diol|ether|complex|ligand)"
     r"\s+(?P<label>[A-Z]{0,3}-?\d{1,4}(?:-?[A-Za-z]{1,2}\d?)?(?:-\d{1,3})?"
     # or a roman formula number, as patents label compounds: "compound IV", "product IIa"
-    r"|(?-i:(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?))$",
+    rf"|(?-i:{ROMAN}))$",
     re.IGNORECASE,
 )
 _LABEL_AT_END = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$")
@@ -1140,7 +1141,7 @@ _MADE_THEN_WORDS = re.compile(
     r"[^\s,;.]+(?:\s+[^\s,;.]+){0,5}?\s*$"
 )
 #: A roman formula number, the way patents label compounds: ``V``, ``IIa``, ``IV``.
-_ROMAN_ONLY = re.compile(r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})[a-h]?")
+_ROMAN_ONLY = re.compile(ROMAN)
 #: The same, or a hyphened compound number: ``compound (1-7)``.
 _ROMAN_OR_HYPHENED = re.compile(rf"{_ROMAN_ONLY.pattern}|{HYPHENED_NUMBER}")
 #: What stands before a roman number that labels a compound: the verb that made it or
