@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from molextract.extraction.entries import (
     FORM_RULES,
@@ -53,6 +53,7 @@ from molextract.extraction.mentions import (
     passage_subject,
     resolve_mention,
 )
+from molextract.extraction.optimisation import earlier_entry_product
 from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.respective import respective_product
 
@@ -103,7 +104,23 @@ class Site:
 
 
 def by_form(site: Site) -> Decision | None:
-    """The compound a form of the writing gives the value, or None when no form applies."""
+    """The compound a form of the writing gives the value, or None when no form applies.
+
+    Last, a yield of an optimisation narrative with no form of its own takes the product
+    of the entry before it (``optimisation.py``)."""
+    decision = _by_rules(site)
+    if decision is not None or site.property != YIELD or not RULES:
+        return decision
+
+    def earlier(start: int, end: int) -> Mention | None:
+        found = _by_rules(replace(site, value_start=start, value_end=end))
+        return None if found is None else found.mention
+
+    mention = earlier_entry_product(site.text, site.value_start, earlier)
+    return None if mention is None else Decision(mention, "earlier_entry_product")
+
+
+def _by_rules(site: Site) -> Decision | None:
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site):

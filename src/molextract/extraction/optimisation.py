@@ -1,0 +1,72 @@
+"""Yields in an optimisation narrative: the product of the entries before.
+
+A results section that walks through an optimisation table states each entry's yield
+and names the product once: ``… gave a 29% yield of 2a (Table 2, entry 2). Ligand 5 gave
+modest ee despite the lower yield (15%) (Table 3, entry 3).`` The later sentences name
+ligands, additives, temperatures and reagents, never the product again, and the model,
+asked whose the 15% is, picks one of those. The convention of the writing is that every
+entry's yield is of the reaction being optimised: the product an earlier entry's yield
+was stated for, in the same paragraph.
+
+The rule is narrow on purpose: the value must be a yield whose own sentence cites an
+entry (``entry 3``, ``entries 5−10``), no other form may have given its compound, and
+the earlier yield must be part of the same narrative (an entry cited in its sentence or
+before it in the paragraph) and have its product given by a form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from molextract.extraction.entries import sentence_start
+from molextract.extraction.mentions import Mention
+
+#: A sentence that reports an entry of a table: ``(entry 4)``, ``Table 1, entries 5−10``.
+_ENTRY = re.compile(r"\bentr(?:y|ies)\s*\d", re.IGNORECASE)
+#: A stated yield: ``36% yield``, ``a 29 % yield of``, ``yield of 45%``.
+_YIELD = re.compile(
+    r"(?<![\d.])\d+(?:\.\d+)?\s*%(?=\s*(?:\)\s*)?(?:isolated\s+|combined\s+|overall\s+)?yield)"
+    r"|(?<=yield of )\d+(?:\.\d+)?\s*%",
+    re.IGNORECASE,
+)
+#: How far back an earlier entry may be: the same paragraph, a few sentences.
+_REACH = 900
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(])|\n\s*\n")
+
+
+def _sentence_end(text: str, offset: int) -> int:
+    match = _SENTENCE_END.search(text, offset)
+    return len(text) if match is None else match.end()
+
+
+def cites_entry(text: str, offset: int) -> bool:
+    """Whether the sentence around ``offset`` cites an entry of a table."""
+    start = sentence_start(text, offset)
+    return _ENTRY.search(text, start, _sentence_end(text, offset)) is not None
+
+
+def earlier_entry_product(
+    text: str,
+    value_start: int,
+    decide: Callable[[int, int], Mention | None],
+) -> Mention | None:
+    """The product of the nearest earlier yield of the same optimisation narrative.
+
+    ``decide(start, end)`` is the form rules' answer for a yield at ``start:end``."""
+    if not cites_entry(text, value_start):
+        return None
+    here = sentence_start(text, value_start)
+    floor = max(0, here - _REACH)
+    paragraph = text.rfind("\n\n", floor, here)
+    if paragraph >= 0:
+        floor = paragraph
+    for match in reversed(list(_YIELD.finditer(text, floor, here))):
+        if not _ENTRY.search(text, floor, _sentence_end(text, match.start())):
+            continue  # the narrative cited no entry yet: not the same optimisation
+        value = re.match(r"\d+(?:\.\d+)?\s*%", text[match.start() :])
+        end = match.start() + (value.end() if value else 0)
+        mention = decide(match.start(), end)
+        if mention is not None:
+            return mention
+    return None
