@@ -238,3 +238,44 @@ def test_a_name_ends_at_its_line_unless_the_line_wraps_it(text: str, names: list
 )  # fmt: skip
 def test_names_as_patents_print_them(text: str, names: list[str]) -> None:
     assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # a heading's name run into the paragraph's first reagent (line ends lost)
+        (
+            "Preparation of 2,2-difluoro-3-(trityloxy)propan-1-ol 2,2-Difluoropropane-1,3-diol "
+            "(2.50 g) was",
+            ["2,2-difluoro-3-(trityloxy)propan-1-ol", "2,2-Difluoropropane-1,3-diol"],
+        ),
+        (
+            "Step 1: ethyl 2-(5-chloro-1H-indol-1-yl)acetate Sodium hydride (73 mg) was",
+            ["ethyl 2-(5-chloro-1H-indol-1-yl)acetate", "Sodium hydride"],
+        ),
+        (
+            "Step 2 6-bromo-2-methylquinoline 2,4-dichloro-5-nitropyrimidine (3.8 g) in",
+            ["6-bromo-2-methylquinoline", "2,4-dichloro-5-nitropyrimidine"],
+        ),
+        (
+            "Step 3 5-fluoro-1,2,3,4-tetrahydroisoquinolin-6-amine (R)-2-methyl-3-aminopropanol",
+            ["5-fluoro-1,2,3,4-tetrahydroisoquinolin-6-amine", "(R)-2-methyl-3-aminopropanol"],
+        ),
+        # a heading's label before its name is not part of it
+        (
+            "Intermediate 7C 3-bromo-5-(methoxymethyl)pyridine (1.2 g)",
+            ["7C", "3-bromo-5-(methoxymethyl)pyridine"],
+        ),
+        # but a salt's, an ester's or an oxide's other words stay on the name
+        ("Preparation of 4-oxo-4-phenylbutanoic acid Sodium salt:", ["4-oxo-4-phenylbutanoic acid Sodium salt"]),
+        ("Preparation of 4-(3-Chloro-Phenyl)-Piperidine Hydrochloride", ["4-(3-Chloro-Phenyl)-Piperidine Hydrochloride"]),
+        ("gave (S)-3-aminopyrrolidine 2,2,2-trifluoroacetate (1 g)", ["(S)-3-aminopyrrolidine 2,2,2-trifluoroacetate"]),
+        ("of L-alanyl-L-leucine 2-naphthyl ester hydrochloride.", ["L-alanyl-L-leucine 2-naphthyl ester hydrochloride"]),
+        ("of 4-methylbenzoic acid 2-(dimethylamino)ethyl ester.", ["4-methylbenzoic acid 2-(dimethylamino)ethyl ester"]),
+        ("to 3-phenylquinoline 1-oxide.", ["3-phenylquinoline 1-oxide"]),
+        ("of (S)-3-phenylpyrrolidine (R,R)-di-p-toluoyltartaric acid.", ["(S)-3-phenylpyrrolidine (R,R)-di-p-toluoyltartaric acid"]),
+        ("gave 3-methylidene- 4,5-dimethyl-2-oxomorpholine ( 7 )", ["3-methylidene- 4,5-dimethyl-2-oxomorpholine"]),
+    ],
+)  # fmt: skip
+def test_two_names_printed_one_after_the_other_are_two(text: str, names: list[str]) -> None:
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names

@@ -321,6 +321,11 @@ def _valid_start(tokens: list[str], cats: list[_Category]) -> int | None:
     for i in range(len(cats) - 1):
         if cats[i] == "core" and cats[i + 1] == "strong" and not _TAIL_STRONG.match(tokens[i + 1]):
             start = i + 1
+    for i in range(start + 1, len(cats)):
+        if _names_meet(tokens[i - 1], tokens[i:]):
+            start = i
+    if start + 1 < len(cats) and _HEADING_LABEL.fullmatch(tokens[start]):
+        start += 1  # "Intermediate 6B 5-bromo-…": the heading's label, then the name
     while start < len(cats) and cats[start] == "class":
         start += 1
     kept = cats[start:]
@@ -330,6 +335,76 @@ def _valid_start(tokens: list[str], cats: list[_Category]) -> int | None:
         "prefix" in kept and "class" in kept
     )
     return start if has_head else None
+
+
+#: The last word of a token, after its locants and brackets: ``propan-1-ol`` → ``ol``,
+#: ``…isoquinoline`` → ``isoquinoline``.
+_LAST_WORD = re.compile(r"([A-Za-z]+)[^A-Za-z]*$")
+#: A token opening with a capitalised word after its locants and brackets:
+#: ``2,2-Difluoropropane-1,3-diol``, ``(5-Bromo-2-…``, ``3-(1-Aminoethyl)-…``, ``Toluene``.
+_CAPITALISED_OPENING = re.compile(r"[\d,'′()\[\]{}-]*[A-Z][a-z]{2,}")
+#: Words that go on a name even when a heading capitalises them: ``… acid Sodium salt``,
+#: ``… piperidine Hydrochloride``.
+_SALT_TAIL = frozenset(
+    _words(
+        """
+    sodium potassium lithium calcium magnesium ammonium cesium caesium zinc salt salts
+    hydrochloride dihydrochloride trihydrochloride hydrobromide hydroiodide sulfate
+    bisulfate mesylate tosylate besylate maleate fumarate citrate tartrate oxalate
+    succinate acetate trifluoroacetate formate phosphate hydrate monohydrate dihydrate
+    hemihydrate solvate
+    """
+    )
+)
+
+
+#: A label such as headings print before their name: ``6B``, ``130A``, ``297A``.
+_HEADING_LABEL = re.compile(r"\d{1,4}[A-Z]{1,2}")
+#: A token that opens a systematic name with a locant or a stereo descriptor:
+#: ``2-(3-…``, ``2,4-dichloro-…``, ``(R)-2-methyl-…``, ``(E)-methyl``.
+_LOCANT_OPENING = re.compile(
+    r"(?:\((?:[RSEZ]|\d[RS])[,)]|\d{1,3}[a-z]?['′]?(?:,\d{1,3}[a-z]?['′]?)*-\(?[a-z(\[])"
+)
+#: A second token that ends a salt's or an oxide's name: ``… 2,2,2-trifluoroacetate``,
+#: ``… 1-oxide``.
+_ESTER_WORDS = frozenset({"ester", "esters", "amide", "amides", "salt", "salts", "anhydride"})
+_COUNTER_ION = re.compile(r".*(?:ate|ide)[)\]]*")
+
+
+def _names_meet(before: str, tokens: list[str]) -> bool:
+    """Whether a new name starts at ``tokens[0]`` right after a whole name ending in
+    ``before``: ``…propan-1-ol 2,2-Difluoropropane-1,3-diol``, ``…isoquinoline Acetic
+    acid``, ``…diacetate Toluene``.
+
+    Text whose line ends were lost runs a heading's name into the first reagent of the
+    paragraph under it. Within a name, a word after a space does not start with a
+    capital unless the whole name is capitalised (a title's ``…Piperidine
+    Hydrochloride``), so a capitalised opening after a name ending in lower case is a
+    new name: unless all that follows is a salt's words (``… acid Sodium salt``). So is a
+    systematic name's locant opening after a systematic name."""
+    last = _LAST_WORD.search(before)
+    if last is None or not last[1][0].islower() or before.endswith("-"):
+        return False  # "3-methylidene- 4,5,5-trimethyl…": a name a line end broke
+    word = last[1].lower()
+    if not (word.endswith(_CORE_ENDINGS) or word in _CLASS_WORDS or word in _TRIVIAL):
+        return False
+    if _CAPITALISED_OPENING.match(tokens[0]) is not None:
+        return not all(t.lower().strip("()[]{}.,;:") in _SALT_TAIL for t in tokens)
+    # "…carbamate 2,4-dichloro-5-nitropyrimidine", "…amine (R)-2-methyl-…aniline": a
+    # systematic name opening after a whole one, unless it is the salt's or the oxide's
+    # other part ("… 2,2,2-trifluoroacetate"); "… acid 2-(dimethylamino)ethyl ester" is
+    # one name, its last word a class word
+    if before.lower() in _CLASS_WORDS or not _is_strong(before):
+        return False
+    if not _LOCANT_OPENING.match(tokens[0]):
+        return False
+    if len(tokens) == 1 and _COUNTER_ION.fullmatch(tokens[0].lower()):
+        return False
+    # "L-phenylalanyl-L-arginine 1-naphthyl ester": the ester of the name before;
+    # "…pyrrolidine (R,R)-di-p-anisoyltartaric acid": a base's salt with an acid
+    if any(t.lower() in _ESTER_WORDS for t in tokens[1:]):
+        return False
+    return not (word.endswith("ine") and tokens[-1].lower().rstrip(".,;:") == "acid")
 
 
 def _is_radical(token: str) -> bool:
