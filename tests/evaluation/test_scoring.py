@@ -304,6 +304,8 @@ def test_compound_matched_by_label_when_the_name_is_missing() -> None:
 def test_name_normalisation_folds_typography_but_keeps_greek_letters() -> None:
     assert normalize_name(" 4‐Amino–2-(3-THIENYL)phenol ") == "4-amino-2-(3-thienyl)phenol"
     assert normalize_name("4 - amino  phenol.") == "4-amino phenol"
+    assert normalize_name("N′-(pyridin-2-yl)acetohydrazide") == "n'-(pyridin-2-yl)acetohydrazide"
+    assert normalize_name("1′,2′:3,4") == normalize_name("1',2':3,4")
     assert normalize_name("Α-Pinene") == "α-pinene"  # capital Greek alpha folds to lower case
     assert normalize_name("α-pinene") != normalize_name("β-pinene")
     assert normalize_name("α-pinene") != normalize_name("alpha-pinene")

@@ -19,7 +19,7 @@ NAMES = [
 ]  # fmt: skip
 NOT_NAMES = [
     "the amide", "4-methylphenyl", "generate 4-aminophenol", "white solid", "off-white solid",
-    "Hair Colorants", "(General Method of Synthesis)", "Derivatives of Formula (I)", "sodium",
+    "Hair Colorants", "(General Method of Synthesis)", "Derivatives of Formula (I)", "sodium", "the nucleoside",
     "the residue was purified", "",
 ]  # fmt: skip
 

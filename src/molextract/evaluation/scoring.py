@@ -230,13 +230,14 @@ def _value_error(gold: _Quantity, predicted: _Quantity, tolerance: _Tolerance) -
 
 # --- comparing compounds --------------------------------------------------------------
 
-_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−﹘﹣－", "-"))
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−﹘﹣－", "-") | dict.fromkeys("′‘’`´", "'"))
 _SPACE = re.compile(r"\s+")
 _SPACE_AT_DASH = re.compile(r"\s*-\s*")
 
 
 def normalize_name(name: str) -> str:
-    """Fold the typography of a compound name (case, spaces, dash variants), nothing else.
+    """Fold the typography of a compound name (case, spaces, dash and prime variants:
+    ``N′`` and ``N'`` are one locant), nothing else.
 
     Greek letters stay: α-pinene and β-pinene are different compounds, and turning
     letters into Latin or dropping them would merge them.

@@ -138,7 +138,8 @@ _CLASS_WORDS = frozenset(
     isomer isomers enantiomer enantiomers diastereomer diastereomers racemate
     tautomer ligand ligands catalyst analogue analog analogues analogs derivative
     derivatives product products intermediate intermediates compound compounds
-    heterocycle heterocycles ylide alkane alkanes
+    heterocycle heterocycles ylide alkane alkanes nucleoside nucleosides nucleotide
+    nucleotides peptide peptides glycoside glycosides alkaloid alkaloids steroid steroids
     arene arenes triflate tosylate mesylate boronate organophosphate organophosphates
     pyrethroid pyrethroids nsaid nsaids
     """
