@@ -141,6 +141,16 @@ def test_placeholders_and_descriptions_are_no_compound(resolver: NameResolver) -
     assert rec.status == "accepted"
 
 
+def test_a_class_of_compounds_is_no_name_but_its_label_stays(resolver: NameResolver) -> None:
+    text = (
+        "Under these conditions the benzaldehydes 2b − d furnished quinoline derivatives "
+        "5b − d and 5f in 61 − 80 % yields ."
+    )
+    [rec] = identified(text, [record(text, "80 %", None)], resolver)
+    assert rec.compound.label == "5b"
+    assert rec.compound.name is None
+
+
 def test_a_name_not_in_the_text_is_flagged_ungrounded(resolver: NameResolver) -> None:
     text = "The reaction proceeded in 65% yield."
     [rec] = identified(text, [record(text, "65%", "caffeine")], resolver)

@@ -457,6 +457,21 @@ def is_generic_name(text: str) -> bool:
     return bool(words) and all(w in _CLASS_WORDS or w in _GENERIC_EXTRA for w in words)
 
 
+#: A plural kind at the end of a phrase names a class: ``naphthalene compounds``,
+#: ``coumarin derivatives``, ``pyran analogues``.
+_PLURAL_KINDS = frozenset(
+    {"compounds", "derivatives", "products", "analogues", "analogs", "isomers", "adducts"}
+    | {"intermediates", "congeners", "homologues", "homologs", "heterocycles"}
+)
+
+
+def is_class_phrase(text: str) -> bool:
+    """Whether ``text`` names a class of compounds by a plural kind rather than one
+    compound: ``coumarin derivatives 7h−j`` (the labels say which)."""
+    words = text.lower().split()
+    return len(words) > 1 and words[-1] in _PLURAL_KINDS
+
+
 _METALS = frozenset(
     f"{times}{metal}"
     for times in ("", "mono", "di", "tri")

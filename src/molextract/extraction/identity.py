@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
-from molextract.extraction.chemical_names import name_key
+from molextract.extraction.chemical_names import is_class_phrase, name_key
 from molextract.extraction.compound_markers import TITLE_PHRASE
 from molextract.extraction.entries import Entry, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
@@ -165,9 +165,12 @@ def _with_mention(record: Record, text: str, table: LabelTable, entries: list[En
             }
         )
     else:
+        name = mention.name
+        if name is not None and mention.label is not None and is_class_phrase(name):
+            name = None  # "coumarin derivatives 7h": the label is the compound
         compound = record.compound.model_copy(
             update={
-                "name": mention.name,
+                "name": name,
                 "label": mention.label,
                 "start": mention.start,
                 "end": mention.end,
