@@ -127,6 +127,12 @@ def sentence_start(text: str, offset: int) -> int:
     return start
 
 
+def sentence_end(text: str, offset: int) -> int:
+    """Where the sentence holding ``offset`` ends (after its full stop)."""
+    found = _SENTENCE_END.search(text, offset)
+    return len(text) if found is None else found.end()
+
+
 #: ``soluble in water (…)``, ``crystallises from water as …``: a name after these words
 #: is the medium a value was measured in or a solid came from, not whose it is.
 _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into|with|of\s+(?:aqueous|hot|cold))\s+$", re.IGNORECASE)

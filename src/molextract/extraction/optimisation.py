@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from molextract.extraction.entries import sentence_start
+from molextract.extraction.entries import sentence_end, sentence_start
 from molextract.extraction.mentions import Mention
 
 #: A sentence that reports an entry of a table: ``(entry 4)``, ``Table 1, entries 5−10``.
@@ -32,18 +32,12 @@ _YIELD = re.compile(
 )
 #: How far back an earlier entry may be: the same paragraph, a few sentences.
 _REACH = 900
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(])|\n\s*\n")
-
-
-def _sentence_end(text: str, offset: int) -> int:
-    match = _SENTENCE_END.search(text, offset)
-    return len(text) if match is None else match.end()
 
 
 def cites_entry(text: str, offset: int) -> bool:
     """Whether the sentence around ``offset`` cites an entry of a table."""
     start = sentence_start(text, offset)
-    return _ENTRY.search(text, start, _sentence_end(text, offset)) is not None
+    return _ENTRY.search(text, start, sentence_end(text, offset)) is not None
 
 
 def earlier_entry_product(
@@ -62,7 +56,7 @@ def earlier_entry_product(
     if paragraph >= 0:
         floor = paragraph
     for match in reversed(list(_YIELD.finditer(text, floor, here))):
-        if not _ENTRY.search(text, floor, _sentence_end(text, match.start())):
+        if not _ENTRY.search(text, floor, sentence_end(text, match.start())):
             continue  # the narrative cited no entry yet: not the same optimisation
         value = re.match(r"\d+(?:\.\d+)?\s*%", text[match.start() :])
         end = match.start() + (value.end() if value else 0)
