@@ -5,7 +5,9 @@
    (``respective.py``), a bracket after a label, the subject a sentence says it
    prepared (``prepared.py``), the yield in a product's
    mass-and-moles parenthesis, the subject of a physical verb, the entry's product…
-   These forms are regular enough that code reads them surely.
+   These forms are regular enough that code reads them surely. Last among them, a
+   yield of an optimisation narrative that no form reads takes the product of the
+   entry before it (``optimisation.py``).
 2. Where no form applies, the model's choice among the compound mentions code marked in
    what it read (``compound_markers.py``): it can only pick a mention that is there, so
    its answer is never a mass, a description or a name the text does not print.
@@ -109,6 +111,7 @@ def by_form(site: Site) -> Decision | None:
     Last, a yield of an optimisation narrative with no form of its own takes the product
     of the entry before it (``optimisation.py``)."""
     decision = _by_rules(site)
+    # with no rules (``bench_corpora.py --model-only``) there is no earlier form to carry
     if decision is not None or site.property != YIELD or not RULES:
         return decision
 
