@@ -662,3 +662,20 @@ def test_a_making_heading_that_only_labels_its_product_gives_that_label(
     )
     title = build_label_table(text).title_compound_at(text.index("78%"))
     assert title is not None and (title.label, title.name) == (label, None)
+
+
+def test_an_example_title_run_into_its_paragraph_names_the_example() -> None:
+    """Text whose line end after the title was lost: ``Preparation of NAME`` runs into the
+    first reagent of the procedure, and the name before that reagent is the example's."""
+    text = (
+        "Example 4\n"
+        "Preparation of 2,2-difluoro-3-(trityloxy)propan-1-ol 2,2-Difluoropropane-1,3-diol "
+        "(2.50 g, 22.3 mmol) was dissolved in pyridine (20 mL) and trityl chloride (6.2 g) "
+        "was added at 0 °C. Workup gave the title compound (5.1 g, 65%) as a white solid.\n"
+    )
+    definition = build_label_table(text).definition("Example 4")
+    assert definition is not None
+    assert definition.name == "2,2-difluoro-3-(trityloxy)propan-1-ol"
+    bare = text.replace("Preparation of 2,2-difluoro-3-(trityloxy)propan-1-ol ", "")
+    reagent_first = build_label_table(bare).definition("Example 4")
+    assert reagent_first is not None and reagent_first.name is None

@@ -218,10 +218,12 @@ class _SectionReader:
         title_index, span = -1, None
         if match["title"]:
             span = _title_span(start + match.start("title"), match["title"])
-        elif (following := self._next_line(index)) is not None and len(following[2]) <= 300:
+        elif (following := self._next_line(index)) is not None:
             i, title_start, title = following
-            if _is_title(title):
+            if len(title) <= 300 and _is_title(title):
                 span, title_index = _title_span(title_start, title), i
+            if span is None and (span := _run_in_title(self.text, title_start, title)):
+                title_index = -1  # the line is the paragraph, read on as one
         self._add(1, start, self._definition(label, span, start, start + len(line)))
         called = _CALLED_COMPOUND.fullmatch(match["title"] or "")
         if called is not None:
@@ -449,6 +451,27 @@ def section_stacks(sections: list[Section]) -> list[tuple[int, tuple[LabelDefini
 
 #: A bracketed label: where a run-in heading's name ends.
 _LABEL_INSIDE = re.compile(rf"\s+\(\s*{LABEL_OR_ROMAN}\s*\)(?=\s+\S|\s*$)")
+
+
+#: A paragraph that opens with what it prepares: ``Preparation of NAME (2.5 g) was …``.
+_PREPARATION_OPENS = re.compile(
+    r"(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?", re.IGNORECASE
+)
+
+
+def _run_in_title(text: str, start: int, line: str) -> tuple[int, int] | None:
+    """The name of an example's title line that runs into its paragraph, as text whose
+    line end was lost prints it: ``Example 4⏎Preparation of NAME 2,2-Difluoropropane-1,3-
+    diol (2.50 g) was dissolved …``. Only after the words that say the example prepares
+    it: a paragraph opening on a bare name opens on a reagent."""
+    opening = _PREPARATION_OPENS.match(line)
+    if opening is None or len(line) <= _HEADING_CHARS:
+        return None  # a title of its own ("Synthesis of X Derivatives of Formula (I)")
+    name_start = start + opening.end()
+    name_end = _name_from(text, name_start, min(start + len(line), name_start + 400))
+    if name_end is None or not looks_like_name(text[name_start:name_end]):
+        return None
+    return name_start, name_end
 
 
 def _name_from(text: str, start: int, limit: int) -> int | None:
