@@ -27,7 +27,6 @@ terminal only (never commit them, nor the output files).
 from __future__ import annotations
 
 import csv
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -52,7 +51,7 @@ SOURCE = (
 def main(argv: Sequence[str] | None = None) -> int:
     parser = probe_parser(__doc__.split("\n\n")[0], "passages")
     args = parser.parse_args(argv)
-    root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
+    root = args.corpora
     source = root / SOURCE
     if not source.is_file():
         parser.error(f"{source} not found: copy asibanez/ChemBERT_Chemu there")

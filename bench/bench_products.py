@@ -29,7 +29,6 @@ text: the terminal only, never commit them). Output lines go to
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -53,7 +52,7 @@ Passage = tuple[str, str, tuple[Mention, ...], tuple[tuple[int, int], ...]]
 def main(argv: Sequence[str] | None = None) -> int:
     parser = probe_parser(__doc__.split("\n\n")[0], "passages")
     args = parser.parse_args(argv)
-    root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
+    root = args.corpora
     sources = [root / REPOSITORY / part for part in PARTS]
     for source in sources:
         if not source.is_file():

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,7 +37,7 @@ CONTEXT = 220
 def main(argv: Sequence[str] | None = None) -> int:
     parser = probe_parser(__doc__.split("\n\n")[0], "paragraphs")
     args = parser.parse_args(argv)
-    root = args.corpora or Path(os.environ.get("MOLEXTRACT_CORPORA", ""))
+    root = args.corpora
     source = root / RELATIVE
     if not source.is_file():
         parser.error(f"{source} not found: copy examples/input.csv of snu-micc/uspto-revisit there")

@@ -9,6 +9,7 @@ record's compound was decided with examples to read; only what counts as right d
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -22,7 +23,12 @@ from molextract.schemas.records import DocumentResult
 def probe_parser(description: str, unit: str) -> argparse.ArgumentParser:
     """The options every probe set takes."""
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--corpora", type=Path, default=None, help="default MOLEXTRACT_CORPORA")
+    parser.add_argument(
+        "--corpora",
+        type=Path,
+        default=Path(os.environ.get("MOLEXTRACT_CORPORA", "")),
+        help="default MOLEXTRACT_CORPORA",
+    )
     parser.add_argument("--out", type=Path, required=True, help="directory for the output")
     parser.add_argument("--limit", type=int, default=None, help=f"the first N {unit}")
     parser.add_argument("--rescore", action="store_true", help="score OUT again, no model")
