@@ -30,6 +30,7 @@ _YIELD = re.compile(
     r"|(?<=yield of )\d+(?:\.\d+)?\s*%",
     re.IGNORECASE,
 )
+_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*%")
 #: How far back an earlier entry may be: the same paragraph, a few sentences.
 _REACH = 900
 
@@ -58,8 +59,8 @@ def earlier_entry_product(
     for match in reversed(list(_YIELD.finditer(text, floor, here))):
         if not _ENTRY.search(text, floor, sentence_end(text, match.start())):
             continue  # the narrative cited no entry yet: not the same optimisation
-        value = re.match(r"\d+(?:\.\d+)?\s*%", text[match.start() :])
-        end = match.start() + (value.end() if value else 0)
+        value = _PERCENT.match(text, match.start())
+        end = value.end() if value else match.start()
         mention = decide(match.start(), end)
         if mention is not None:
             return mention
