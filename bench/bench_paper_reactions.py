@@ -2,7 +2,8 @@
 in the style of the ChemRxnExtractor test split.
 
     MOLEXTRACT_CORPORA=/path/to/corpora .venv/bin/python bench/bench_paper_reactions.py \\
-        --out out/papers [--limit N] [--rescore] [--show N]
+        --out out/papers [--set acs|synthesis|synthesis-procedures] [--limit N] \\
+        [--rescore] [--show N]
 
 The public repository ``asibanez/ChemBERT_Chemu`` keeps, beside the ChEMU training file
 the corpus benchmark scores, a "paper style" annotation of reactions in passages of ACS
@@ -22,6 +23,16 @@ span, and its compound is right when its name or label is one of the product men
 or overlaps one. Output lines go to ``OUT/papers.jsonl`` as each passage finishes, so a
 killed run resumes; misses and wrong compounds are printed with corpus text, for the
 terminal only (never commit them, nor the output files).
+
+``--set synthesis`` and ``--set synthesis-procedures`` score the same repository's two
+``ann_darpa_test`` files instead, annotated the same way by the same people: passages of
+papers in the Thieme journal *Synthesis* (DOIs ``10.1055/…``), results-and-discussion
+text (``01_paper_style``, 12 papers) and experimental procedures (``02_patent_style``,
+16 papers). The text is publisher text, not tokenised PDF text (non-breaking spaces,
+en dashes, ``88%``): another publisher and another way of printing than the ACS set.
+Several passages share one DOI; each passage is one document. ChemRxnExtractor does not
+use these papers, so nothing is held out of them, and the file name's "test" is that
+repository's use of them; molextract develops against them.
 """
 
 from __future__ import annotations
@@ -38,50 +49,57 @@ from molextract.evaluation.corpora import CorpusDocument, score_corpus
 from molextract.evaluation.corpora.documents import GoldYield, Mention, Note, parse_yield
 from probe_output import probe_parser, read_results, run_missing
 
-SOURCE = (
-    Path("ChemBERT_Chemu")
-    / "text-classification"
-    / "data"
-    / "annotations"
-    / "01_paper_style"
-    / "ann_original_all"
-)
+ANNOTATIONS = Path("ChemBERT_Chemu") / "text-classification" / "data" / "annotations"
+SETS = {
+    "acs": ANNOTATIONS / "01_paper_style" / "ann_original_all",
+    "synthesis": ANNOTATIONS / "01_paper_style" / "ann_darpa_test",
+    "synthesis-procedures": ANNOTATIONS / "02_patent_style" / "ann_darpa_test",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = probe_parser(__doc__.split("\n\n")[0], "passages")
+    parser.add_argument("--set", choices=sorted(SETS), default="acs", help="default acs")
     args = parser.parse_args(argv)
-    root = args.corpora
-    source = root / SOURCE
+    source = args.corpora / SETS[args.set]
     if not source.is_file():
         parser.error(f"{source} not found: copy asibanez/ChemBERT_Chemu there")
-    documents = [doc for doc in read_documents(source) if doc.yields]
+    documents = [doc for doc in read_documents(source, args.set) if doc.yields]
     documents = documents[: args.limit]
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / "papers.jsonl"
+    path = args.out / f"{args.set}.jsonl" if args.set != "acs" else args.out / "papers.jsonl"
     results = read_results(path)
     todo = {doc.id: doc.text for doc in documents if doc.id not in results}
     if todo and not args.rescore:
         run_missing(path, results, todo)
     scores = score_corpus(documents, results)
-    _report("papers", "dev", documents, scores, None, args.show)
+    _report("papers" if args.set == "acs" else args.set, "dev", documents, scores, None, args.show)
     return 0
 
 
-def read_documents(path: Path) -> list[CorpusDocument]:
-    """One document per passage not held out, with its scorable yields."""
+def read_documents(path: Path, kind: str = "acs") -> list[CorpusDocument]:
+    """One document per passage not held out, with its scorable yields.
+
+    The ACS rows name their passage in ``cveid`` (``DOI-N``); the Synthesis rows give the
+    paper's DOI only, so there a passage is the DOI with the ordinal of its text."""
     csv.field_size_limit(sys.maxsize)
-    held_out = held_out_dois()
+    held_out = held_out_dois() if kind == "acs" else set()
     passages: dict[str, list[dict[str, str]]] = {}
+    texts: dict[tuple[str, str], str] = {}
     with path.open(encoding="utf-8-sig", newline="") as handle:
         for row in csv.DictReader(handle):
             passage = row["cveid"].strip()
-            if passage and doi(passage) not in held_out:
-                passages.setdefault(passage, []).append(row)
-    return [_document(passage, rows) for passage, rows in passages.items()]
+            if not passage or doi(passage) in held_out:
+                continue
+            if kind != "acs":
+                ordinal = sum(1 for key in texts if key[0] == passage)
+                passage = texts.setdefault((passage, row["description"]), f"{passage}-{ordinal}")
+            passages.setdefault(passage, []).append(row)
+    prefix = "papers" if kind == "acs" else kind
+    return [_document(passage, rows, prefix) for passage, rows in passages.items()]
 
 
-def _document(passage: str, rows: list[dict[str, str]]) -> CorpusDocument:
+def _document(passage: str, rows: list[dict[str, str]], prefix: str) -> CorpusDocument:
     text = rows[0]["description"]
     offsets = _token_offsets(text)
     notes: list[Note] = []
@@ -120,7 +138,7 @@ def _document(passage: str, rows: list[dict[str, str]]) -> CorpusDocument:
         for g, p in sorted(by_span.values(), key=lambda item: item[0].start or 0)
     )
     return CorpusDocument(
-        id=f"papers-{passage}",
+        id=f"{prefix}-{passage}",
         corpus="chemrxn",
         text=text,
         yields=yields,

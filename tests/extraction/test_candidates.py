@@ -1702,6 +1702,11 @@ YIELDS_BY_RULE = [
                  id="yield-found-to-be-by-nmr"),
     pytest.param("The isolated yields of 7a , 7b and 7c were found to be 65 % , 70 % and 58 % .",
                  "58 %", id="yields-of-a-list-were"),
+    # a list of percentages each printed with its sign shares the first one's cue
+    pytest.param("Compounds 2a and 3 were obtained in yields of 38% and 23%, respectively.",
+                 "23%", id="second-of-yields-of-a-and-b"),
+    pytest.param("It gave 3b, 3h, and 3i in good yield (93%, 94%, and 70%, respectively).",
+                 "70%", id="third-of-a-bracketed-list"),
 ]  # fmt: skip
 
 
@@ -2043,3 +2048,10 @@ def test_a_conversion_closing_a_step_s_conditions_is_no_yield() -> None:
     text = "The coupling ( toluene , reflux , 24 h , 50 % conversion ) was slow ."
     c = one(text, "50 %")
     assert c.blocked is not None or not c.decisive
+
+
+def test_an_excess_after_a_yield_s_own_percentage_stays_an_excess() -> None:
+    """``(67%, 90% ee)``: both print their sign, so the excess is the last one's alone."""
+    text = "Ethylene gave 633 mg of 1c (1.48 g of 1a, 67%, 90% ee)."
+    assert one(text, "67%").decisive
+    assert one(text, "90%").blocked is not None

@@ -279,3 +279,14 @@ def test_names_as_patents_print_them(text: str, names: list[str]) -> None:
 )  # fmt: skip
 def test_two_names_printed_one_after_the_other_are_two(text: str, names: list[str]) -> None:
     assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names
+
+
+def test_an_amount_printed_without_its_space_is_no_part_of_a_name() -> None:
+    text = "to give 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)"
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == ["1c", "1a"]
+
+
+@pytest.mark.parametrize("name", ["(R)-traumatic lactone", "(2S,3R)-threonine", "(±)-ibuprofen"])
+def test_a_stereodescriptor_makes_the_word_after_it_a_name(name: str) -> None:
+    text = f"After hydrolysis, {name} was afforded in 67% yield."
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == [name]

@@ -223,3 +223,13 @@ def test_labels_and_placeholders_pass(text: str) -> None:
     """A label glued to a one-letter unit's letter (``12g``, ``3h``) is a label; the
     placeholders point at a compound another step resolves."""
     assert junk_reason(text) is None
+
+
+@pytest.mark.parametrize("text", ["1.48g 1a", "250 mg 3b", "2.0 mmol benzaldehyde", "5 mL THF"])
+def test_an_amount_before_a_name_or_label_is_refused(text: str) -> None:
+    assert junk_reason(text) == "an amount printed before a name or label, not part of it"
+
+
+@pytest.mark.parametrize("text", ["12g", "4-nitrophenol", "1,2-dichloroethane", "2 M HCl"])
+def test_a_label_or_a_name_with_numbers_is_no_amount_before_a_name(text: str) -> None:
+    assert junk_reason(text) != "an amount printed before a name or label, not part of it"

@@ -73,6 +73,15 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "The melting points of 3a, 3b and 3c were 120, 135 and 142 °C, respectively.",
             {"120": (None, "3a"), "142": (None, "3c")},
         ),
+        (
+            "Compounds 2a and 3 were obtained in yields of 38% and 23%, respectively.",
+            {"38%": (None, "2a"), "23%": (None, "3")},
+        ),
+        (
+            "Pyrenes 1b, 1h and 1i gave 3b, 3h, and 3i in good to excellent yield (93%, 94%, "
+            "and 70%, respectively).",
+            {"93%": (None, "3b"), "94%": (None, "3h"), "70%": (None, "3i")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(
@@ -83,9 +92,33 @@ def test_the_nth_value_is_the_nth_compound_s(
 
 
 @pytest.mark.parametrize(
+    ("text", "values", "label"),
+    [
+        ("The desired product 2a was obtained in 50 and 15 % yield.", ("50", "15 %"), "2a"),
+        (
+            "With SeCl4 or TeCl4 we obtained 3 in yields of 20% and 21%, respectively.",
+            ("20%", "21%"),
+            "3",
+        ),
+    ],
+)
+def test_one_product_before_several_values_owns_them_all(
+    text: str, values: tuple[str, ...], label: str
+) -> None:
+    """One compound's yields under the conditions the sentence lists."""
+    for value in values:
+        assert _whose(text, value) == (None, label)
+
+
+def test_a_value_then_an_excess_is_no_list() -> None:
+    """``(1.48g 1a, 67%, 90% ee)``: the yield and the product's excess, not two yields of 1a."""
+    text = "Ethylene gave 633 mg of 1c (1.48g 1a, 67%, 90% ee)."
+    assert _whose(text, "67%") is None
+
+
+@pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("The desired product 2a was obtained in 50 and 15 % yield.", "50"),  # 1 name, 2 values
         ("Benzoic acid was obtained in 85% yield.", "85%"),  # one value: no list
         ("Products 4a, 4b and 4c formed in 70 and 20% yield.", "70"),  # 3 names, 2 values
         ("Compounds 4a–c were obtained in 85–92% yield.", "85"),  # a range, not a list

@@ -204,21 +204,26 @@ def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
             same[_kind_group(q)] = q
     for members in lists:
         _share_list_cues(judged, members)
+    for members in _percent_lists(text, numbers):
+        _share_list_cues(judged, members, own_units=True)
     found = list(judged.values())
     found.extend(_cue_led(text, numbers, schema, sentences))
     found.sort(key=lambda c: c.quantity.start)
     return found
 
 
-def _share_list_cues(judged: dict[int, Candidate], members: tuple[int, ...]) -> None:
+def _share_list_cues(
+    judged: dict[int, Candidate], members: tuple[int, ...], own_units: bool = False
+) -> None:
     """``gave 6 and 7 (85 and 55 %, respectively)``, ``in yields of 40 and 35 %``: the
     cue before a list's first number is the cue of every number the list shares its
     unit with; a later member that has no cue of its own (or a weaker one) takes the
     first member's, so the second yield of a pair is not lost as "no property cue".
     A list whose last number is an excess or a purity (``87 and 23 % ee``) is one of
-    those throughout."""
+    those throughout, unless every number prints its own unit (``67%, 90% ee``: the
+    excess is the last one's alone)."""
     owner = judged.get(members[-1])
-    if owner is not None and owner.blocked == _NOT_A_YIELD:
+    if owner is not None and owner.blocked == _NOT_A_YIELD and not own_units:
         # ``(87 and 23 % ee, respectively)``: what the unit's owner is, the list is
         for i in members[:-1]:
             if (member := judged.get(i)) is not None:
@@ -292,6 +297,28 @@ class _Sentences:
         while start < end and self.text[start].isspace():
             start += 1
         return start, end
+
+
+#: Between two percentages of one list: ``38% and 23%``, ``93%, 94%, and 70%``.
+_PERCENT_LINK = re.compile(r"\s*(?:,|,?\s*and|,?\s*or)\s*")
+
+
+def _percent_lists(text: str, numbers: list[Quantity]) -> list[tuple[int, ...]]:
+    """``in yields of 38% and 23%, respectively``: percentages that each print their own
+    sign, joined only by commas and "and", are one list as much as ``38 and 23%`` is;
+    their indices, first to last."""
+    lists: list[tuple[int, ...]] = []
+    run: list[int] = []
+    for i, q in enumerate(numbers):
+        if q.unit == "%" and run and _PERCENT_LINK.fullmatch(text[numbers[run[-1]].end : q.start]):
+            run.append(i)
+            continue
+        if len(run) > 1:
+            lists.append(tuple(run))
+        run = [i] if q.unit == "%" else []
+    if len(run) > 1:
+        lists.append(tuple(run))
+    return lists
 
 
 def _share_list_units(

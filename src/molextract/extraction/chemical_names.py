@@ -169,8 +169,15 @@ _CLOSING = re.compile(r"[,;:.]$")
 _OPENERS = "([{"
 
 
+#: ``(R)-``, ``(2S,3R)-``, ``(±)-``, ``(E)-``: a stereodescriptor makes any word after it a
+#: compound's name (``(R)-traumatic lactone``).
+_STEREO_OPENED = re.compile(r"\((?:\d*[RSEZ](?:,\s?\d*[RSEZ])*|[±+−-]|rac)\)-[A-Za-z]")
+
+
 def _is_strong(token: str) -> bool:
     if any(c in _STRONG_CHARS and c not in "()[]{}" for c in token):
+        return True
+    if _STEREO_OPENED.match(token):
         return True
     # Brackets count inside a token ("bis(trimethylsilyl)amide"), not around English
     # words ("(General").
@@ -205,11 +212,18 @@ def _word_category(word: str, following: str | None) -> _Category | None:
     return None
 
 
+#: ``1.48g``, ``633mg``, ``2.5mmol``: an amount printed without its space, never part of
+#: a name (``12g`` without decimals is a label).
+_GLUED_AMOUNT = re.compile(
+    r"(?:\d+\.\d+(?:g|L)|\d+(?:\.\d+)?(?:mg|kg|µg|μg|mmol|µmol|μmol|mol|mL|ml|µL|μL))[,;]?"
+)
+
+
 def _category(token: str, following: str | None) -> _Category | None:
     """What part of a name a whitespace-free token can be, or None if it is no part."""
     if _CLOSING.search(token) or not _TOKEN.fullmatch(token):
         return None
-    if not any(c.isalpha() for c in token):
+    if not any(c.isalpha() for c in token) or _GLUED_AMOUNT.fullmatch(token):
         return None
     word = _word_category(token, following)
     if word is not None:

@@ -211,9 +211,19 @@ def junk_reason(name: str) -> str | None:
         reason = check(text)
         if reason is not None:
             return reason
+    if _AMOUNT_THEN_MORE.match(text):
+        return "an amount printed before a name or label, not part of it"
     if not any(char.isalpha() for char in text):
         return "no letter, not a name"
     return None
+
+
+#: ``1.48g 1a``, ``250 mg 3b``, ``2.0 mmol benzaldehyde``: a sample's amount and what it
+#: is of, read as one string (``12g`` without decimals is a label, and stays).
+_AMOUNT_THEN_MORE = re.compile(
+    r"(?:\d+[.,]\d+\s*(?:g|L)|\d+(?:[.,]\d+)?\s*(?:mg|kg|µg|μg|mmol|µmol|μmol|mol|mL|ml|µL|μL)"
+    r"|\d+(?:[.,]\d+)?\s+(?:g|L))\.?\s+\S"
+)
 
 
 #: What a procedure prints beside its measurements, never a compound: ``bp1 mm`` (a

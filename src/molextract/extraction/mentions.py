@@ -1224,7 +1224,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|µmol|μmol)(?![\w])\.?(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
     # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
     r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
-    r"|higher|improved|comparable|similar|acceptable)\s+)?(?:yield|Y|yld)(?:\s+(?:was|of|is))?"
+    r"|higher|improved|comparable|similar|acceptable)\s+"
+    # "in good to excellent yield": a range of how good
+    r"(?:(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent)\s+)?)?(?:yields?|Y|yld)(?:\s+(?:was|were|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
     r"(?:obtained|provided|isolated|collected|afforded"

@@ -74,6 +74,10 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
             # "21b and 21c were obtained from 22b and 22c in 81 % and 77 % yield": the
             # list after "from" is what the subject's list was made from
             products = _products_ending_at(text, made.start(), table)
+    if products is None and one is not None and lead == one.start() and _named(one, text, table):
+        # "we obtained 3 in yields of 20% and 21% (entries 3 and 4)": one product, its
+        # yields under the conditions the sentence lists
+        return from_label(one.group(0).strip(), text, one.end(), table)
     if products is None or len(products[1]) != len(numbers):
         return None
     return products[1][index]
@@ -93,6 +97,15 @@ _MADE_FROM_BEFORE = re.compile(
 )
 
 
+def _named(label: re.Match[str], text: str, table: LabelTable) -> bool:
+    """A bare number is a compound's label when the document defines it or a word
+    stands before it (``we obtained 3``), not after a bracket (``( 4 : 1 , 85 % )``)."""
+    bare = label.group(0).strip()
+    if not re.fullmatch(r"\d+", bare) or table.definition(bare) is not None:
+        return True
+    return re.search(r"[A-Za-z]\s*$", text[max(0, label.start() - 20) : label.start()]) is not None
+
+
 def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
     """The list of labels (or else names) that ends at ``end``, and where it starts."""
     return (
@@ -102,9 +115,16 @@ def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, li
     )
 
 
+#: After a list's last value: it alone is an excess, a ratio or a conversion
+#: (``67%, 90% ee``), so the numbers are no list of one kind.
+_OTHER_KIND_AFTER = re.compile(r"\s*%?\s*(?:ee|de|er|dr|e\.e\.|d\.e\.|conv)\b", re.IGNORECASE)
+
+
 def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]] | None:
     lo = max(0, value_start - 60)
     for found in _VALUES.finditer(text, lo, min(len(text), value_start + 60)):
+        if _OTHER_KIND_AFTER.match(text, found.end()) and "%" in found.group(0)[:-1]:
+            return None
         if found.start() <= value_start < found.end() + 2:
             numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(found.group(0))]
             return found.start(), [(found.start() + s, found.start() + e) for s, e in numbers]
