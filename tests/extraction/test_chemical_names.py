@@ -290,3 +290,9 @@ def test_an_amount_printed_without_its_space_is_no_part_of_a_name() -> None:
 def test_a_stereodescriptor_makes_the_word_after_it_a_name(name: str) -> None:
     text = f"After hydrolysis, {name} was afforded in 67% yield."
     assert [text[a:b] for a, b in names_in(text, 0, len(text))] == [name]
+
+
+@pytest.mark.parametrize("series", ["2j-o", "7a–7d", "9ga−9ja"])
+def test_a_series_of_labels_is_no_name(series: str) -> None:
+    text = f"The corresponding products {series} were obtained in 89-96% yields."
+    assert names_in(text, 0, len(text)) == []

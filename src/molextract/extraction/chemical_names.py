@@ -219,11 +219,19 @@ _GLUED_AMOUNT = re.compile(
 )
 
 
+#: ``2j-o``, ``7a–7d``: a series of labels printed by its ends, not a name.
+_LABEL_SERIES = re.compile(r"[1-9]\d{0,2}[a-z]{1,2}[-–−‒](?:[1-9]\d{0,2})?[a-z]{1,2}[,;]?")
+
+
 def _category(token: str, following: str | None) -> _Category | None:
     """What part of a name a whitespace-free token can be, or None if it is no part."""
     if _CLOSING.search(token) or not _TOKEN.fullmatch(token):
         return None
-    if not any(c.isalpha() for c in token) or _GLUED_AMOUNT.fullmatch(token):
+    if (
+        not any(c.isalpha() for c in token)
+        or _GLUED_AMOUNT.fullmatch(token)
+        or _LABEL_SERIES.fullmatch(token)
+    ):
         return None
     word = _word_category(token, following)
     if word is not None:

@@ -985,6 +985,13 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
 _REAGENT_BEFORE = re.compile(
     r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+$", re.I
 )
+#: A series printed as its first and last member: ``7b − d``, ``2j-o``, ``5a–5f``.
+_SERIES_AT_END = re.compile(
+    r"(?<![\w\-.,/])(?P<number>[1-9]\d{0,2})(?P<first>[a-z]{1,2})\s?[-–−‒]\s?(?P=number)?"
+    r"(?P<last>[a-z]{1,2})\s*$"
+)
+#: ``7h − j and 7l − n``: the series is the last of a list, which other forms read whole.
+_AFTER_ANOTHER = re.compile(r"(?:\b\d{1,3}[a-z]?|\b[a-z])\s*(?:,|\band\b|,\s*and\b)\s*$")
 _ROMAN_AFTER_NAME = re.compile(r" ((?=[IVXL]{2})(?:XL|L?X{0,3})(?:IX|IV|V?I{0,3})[a-h]?)\s*$")
 
 
@@ -1060,6 +1067,16 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             # "to yield Intermediate 7 (4.2 g, 91%)" under "Intermediate 7: NAME"
             return from_label(called.group(0), text, end, table)
         return from_label(called["label"], text, end, table)
+    series = _SERIES_AT_END.search(text, max(0, end - 16), end)
+    if (
+        series is not None
+        and series["first"] < series["last"]
+        and not _AFTER_ANOTHER.search(text, max(0, series.start() - 16), series.start())
+    ):
+        # "the coumarins 7b − d in 60 − 83 % yields": the series, named by its first
+        # member as the corpora annotate it (its span covers the whole series)
+        first = from_label(series["number"] + series["first"], text, end, table)
+        return Mention(first.name, first.label, series.start(), series.end("last"), True)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
     if label is not None and (
         not label.group(0).isdigit()
@@ -1210,7 +1227,10 @@ def _next_clause(text: str, start: int) -> bool:
 
 
 _PERCENT_AT = re.compile(
-    r"(?:about|approx\.?|approximately|ca\.|~|≈|>|≥)?\s*[\d.,\s]{1,12}%", re.IGNORECASE
+    r"(?:about|approx\.?|approximately|ca\.|~|≈|>|≥)?\s*[\d.,\s]{1,12}"
+    # "60 − 83 % yields": a range of a series' yields
+    r"(?:[-–−‒~]\s*[\d.,\s]{1,8})?%",
+    re.IGNORECASE,
 )
 #: What stands between a product and its yield in patents' and papers' many spellings,
 #: read backwards from the yield: ``NAME (35 g): yield ``, ``NAME as a brown solid (1.04
@@ -1228,6 +1248,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "in good to excellent yield": a range of how good
     r"(?:(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent)\s+)?)?(?:yields?|Y|yld)(?:\s+(?:was|were|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
+    # "7a − c in good 66 − 70 % yield": how good, printed before the number
+    r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
+    r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
     r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
