@@ -74,6 +74,11 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"120": (None, "3a"), "142": (None, "3c")},
         ),
         (
+            "With the 6-OH free , disaccharides 7e and 7f readily obtained in 77 % and 86 % "
+            "yields .",
+            {"77 %": (None, "7e"), "86 %": (None, "7f")},
+        ),
+        (
             "Compounds 2a and 3 were obtained in yields of 38% and 23%, respectively.",
             {"38%": (None, "2a"), "23%": (None, "3")},
         ),

@@ -1083,6 +1083,9 @@ def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) ->
          "66 − 70 %", "7a", "described_compound"),
         ("Ynone 6i afforded the naphthalene 7i in moderate 46 % isolated yield .", "46 %", "7i",
          "described_compound"),
+        # "a yield of N % of X": the product after the value, as after "(N %) of"
+        ("Amines gave 1b and 1d . A reduced yield of 39 % of compound 1c was obtained .",
+         "39 %", "1c", "named_after_value"),
     ],
 )  # fmt: skip
 def test_journal_products_by_label_after_a_bracket(
@@ -1091,3 +1094,16 @@ def test_journal_products_by_label_after_a_bracket(
     decision = decide(_site(text, value), None)
     assert decision.mention is not None
     assert (decision.mention.name, decision.mention.label, decision.source) == (None, label, source)
+
+
+def test_a_result_with_its_product_being_obtained_is_no_reagent() -> None:
+    """``results with NAME ( 6g ) being obtained in 74 % yield``: "with" starts what the
+    results were, not a reagent."""
+    text = (
+        "This reaction gave satisfactory results with 4-amino-1-hydroxy-1H-xanthen-9(2H)-one "
+        "( 6g ) being obtained in 74 % yield using just 1.2 equiv ."
+    )
+    decision = decide(_site(text, "74 %"), None)
+    assert decision.mention is not None
+    assert decision.mention.label == "6g"
+    assert decision.mention.name == "4-amino-1-hydroxy-1H-xanthen-9(2H)-one"

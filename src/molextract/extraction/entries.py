@@ -245,6 +245,9 @@ _CLOSE_THEN_OF = re.compile(
     # "1.3 g (91%) of the desired NAME", "of pure NAME"
     r"(?:(?:the\s+)?(?:desired|expected|pure|target|crude)\s+(?=(?:[a-z]+\s+)?\S*[\d(\[-]))?"
 )
+#: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
+_YIELD_OF_VALUE = re.compile(r"\byields?\s+of\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$", re.I)
+_OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
     rf"(?:compound|cpd\.?|intermediate|product)\s+(?P<label>{LABEL}|{HYPHENED_NUMBER}"
@@ -330,6 +333,9 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     not its compound, and is not taken."""
     limit = min(len(text), value_end + 160)
     closed = _CLOSE_THEN_OF.match(text, value_end, limit)
+    if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
+        # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
+        closed = _OF_AFTER.match(text, value_end, limit)
     if closed is not None:
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:

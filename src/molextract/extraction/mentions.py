@@ -928,7 +928,9 @@ _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 #: Between a bracketed label and its yield: ``the corresponding furan ( 3jb ) in 52 %``.
 _IN_BEFORE_VALUE = re.compile(
-    r"\s*in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
+    r"\s*(?:\(\s*[\w\'′-]{1,8}\s*\)\s*)?"
+    r"(?:(?:was|were|being)\s+(?:\w+ly\s+)?(?:obtained|isolated|formed|produced)\s+)?"
+    r"in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
     # "2.2 g of the objective compound (A-15) (yield 44%)", "4.1 g of compound (1-7) was
     # obtained (yield: 62%)": a bracket of the yield alone after the labelled product
     r"|\s*(?:(?:was|were)\s+(?:\w+\s+)?(?:obtained|isolated|prepared|synthesi[sz]ed)\s*)?"
@@ -971,6 +973,10 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         found is not None
         and found.start is not None
         and _REAGENT_BEFORE.search(text, max(0, found.start - 12), found.start)
+        # "results with NAME ( 6g ) being obtained in 74 %": what the results were
+        and not re.search(
+            r"\bbeing\s+(?:\w+ly\s+)?(?:obtained|formed|isolated)\b", text[end:value_offset]
+        )
     ):
         return None  # "… described for NAME using 4-fluoroaniline; yield 65%": a reagent
     if found is not None and found.start is not None and found.label is None:
@@ -1251,7 +1257,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "7a − c in good 66 − 70 % yield": how good, printed before the number
     r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
     r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
-    r"|\b(?:was|were)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
+    # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
+    r"|\b(?:(?:was|were|being)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
+    r"|(?:readily|cleanly|smoothly|efficiently|successfully)\s+)"
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
