@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.chemical_names import is_generic_name, looks_like_name, names_in
+from molextract.extraction.chemical_names import (
+    is_generic_name,
+    looks_like_name,
+    names_in,
+    stand_in_label,
+    without_stand_in,
+)
 
 NAMES = [
     "methyl 4-bromobenzoate", "4-amino-2-(3-thienyl)phenol hydrochloride", "ethyl 3-oxobutanoate",
@@ -296,3 +302,37 @@ def test_a_stereodescriptor_makes_the_word_after_it_a_name(name: str) -> None:
 def test_a_series_of_labels_is_no_name(series: str) -> None:
     text = f"The corresponding products {series} were obtained in 89-96% yields."
     assert names_in(text, 0, len(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "labelled", "expected"),
+    [
+        ("the corresponding product", True, None),
+        ("trans diastereomer", True, None),
+        ("6-membered", True, None),
+        ("7-(tert-butyl)-3H-phenoxazin-3-one product", False, "7-(tert-butyl)-3H-phenoxazin-3-one"),
+        ("the corresponding product", False, "the corresponding product"),  # all there is
+        ("benzamide", True, "benzamide"),
+        ("1,3-disubstituted allene", True, "1,3-disubstituted allene"),
+    ],
+)
+def test_a_description_beside_a_label_is_no_name(
+    name: str, labelled: bool, expected: str | None
+) -> None:
+    assert without_stand_in(name, labelled) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("mono-N-alkylated product 3c", (None, "3c")),
+        ("3-arylated product 3a", (None, "3a")),
+        ("2-(4-chlorophenyl)pyridine product 5b", ("2-(4-chlorophenyl)pyridine", "5b")),
+        ("benzamide", None),
+        ("Example 3", None),
+    ],
+)
+def test_a_name_run_into_its_role_word_and_label_is_split(
+    name: str, expected: tuple[str | None, str] | None
+) -> None:
+    assert stand_in_label(name) == expected

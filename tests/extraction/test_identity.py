@@ -151,6 +151,22 @@ def test_a_class_of_compounds_is_no_name_but_its_label_stays(resolver: NameResol
     assert rec.compound.name is None
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("The addition product was obtained as the trans diastereomer (4b) in 56% yield.",
+         "56%", "4b"),
+        ("Methanol gave 34% yield of the desired mono-N-alkylated product 3c .", "34%",
+         "3c"),
+    ],
+)  # fmt: skip
+def test_a_description_of_a_labelled_product_is_no_name(
+    resolver: NameResolver, text: str, value: str, label: str
+) -> None:
+    [rec] = identified(text, [record(text, value, None)], resolver)
+    assert (rec.compound.name, rec.compound.label) == (None, label)
+
+
 def test_a_name_not_in_the_text_is_flagged_ungrounded(resolver: NameResolver) -> None:
     text = "The reaction proceeded in 65% yield."
     [rec] = identified(text, [record(text, "65%", "caffeine")], resolver)

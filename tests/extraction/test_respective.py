@@ -79,6 +79,15 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"77 %": (None, "7e"), "86 %": (None, "7f")},
         ),
         (
+            "At room temperature, 2a and 3 were isolated in yields of 57% and <5%, respectively.",
+            {"57%": (None, "2a"), "<5%": (None, "3")},
+        ),
+        (
+            "After 24 h, compounds 2a and 3 were obtained in yields of 59–62% and 23–27%, "
+            "respectively.",
+            {"59–62%": (None, "2a"), "23–27%": (None, "3")},
+        ),
+        (
             "Compounds 2a and 3 were obtained in yields of 38% and 23%, respectively.",
             {"38%": (None, "2a"), "23%": (None, "3")},
         ),

@@ -2,6 +2,7 @@
 
 import pytest
 
+from molextract.extraction.chemical_names import stand_in_label
 from molextract.extraction.entries import read_entries
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
@@ -1107,3 +1108,13 @@ def test_a_result_with_its_product_being_obtained_is_no_reagent() -> None:
     assert decision.mention is not None
     assert decision.mention.label == "6g"
     assert decision.mention.name == "4-amino-1-hydroxy-1H-xanthen-9(2H)-one"
+
+
+def test_a_yield_of_the_desired_product_names_it_after_the_value() -> None:
+    """``27–34% yield of the desired mono-N-alkylated product 3c``: the product follows;
+    the identity step then splits the description from the label (``stand_in_label``)."""
+    text = "Methanol gave 27–34% yield of the desired mono-N-alkylated product 3c ."
+    decision = decide(_site(text, "27–34%"), None)
+    assert decision.source == "named_after_value"
+    assert decision.mention is not None and decision.mention.name is not None
+    assert stand_in_label(decision.mention.name) == (None, "3c")

@@ -501,6 +501,68 @@ _METALS = frozenset(
 )
 
 
+#: What a sentence calls a product instead of naming it: ``the corresponding product
+#: (11)``, ``the trans diastereomer (4b)``, ``6-membered 2b``.
+_STAND_IN_WORDS = frozenset(
+    {"product", "products", "compound", "compounds", "adduct", "adducts"}
+    | {"isomer", "isomers", "diastereomer", "diastereomers", "enantiomer", "enantiomers"}
+    | {"epimer", "epimers", "regioisomer", "regioisomers", "anomer", "anomers"}
+)
+_DESCRIBING_WORDS = frozenset(
+    {"the", "a", "an", "corresponding", "desired", "expected", "target", "same", "new"}
+    | {"cis", "trans", "syn", "anti", "endo", "exo", "major", "minor", "single", "sole"}
+    | {"main", "only", "other", "pure", "crude", "racemic", "chiral", "optically", "active"}
+    | {"(e)", "(z)", "e", "z", "(r)", "(s)", "α", "β", "alpha", "beta"}
+)
+_MEMBERED = re.compile(r"\d+-membered", re.IGNORECASE)
+
+
+def without_stand_in(name: str, labelled: bool) -> str | None:
+    """A name less the role word a sentence printed after it, or None when nothing but
+    a description is left beside a label.
+
+    ``7-(tert-butyl)-3H-phenoxazin-3-one product`` is the phenoxazinone; ``the
+    corresponding product (11)``, ``the trans diastereomer (4b)`` and ``6-membered 2b``
+    describe the compound the label names, and are no names of it. Without a label the
+    description is all the text says, and stays."""
+    words = name.split()
+    if words and words[-1].lower() in _STAND_IN_WORDS:
+        head = " ".join(words[:-1])
+        if head and looks_like_name(head) and re.search(r"[\d(\[,]", head):
+            return head
+        words = words[:-1]
+    if not labelled:
+        return name
+    if all(w.lower() in _DESCRIBING_WORDS or _MEMBERED.fullmatch(w) for w in words):
+        return None
+    return name
+
+
+_STAND_IN_THEN_LABEL = re.compile(
+    r"(?P<head>.*?)\s*\b(?:product|compound|adduct|isomer|diastereomer|enantiomer|epimer"
+    r"|regioisomer)\s+(?P<label>[1-9]\d{0,2}[a-z]{0,2}['′]?)",
+    re.IGNORECASE,
+)
+
+
+def stand_in_label(name: str) -> tuple[str | None, str] | None:
+    """``mono-N-alkylated product 3c`` read as one name: what is left of the name (None
+    when only a description is) and the label, or None when the name ends otherwise."""
+    found = _STAND_IN_THEN_LABEL.fullmatch(name.strip())
+    if found is None:
+        return None
+    head = found["head"].strip()
+    if (
+        head
+        and looks_like_name(head)
+        and re.search(r"[\d(\[,]", head)
+        and not _MEMBERED.search(head)
+        and not head.lower().endswith("ed")  # "3-arylated product 3a": how it was made
+    ):
+        return head, found["label"]
+    return None, found["label"]
+
+
 #: Words that call a compound by its role, which no name ends with.
 _ROLE_WORDS = frozenset({"compound", "compounds", "product", "products"})
 

@@ -247,6 +247,12 @@ _CLOSE_THEN_OF = re.compile(
 )
 #: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
 _YIELD_OF_VALUE = re.compile(r"\byields?\s+of\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$", re.I)
+_YIELD_OF_AFTER = re.compile(
+    r"\s*(?:isolated\s+|overall\s+)?yields?\s+of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?"
+    # "76 % yield of 3a": a bare label, which the forms after read as one
+    r"(?![1-9]\d{0,2}[a-z]{0,2}\b)",
+    re.I,
+)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
@@ -336,6 +342,9 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
         # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
         closed = _OF_AFTER.match(text, value_end, limit)
+    if closed is None:
+        # "27–34% yield of the desired mono-N-alkylated product 3c"
+        closed = _YIELD_OF_AFTER.match(text, value_end, limit)
     if closed is not None:
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:

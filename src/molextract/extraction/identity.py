@@ -23,7 +23,12 @@ from collections.abc import Sequence
 
 from molextract.chem.crosschecks import consistent, cross_checks, mismatch_flags
 from molextract.chem.names import NameResolver, Resolved, resolvable
-from molextract.extraction.chemical_names import is_class_phrase, name_key
+from molextract.extraction.chemical_names import (
+    is_class_phrase,
+    name_key,
+    stand_in_label,
+    without_stand_in,
+)
 from molextract.extraction.compound_markers import TITLE_PHRASE
 from molextract.extraction.entries import Entry, read_entries
 from molextract.extraction.label_table import LabelTable, build_label_table
@@ -168,10 +173,16 @@ def _with_mention(record: Record, text: str, table: LabelTable, entries: list[En
         name = mention.name
         if name is not None and mention.label is not None and is_class_phrase(name):
             name = None  # "coumarin derivatives 7h": the label is the compound
+        label = mention.label
+        if name is not None and label is None and (split := stand_in_label(name)) is not None:
+            name, label = split  # "mono-N-alkylated product 3c": a description and a label
+        if name is not None:
+            # "the trans diastereomer (4b)": a description beside a label is no name
+            name = without_stand_in(name, label is not None)
         compound = record.compound.model_copy(
             update={
                 "name": name,
-                "label": mention.label,
+                "label": label,
                 "start": mention.start,
                 "end": mention.end,
                 "grounded": mention.grounded,

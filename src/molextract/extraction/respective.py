@@ -27,11 +27,13 @@ _JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
 #: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``, ``120, 135 and 142 °C``: two
 #: or more numbers, the last with its unit (a percent sign or degrees Celsius).
 _UNIT = r"(?:%|°\s?C)"
+#: One value of a list: a number, a range (``59–62%``) or a bound (``<5%``).
+_ITEM = rf"(?:[<>≤≥~]\s*)?{_NUMBER}(?:\s*[-–−]\s*{_NUMBER})?"
 _VALUES = re.compile(
-    rf"(?<![\w.]){_NUMBER}(?:\s*{_UNIT})?(?:{_JOIN}{_NUMBER}(?:\s*{_UNIT})?)+"
+    rf"(?<![\w.]){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
     r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C))"
 )
-_ONE_NUMBER = re.compile(_NUMBER)
+_ONE_NUMBER = re.compile(_ITEM)
 #: Between two labels of a list: a join, or a second product's "together with", and
 #: the article and kind word it may bring (``dibromide 4 together with the
 #: monobromide 5``, ``alcohol 9 and ketone 10``).
@@ -74,7 +76,13 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
             # "21b and 21c were obtained from 22b and 22c in 81 % and 77 % yield": the
             # list after "from" is what the subject's list was made from
             products = _products_ending_at(text, made.start(), table)
-    if products is None and one is not None and lead == one.start() and _named(one, text, table):
+    if (
+        products is None
+        and one is not None
+        and lead == one.start()
+        and _named(one, text, table)
+        and not _LIST_BEFORE.search(text, max(0, one.start() - 16), one.start())
+    ):
         # "we obtained 3 in yields of 20% and 21% (entries 3 and 4)": one product, its
         # yields under the conditions the sentence lists
         return from_label(one.group(0).strip(), text, one.end(), table)
@@ -95,6 +103,10 @@ _MADE_FROM_BEFORE = re.compile(
     r"|isolated|produced|made|generated)\s+from\s+(?:the\s+)?(?:[a-z-]+\s+)?$",
     re.IGNORECASE,
 )
+
+
+#: ``2a and 3``: a label after a join ends a list, never stands alone.
+_LIST_BEFORE = re.compile(rf"(?<![\w\-.,/]){LABEL}{_JOIN}$")
 
 
 def _named(label: re.Match[str], text: str, table: LabelTable) -> bool:
@@ -154,11 +166,19 @@ def _labels_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list
         return None
     start = found.start(1)
     spans: list[Mention] = []
-    for part in re.finditer(LABEL, found.group(1)):
+    parts = list(re.finditer(LABEL, found.group(1)))
+    lettered = any(not part.group(0).isdigit() for part in parts)
+    for part in parts:
         at = start + part.start()
         bare = re.fullmatch(r"\d+", part.group(0)) and table.definition(part.group(0)) is None
-        if bare and not re.search(r"[A-Za-z]\s*$", text[max(0, start - 20) : start]):
-            return None  # "2 and 3": numbers, unless a word calls them compounds
+        if (
+            bare
+            and not lettered
+            and not re.search(r"[A-Za-z]\s*$", text[max(0, start - 20) : start])
+        ):
+            # "2 and 3": numbers, unless a word calls them compounds or the list's
+            # other members are labels ("2a and 3")
+            return None
         spans.append(from_label(part.group(0), text, at + len(part.group(0)), table))
     return start, spans
 
