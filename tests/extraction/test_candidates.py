@@ -1707,6 +1707,9 @@ YIELDS_BY_RULE = [
                  "23%", id="second-of-yields-of-a-and-b"),
     pytest.param("It gave 3b, 3h, and 3i in good yield (93%, 94%, and 70%, respectively).",
                  "70%", id="third-of-a-bracketed-list"),
+    # labels and yields in turn in one bracket
+    pytest.param("Both aldehydes reacted well (4b, 82%; 4c, 79%).", "82%", id="label-yield-list-first"),
+    pytest.param("Both aldehydes reacted well (4b, 82%; 4c, 79%).", "79%", id="label-yield-list-last"),
 ]  # fmt: skip
 
 

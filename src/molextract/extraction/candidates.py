@@ -825,6 +825,9 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     if _LABEL_ITEM.fullmatch(inner) and not rest.strip():
         # "an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )": a product's label and yield
         return _Cue("beside the product's label", 0, 0, direct=True)
+    if _LABELLED_YIELDS_BEFORE.fullmatch(inner) and _LABELLED_YIELDS_AFTER.fullmatch(rest):
+        # "reacted well (4b, 82%; 4c, 79%)": each product's label and yield in turn
+        return _Cue("beside the product's label", 0, 0, direct=True)
     if _substituent_list(inner, rest):
         # "( 3a , R = Me , 65 % ; 3b , R = Ph , 71 % )", "5 ( X = Cl , 45 % )": each
         # product by its label or its substituent, then its yield
@@ -876,6 +879,12 @@ _LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
 _ROTATION_BEFORE = re.compile(r"\[\s*[αa]\s*\][^()]{0,30}?[+\-−–]?\s*\d[\d.,]*\s*°?\s*$")
 #: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
+#: A bracket of labels and yields in turn, ``(4b, 82%; 4c, 79%)``: before and after one
+#: of its percentages.
+_LABELLED_YIELDS_BEFORE = re.compile(
+    rf"(?:\s*{_LABEL}\s*,\s*\d+(?:\.\d+)?\s*%\s*;)*\s*{_LABEL}\s*,\s*"
+)
+_LABELLED_YIELDS_AFTER = re.compile(rf"(?:\s*;\s*{_LABEL}\s*,\s*\d+(?:\.\d+)?\s*%)*\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
 _ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*[,;]\s*")
 #: One item that says how a percentage was measured or where it comes from, which makes
