@@ -1052,6 +1052,10 @@ def test_an_older_patent_s_abbreviated_unit_keeps_the_product_s_bracket() -> Non
         "The oil was distilled to give 4-chlorobenzamide, 12.5 g. (78%), b.p. 120° C./0.5 mm.",
         "Evaporation left 4-chlorobenzamide as a white solid; yield 12.5 g. (78%).",
         "The precipitate is 4-chlorobenzamide; yield: 12.5 g. (78%).",
+        # the yield's own sentence, the product's mass first
+        "The crystals were washed with ethanol to give 4-chlorobenzamide. Yield, 12.5 g (78%).",
+        "Evaporation afforded 4-chlorobenzamide as a colorless oil. Yield, 12.5 g. (78%).",
+        "Then 12.5 g of 4-chlorobenzamide are thereby obtained as a solid. Yield: 78%.",
     ],
 )
 def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) -> None:
@@ -1118,3 +1122,13 @@ def test_a_yield_of_the_desired_product_names_it_after_the_value() -> None:
     assert decision.source == "named_after_value"
     assert decision.mention is not None and decision.mention.name is not None
     assert stand_in_label(decision.mention.name) == (None, "3c")
+
+
+def test_a_name_and_its_compound_number_before_the_yield_sentence() -> None:
+    text = (
+        "The crystals are washed with ethanol to give 4-chlorobenzamide (Compound No. 74). "
+        "Yield, 0.84 g (77.8%). M.P., 230° C."
+    )
+    decision = decide(_site(text, "77.8%"), None)
+    assert decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == ("4-chlorobenzamide", "74")

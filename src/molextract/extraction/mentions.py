@@ -964,8 +964,10 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     end = product_end(text, value_offset)
     if end is None:
         return None
-    if text[:end].rstrip().endswith(")") and not _IN_BEFORE_VALUE.fullmatch(
-        text, end, value_offset
+    if (
+        text[:end].rstrip().endswith(")")
+        and not _IN_BEFORE_VALUE.fullmatch(text, end, value_offset)
+        and not _YIELD_SENTENCE.search(text, max(0, value_offset - 40), value_offset)
     ):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
@@ -990,6 +992,11 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
 #: What a reagent follows: the compound named after it went into the reaction.
 _REAGENT_BEFORE = re.compile(
     r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+$", re.I
+)
+#: A name's number in brackets after it: ``(Compound No. 74)``, ``(Example No. 3)``.
+_NUMBERED_ASIDE = re.compile(
+    r"\s*\(\s*(?:compound|cpd\.?|product|example)\s+No\.?\s*(?P<label>[1-9]\d{0,3}[A-Za-z]?)\s*\)\s*$",
+    re.IGNORECASE,
 )
 #: A series printed as its first and last member: ``7b − d``, ``2j-o``, ``5a–5f``.
 _SERIES_AT_END = re.compile(
@@ -1073,6 +1080,14 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             # "to yield Intermediate 7 (4.2 g, 91%)" under "Intermediate 7: NAME"
             return from_label(called.group(0), text, end, table)
         return from_label(called["label"], text, end, table)
+    numbered = _NUMBERED_ASIDE.search(text, max(0, end - 30), end)
+    if numbered is not None:
+        # "to give NAME (Compound No. 74). Yield, 0.84 g (77.8%)": a name and its number
+        span = name_before(text, numbered.start())
+        if span is not None:
+            written = tidy_name(text[span[0] : span[1]])
+            if looks_like_name(written) and not is_not_a_compound(written):
+                return Mention(written, numbered["label"], span[0], span[1], True)
     series = _SERIES_AT_END.search(text, max(0, end - 16), end)
     if (
         series is not None
@@ -1258,7 +1273,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
     r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
     # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
-    r"|\b(?:(?:was|were|being)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|\w+ly\s+)?"
+    r"|\b(?:(?:is|are|was|were|being)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|thereby\s+"
+    r"|thus\s+|\w+ly\s+)?"
     r"|(?:readily|cleanly|smoothly|efficiently|successfully)\s+)"
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
@@ -1284,7 +1300,12 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
 )
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
 #: the sentence before.
-_YIELD_SENTENCE = re.compile(r"(?:^|[.;]\s+)(?:Yield|Yld)\s*[:=]?\s*$", re.IGNORECASE)
+_YIELD_SENTENCE = re.compile(
+    r"(?:^|[.;]\s+)(?:Yield|Yld)\s*(?:[:=]?\s*"
+    # "NAME. Yield, 0.84 g (77.8%)": the product's mass first
+    r"|,\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*\(\s*)?)$",
+    re.IGNORECASE,
+)
 
 
 def product_end(text: str, value_offset: int) -> int | None:
