@@ -1080,14 +1080,14 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             # "to yield Intermediate 7 (4.2 g, 91%)" under "Intermediate 7: NAME"
             return from_label(called.group(0), text, end, table)
         return from_label(called["label"], text, end, table)
-    numbered = _NUMBERED_ASIDE.search(text, max(0, end - 30), end)
-    if numbered is not None:
+    aside = _NUMBERED_ASIDE.search(text, max(0, end - 30), end)
+    if aside is not None:
         # "to give NAME (Compound No. 74). Yield, 0.84 g (77.8%)": a name and its number
-        span = name_before(text, numbered.start())
+        span = name_before(text, aside.start())
         if span is not None:
             written = tidy_name(text[span[0] : span[1]])
             if looks_like_name(written) and not is_not_a_compound(written):
-                return Mention(written, numbered["label"], span[0], span[1], True)
+                return Mention(written, aside["label"], span[0], span[1], True)
     series = _SERIES_AT_END.search(text, max(0, end - 16), end)
     if (
         series is not None
