@@ -2058,3 +2058,18 @@ def test_an_excess_after_a_yield_s_own_percentage_stays_an_excess() -> None:
     text = "Ethylene gave 633 mg of 1c (1.48 g of 1a, 67%, 90% ee)."
     assert one(text, "67%").decisive
     assert one(text, "90%").blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "prop"),
+    [
+        ("The melting point of 5 was 120 °C.", "120 °C", "melting_point"),
+        ("The solubility of caffeine in water is 21.6 mg/mL.", "21.6 mg/mL", "solubility"),
+        ("The boiling point of the ester 3b was found to be 142 °C.", "142 °C", "boiling_point"),
+    ],
+)
+def test_a_property_of_its_owner_was_a_value_is_said_outright(
+    text: str, shown: str, prop: str
+) -> None:
+    c = one(text, shown)
+    assert c.decisive and c.cues[0] == prop

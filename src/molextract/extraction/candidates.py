@@ -667,6 +667,10 @@ def _cue(
             # 88 %", "the yields of 7a, 7b and 7c were 65 %, 70 % and 58 %": the
             # sentence says what the numbers are
             return _Cue(said, 0, len(gap), direct=True)
+        if prop != "reaction_yield" and _PROPERTY_OF_WAS.fullmatch(gap):
+            # "The melting point of 5 was 120 °C", "the solubility of caffeine in water is
+            # 21.6 mg/mL": the sentence says what the number is
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
@@ -713,6 +717,14 @@ _YIELD_OF_WAS = re.compile(
     r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:was|were|is|are)\s+"
     r"(?:(?:improved|increased|raised|lowered|reduced|decreased|dropped|only|about|ca\.)\s+)?"
     r"(?:(?:found|determined|shown|calculated|estimated)\s+to\s+be\s+)?(?:to\s+)?",
+    re.IGNORECASE,
+)
+#: After another property's word: its owner, maybe its medium, the verb (``of caffeine in
+#: water is ``); a computed value (``calculated``, ``predicted``) is not measured.
+_PROPERTY_OF_WAS = re.compile(
+    r"\s+of\s+(?:the\s+)?[^%;:()=<>\d]{0,60}?(?:\s*\d{1,3}[a-z]?)?"
+    r"(?:\s+(?:in|from)\s+[^%;:()=<>\d]{1,40}?)?\s+(?:was|were|is|are)\s+"
+    r"(?:(?:found|determined|shown|measured)\s+to\s+be\s+)?(?:about\s+|approximately\s+|ca\.\s*)?",
     re.IGNORECASE,
 )
 #: ``increased the yield of 3a to``: after the yield's word, its product, then ``to``.

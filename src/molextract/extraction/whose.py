@@ -57,6 +57,7 @@ from molextract.extraction.mentions import (
 )
 from molextract.extraction.optimisation import earlier_entry_product
 from molextract.extraction.prepared import prepared_subject
+from molextract.extraction.property_of import property_owner
 from molextract.extraction.respective import respective_product
 
 #: The property whose compound is a product, never a reagent.
@@ -74,6 +75,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,
+    ("property_owner", lambda text, start, _e, table, _n: property_owner(text, start, table)),
 )  # fmt: skip
 
 #: Properties whose record needs nothing of the model once its property is named outright
