@@ -56,6 +56,7 @@ from molextract.extraction.mentions import (
     resolve_mention,
 )
 from molextract.extraction.optimisation import earlier_entry_product
+from molextract.extraction.point_after_yield import point_after_yield
 from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.property_of import property_owner
 from molextract.extraction.respective import respective_product
@@ -111,16 +112,23 @@ def by_form(site: Site) -> Decision | None:
     """The compound a form of the writing gives the value, or None when no form applies.
 
     Last, a yield of an optimisation narrative with no form of its own takes the product
-    of the entry before it (``optimisation.py``)."""
+    of the entry before it (``optimisation.py``), and a sentence that is only a melting
+    or boiling point takes the product of the yield stated before it
+    (``point_after_yield.py``)."""
     decision = _by_rules(site)
     # with no rules (``bench_corpora.py --model-only``) there is no earlier form to carry
-    if decision is not None or site.property != YIELD or not RULES:
+    if decision is not None or not RULES:
         return decision
 
     def earlier(start: int, end: int) -> Mention | None:
-        found = _by_rules(replace(site, value_start=start, value_end=end))
+        found = _by_rules(replace(site, value_start=start, value_end=end, property=YIELD))
         return None if found is None else found.mention
 
+    if site.property in _PRODUCT_POINTS:
+        mention = point_after_yield(site.text, site.value_start, earlier)
+        return None if mention is None else Decision(mention, "point_after_yield")
+    if site.property != YIELD:
+        return None
     mention = earlier_entry_product(site.text, site.value_start, earlier)
     return None if mention is None else Decision(mention, "earlier_entry_product")
 
