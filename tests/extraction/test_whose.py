@@ -1132,3 +1132,23 @@ def test_a_name_and_its_compound_number_before_the_yield_sentence() -> None:
     decision = decide(_site(text, "77.8%"), None)
     assert decision.mention is not None
     assert (decision.mention.name, decision.mention.label) == ("4-chlorobenzamide", "74")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("The ketone 7 (bp 85 °C at 15 mmHg) was distilled prior to use.", "85 °C", "7"),
+        ("The ester 3b (mp 120 °C) was used as received.", "120 °C", "3b"),
+    ],
+)
+def test_a_kind_and_its_label_before_the_value_s_bracket(text: str, value: str, label: str) -> None:
+    decision = decide(_site(text, value), None)
+    assert decision.mention is not None
+    assert (decision.mention.label, decision.source) == (label, "bracketed_after_name")
+
+
+@pytest.mark.parametrize(
+    "text", ["In step 7 (bp 85 °C) the solvent was removed.", "Table 2 (bp 85 °C) lists them."]
+)
+def test_a_step_or_a_table_before_the_bracket_is_no_compound(text: str) -> None:
+    assert decide(_site(text, "85 °C"), None).mention is None

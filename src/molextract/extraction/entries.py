@@ -210,14 +210,24 @@ def _named(text: str, span: tuple[int, int], table: LabelTable) -> Mention | Non
 
 
 def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
-    """The compound whose name ends at ``end``, unless it is written as a medium."""
+    """The compound whose name ends at ``end``, unless it is written as a medium; or
+    the one a kind of compound and its label name there (``The ketone 7 (bp 85 °C``)."""
     span = name_before(text, end)
-    if span is None or is_medium(text, span[0]):
+    if span is None:
+        kind = _KIND_LABEL_AT_END.search(text, max(0, end - 40), end)
+        if kind is not None and is_generic_name(kind["kind"]) and not is_medium(text, kind.start()):
+            return from_label(kind["label"], text, end, table)
+        return None
+    if is_medium(text, span[0]):
         return None
     if re.fullmatch(LABEL, text[span[0] : span[1]]):
         # "alcohols 13a and 13b ( 4 : 1 , 85 % combined yield )": a label, not a name
         return from_label(text[span[0] : span[1]], text, end, table)
     return _named(text, span, table)
+
+
+#: A kind of compound and its label before a bracket: ``ketone 7 ``, ``the ester 3b ``.
+_KIND_LABEL_AT_END = re.compile(rf"\b(?P<kind>[a-z][a-z-]{{2,}})\s+(?P<label>{LABEL})\s*$")
 
 
 # --- a name printed right beside the value ---------------------------------------------
