@@ -167,6 +167,13 @@ def test_a_description_of_a_labelled_product_is_no_name(
     assert (rec.compound.name, rec.compound.label) == (None, label)
 
 
+def test_a_compound_s_number_read_as_its_name_is_its_label(resolver: NameResolver) -> None:
+    text = "The melting point of 7b was 142 °C."
+    point = record(text, "142", None).model_copy(update={"property": "melting_point", "unit": "°C"})
+    [rec] = identified(text, [point], resolver)
+    assert (rec.compound.name, rec.compound.label) == (None, "7b")
+
+
 def test_a_name_not_in_the_text_is_flagged_ungrounded(resolver: NameResolver) -> None:
     text = "The reaction proceeded in 65% yield."
     [rec] = identified(text, [record(text, "65%", "caffeine")], resolver)

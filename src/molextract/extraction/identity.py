@@ -150,6 +150,10 @@ def _answer(compound: Compound) -> str | None:
     return compound.name or compound.label
 
 
+#: A compound's number read as its name: ``7b``, ``12``, ``3a′``.
+_NUMBER_LABEL = re.compile(r"[1-9]\d{0,3}[a-z]{0,2}['′]?")
+
+
 def _with_mention(record: Record, text: str, table: LabelTable, entries: list[Entry]) -> Record:
     where = _where(record)
     value_end = record.evidence.value_end if record.evidence.value_end is not None else where
@@ -174,6 +178,8 @@ def _with_mention(record: Record, text: str, table: LabelTable, entries: list[En
         if name is not None and mention.label is not None and is_class_phrase(name):
             name = None  # "coumarin derivatives 7h": the label is the compound
         label = mention.label
+        if name is not None and label is None and _NUMBER_LABEL.fullmatch(name):
+            name, label = None, name  # "The melting point of 7b was …": a label, no name
         if name is not None and label is None and (split := stand_in_label(name)) is not None:
             name, label = split  # "mono-N-alkylated product 3c": a description and a label
         if name is not None:
