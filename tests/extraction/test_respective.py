@@ -128,6 +128,9 @@ def test_a_value_then_an_excess_is_no_list() -> None:
     """``(1.48g 1a, 67%, 90% ee)``: the yield and the product's excess, not two yields of 1a."""
     text = "Ethylene gave 633 mg of 1c (1.48g 1a, 67%, 90% ee)."
     assert _whose(text, "67%") is None
+    # another list nearby, of yields, is still one
+    text = "Ketone 5 gave 6 (85%, 90% ee); 3a and 3b were formed in 70% and 80% yield."
+    assert _whose(text, "70%") == (None, "3a")
 
 
 @pytest.mark.parametrize(

@@ -135,9 +135,9 @@ _OTHER_KIND_AFTER = re.compile(r"\s*%?\s*(?:ee|de|er|dr|e\.e\.|d\.e\.|conv)\b", 
 def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]] | None:
     lo = max(0, value_start - 60)
     for found in _VALUES.finditer(text, lo, min(len(text), value_start + 60)):
-        if _OTHER_KIND_AFTER.match(text, found.end()) and "%" in found.group(0)[:-1]:
-            return None
         if found.start() <= value_start < found.end() + 2:
+            if _OTHER_KIND_AFTER.match(text, found.end()) and "%" in found.group(0)[:-1]:
+                return None
             numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(found.group(0))]
             return found.start(), [(found.start() + s, found.start() + e) for s, e in numbers]
     return None
