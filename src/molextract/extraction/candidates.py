@@ -720,7 +720,7 @@ _YIELD_OF_WAS = re.compile(
     re.IGNORECASE,
 )
 #: After another property's word: its owner, maybe its medium, the verb (``of caffeine in
-#: water is ``); a computed value (``calculated``, ``predicted``) is not measured.
+#: water is ``, ``… was found to be``; not ``calculated to be``, which is no measurement).
 _PROPERTY_OF_WAS = re.compile(
     r"\s+of\s+(?:the\s+)?[^%;:()=<>\d]{0,60}?(?:\s*\d{1,3}[a-z]?)?"
     r"(?:\s+(?:in|from)\s+[^%;:()=<>\d]{1,40}?)?\s+(?:was|were|is|are)\s+"
