@@ -235,7 +235,10 @@ _KIND_LABEL_AT_END = re.compile(rf"\b(?P<kind>[a-z][a-z-]{{2,}})\s+(?P<label>{LA
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_OF = re.compile(
-    r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yield\s+of\s+", re.IGNORECASE
+    r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yields?\s+of\s+"
+    # "27–34% yield of the desired mono-N-alkylated product 3c"
+    r"(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?",
+    re.IGNORECASE,
 )
 #: The value right after such a verb: ``gave 78 %``.
 _MADE_SHARE = re.compile(rf"{SHARE_VERB}\s*[\d.,]+\s*%\Z", re.IGNORECASE)
@@ -257,12 +260,6 @@ _CLOSE_THEN_OF = re.compile(
 )
 #: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
 _YIELD_OF_VALUE = re.compile(r"\byields?\s+of\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$", re.I)
-_YIELD_OF_AFTER = re.compile(
-    r"\s*(?:isolated\s+|overall\s+)?yields?\s+of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?"
-    # "76 % yield of 3a": a bare label, which the forms after read as one
-    r"(?![1-9]\d{0,2}[a-z]{0,2}\b)",
-    re.I,
-)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
@@ -352,9 +349,6 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
         # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
         closed = _OF_AFTER.match(text, value_end, limit)
-    if closed is None:
-        # "27–34% yield of the desired mono-N-alkylated product 3c"
-        closed = _YIELD_OF_AFTER.match(text, value_end, limit)
     if closed is not None:
         found = _name_at(text, closed.end(), limit, table)
         if found is not None:
