@@ -373,3 +373,11 @@ def test_a_yield_sentence_may_say_about_how_much() -> None:
     )
     found = product_before_yield(text, text.index("91%"), build_label_table(text))
     assert found is not None and found.name == "4-(4-chlorobenzoyl)morpholine"
+
+
+def test_a_scaled_run_s_starting_material_is_no_form_s_compound() -> None:
+    """``(1.48g 1a, 67%, 90% ee)``: what the run started from, weighed out at the opening
+    of the yield's bracket, is not a name the yield follows in a list of readings."""
+    text = "Heating 1a with ethylene gave 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)."
+    assert whose(text, "67%") is None
+    assert whose("Distilled: chloroform, 61.2 °C.", "61.2 °C") == ("chloroform", None)

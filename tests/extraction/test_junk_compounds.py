@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.junk_compounds import junk_reason
+from molextract.extraction.junk_compounds import is_appearance, junk_reason
 
 
 @pytest.mark.parametrize(
@@ -94,6 +94,10 @@ def test_a_bare_number_is_refused(text: str) -> None:
         "Solid",
         "white solid (0.35 g)",
         "Colorless oil (0.35 g, 23%)",
+        # colours said with -ish, and an oil that flows freely
+        "pinkish solids",
+        "greyish-white powder",
+        "mobile oil",
         # how a substance looked, then a word for any substance
         "white crystalline compound",
         "crystalline product",
@@ -233,3 +237,12 @@ def test_an_amount_before_a_name_or_label_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", ["12g", "4-nitrophenol", "1,2-dichloroethane", "2 M HCl"])
 def test_a_label_or_a_name_with_numbers_is_no_amount_before_a_name(text: str) -> None:
     assert junk_reason(text) != "an amount printed before a name or label, not part of it"
+
+
+@pytest.mark.parametrize(
+    ("text", "looks"),
+    [("White solid", True), ("pale yellow oil", True), ("hygroscopic", False),
+     ("4-propylphenol", False), ("the product", False)],
+)  # fmt: skip
+def test_a_cell_that_only_says_how_a_substance_looked(text: str, looks: bool) -> None:
+    assert is_appearance(text) is looks

@@ -1987,3 +1987,37 @@ def test_a_comparison_table_s_cited_rows_are_the_other_papers_not_this_one() -> 
         ("1a", 120.0),
         ("1b", 131.0),
     ]
+
+
+def test_a_wrapped_cell_below_a_transposed_table_s_properties_names_no_compound() -> None:
+    """``Crystal characteristic | Slightly`` over `` | hygroscopic``: the unheaded last row
+    carries on a wrapped cell of a one-compound data sheet; it is no compound's name."""
+    text = (
+        "Table 3. Properties of the salt.\n\n"
+        "Property | Value\n"
+        "Molecular weight | 330\n"
+        "Melting point (° C.) | 287\n"
+        "Boiling point (° C.) | > 400\n"
+        "Crystal characteristic | Slightly\n"
+        " | hygroscopic\n"
+    )
+    found = records(text)
+    assert [(r.property, r.value) for r in found] == [
+        ("melting_point", 287.0),
+        ("boiling_point", 400.0),
+    ]
+    assert all(r.compound.name is None and r.compound.label is None for r in found)
+
+
+def test_a_row_of_how_the_product_looked_names_no_compound() -> None:
+    """``Physical appearance of final product | White solid``: the header says product,
+    the cell says how it looked; neither is the compound the melting point is of."""
+    text = (
+        "TABLE 2\n\n"
+        "Physical appearance of final product | White solid\n"
+        "% residual DEA (titration with HClO4) | 2%\n"
+        "M.P. (°C) (DSC) | 124°C\n"
+    )
+    found = records(text)
+    assert [(r.property, r.value) for r in found] == [("melting_point", 124.0)]
+    assert found[0].compound.name is None and found[0].compound.label is None

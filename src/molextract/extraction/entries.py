@@ -47,6 +47,7 @@ from molextract.extraction.labels import (
 from molextract.extraction.mentions import (
     UNIT_AFTER,
     Mention,
+    after_scale_amount,
     from_label,
     is_not_a_compound,
     passage_subject,
@@ -645,6 +646,8 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
     if gap is None:
         return None
     found = _name_ending_at(text, gap.start(), table)
+    if found is not None and found.start is not None and after_scale_amount(text, found.start):
+        return None  # "(1.48 g 1a, 67%)": what the run started from, not its product
     if found is not None and found.start is not None:
         items = _LATER_ITEM_OF_BRACKET.search(text, max(0, found.start - 80), found.start)
         if items is not None and not _VALUE_IN.search(items.group(0)):

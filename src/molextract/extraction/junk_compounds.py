@@ -79,13 +79,14 @@ _PARTS = re.compile(r"[,;()\[\]{}]|\s+(?:and|or)\s+")
 _APPEARANCE = _listed(
     """
     white colourless colorless yellow yellowish pale off brown brownish red reddish orange
-    green greenish blue bluish purple violet pink black grey gray beige tan cream amber
+    green greenish blue bluish purple purplish violet pink pinkish black grey gray greyish
+    grayish whitish beige tan cream amber
     golden dark light bright deep clear transparent opaque solid solids oil oils oily
     crystals crystal crystalline needles needle plates plate prisms prism powder powders stellate
     foam foamy gum gummy glass glassy syrup syrupy liquid wax waxy amorphous
     microcrystalline precipitate residue residual fine sticky viscous semisolid semi
     flakes film resin lumps granules cubes blocks rods leaflets colour color slightly
-    very crude tacky thick thin to a an the as of in
+    very crude tacky thick thin mobile to a an the as of in
     """.replace(" ", "|")
 )
 #: Compounds named with words of appearance.
@@ -322,6 +323,12 @@ def _solvent(part: str) -> bool:
 def is_solvent(name: str) -> bool:
     """One of the common solvents (``water``, ``EtOH``, ``THF``)."""
     return _solvent(name)
+
+
+def is_appearance(text: str) -> bool:
+    """Only how a substance looked (``White solid``, ``pale yellow oil``): a table cell
+    of this names no row's compound."""
+    return _looks(text.strip())
 
 
 def is_auxiliary(name: str) -> bool:

@@ -971,6 +971,11 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     ):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
+    if found is not None and found.start is not None and after_scale_amount(text, found.start):
+        # "gave 1.02 g of 3a (2.0 g 1a, 81%)": the bracket says what the run started from;
+        # its product is the name before the bracket, if one ends there
+        opening = text.rfind("(", 0, found.start)
+        return _mention_ending_at(text, opening, table)
     if (
         found is not None
         and found.start is not None
@@ -987,6 +992,20 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
         if article is not None and " " not in name and name == name.lower():
             return None  # "the coumarin": a kind named by a placeholder, not the compound
     return found
+
+
+#: An amount opening the value's own bracket: ``(1.48g 1a, 67%)`` says how much of the
+#: starting material a scaled-up run took; the product was named before the bracket.
+_SCALE_AMOUNT_BEFORE = re.compile(
+    r"\(\s*\d+(?:\.\d+)?\s*(?:mg|g|kg|mmol|mol)\s*(?:of\s+)?$", re.IGNORECASE
+)
+
+
+def after_scale_amount(text: str, start: int) -> bool:
+    """Whether the compound at ``start`` is weighed out at the opening of a bracket, as in
+    ``… gave 633 mg of 1c (1.48 g 1a, 67%)``: the starting material of a scaled-up run,
+    never the compound the bracket's yield is for."""
+    return _SCALE_AMOUNT_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
 #: What a reagent follows: the compound named after it went into the reaction.

@@ -44,7 +44,7 @@ from molextract.extraction import engine_calls
 from molextract.extraction.anchored import measure
 from molextract.extraction.candidates import dimension
 from molextract.extraction.chemical_names import is_generic_name, looks_like_name
-from molextract.extraction.junk_compounds import is_auxiliary
+from molextract.extraction.junk_compounds import is_appearance, is_auxiliary
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.labels import LABEL
 from molextract.extraction.quantities import Quantity, scan_numbers, unit_at
@@ -1479,6 +1479,10 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
             continue
         if yields and _counts_runs(grid, c):
             continue  # "1, 2, 3, …" down an unheaded column beside yields: the entries
+        if grid.transposed and not header and taken and c > min(taken):
+            # "Crystal characteristic | Slightly" over " | hygroscopic": an unheaded row
+            # below the properties carries on a wrapped cell; it names no compound
+            continue
         if _names_things(grid, c) and (not header or c == 0):
             return c
     return None
@@ -1559,10 +1563,14 @@ def _numbered(grid: Grid, column: int) -> bool:
 
 
 def _names_things(grid: Grid, column: int) -> bool:
-    """Most cells are names or labels, not numbers."""
+    """Most cells are names or labels, not numbers, nor how a product looked (``White
+    solid`` beside ``Physical appearance of final product``)."""
     cells = [t for t in _cells(grid, column) if not _GENERIC_CELL.fullmatch(t)]
     named = [
-        t for t in cells if _is_label(t) or re.search(r"[A-Za-z]{2}", t) or _CODE_CELL.fullmatch(t)
+        t
+        for t in cells
+        if (_is_label(t) or re.search(r"[A-Za-z]{2}", t) or _CODE_CELL.fullmatch(t))
+        and not is_appearance(t)
     ]
     return bool(cells) and len(named) * 2 > len(cells)
 
