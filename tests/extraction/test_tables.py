@@ -1698,7 +1698,9 @@ def test_an_entry_row_numbering_additives_is_a_header_and_a_yield_spans_its_prod
     assert [r.value for r in found if r.property == "reaction_yield"] == [
         64.0, 3.0, 31.0, 2.0, 79.0, 1.0, 2.0,
     ]  # fmt: skip
-    assert {(r.compound.name, r.compound.label) for r in found} == {(None, None)}
+    # each yield is of its lettered product (the scheme draws them), not of compound 1
+    assert [r.compound.label for r in found] == ["A", "C", "A", "B", "A", "B", "C"]
+    assert all(r.compound.name is None for r in found)
 
 
 def test_a_column_of_reagent_ratios_is_no_compound_column() -> None:
@@ -2021,3 +2023,45 @@ def test_a_row_of_how_the_product_looked_names_no_compound() -> None:
     found = records(text)
     assert [(r.property, r.value) for r in found] == [("melting_point", 124.0)]
     assert found[0].compound.name is None and found[0].compound.label is None
+
+
+def test_products_lettered_under_a_spanning_yield_are_labelled_by_their_letter() -> None:
+    """``Yield (%)`` over ``A | B | C``: the products the caption's scheme letters, a
+    column each, as optimisation tables print them; a lone letter is not enough."""
+    text = "Entry | Yield (%)\nA | B | C\n1 | 85 | 70 | 5\n2 | 40 | 12 | 0.5"
+    html_like = Table.from_json(
+        {
+            "index": 0,
+            "label": "Table 1",
+            "caption": None,
+            "header_rows": 2,
+            "rows": [
+                [[0, 5], [8, 17], [8, 17], [8, 17]],
+                [[0, 5], [18, 19], [22, 23], [26, 27]],
+                [[28, 29], [32, 34], [37, 39], [42, 43]],
+                [[44, 45], [48, 50], [53, 55], [58, 61]],
+            ],
+            "footnotes": [],
+        },
+        text,
+    )
+    found = records(text, {"tables": [html_like.to_json()]})
+    assert [(r.compound.label, r.value) for r in found] == [
+        ("A", 85.0), ("B", 70.0), ("C", 5.0), ("A", 40.0), ("B", 12.0), ("C", 0.5),
+    ]  # fmt: skip
+
+
+def test_a_total_row_s_sums_are_no_compound_s_values() -> None:
+    """``Total | 100.00 | 100.00`` closes a table of products' yields by mass: a sum of
+    the rows above, not a yield of anything."""
+    text = (
+        "Table 1. Reaction yields [% by mass].\n\n"
+        "Component | Example 1 yield (%) | Example 2 yield (%)\n"
+        "Propylene | 42.10 | 44.05\n"
+        "Butene | 57.90 | 55.95\n"
+        "Total | 100.00 | 100.00\n"
+    )
+    found = records(text)
+    assert [(r.compound.name, r.value) for r in found] == [
+        ("Propylene", 42.1), ("Propylene", 44.05), ("Butene", 57.9), ("Butene", 55.95),
+    ]  # fmt: skip

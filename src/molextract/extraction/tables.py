@@ -1227,6 +1227,9 @@ def _header_compound(
     """The compound a header names besides its property: a label (``Yield 7b``,
     ``Yield (%) › 3a``, ``Yield of 3a (%)b``) or a name after "of" (``Yield of the
     acid``); other words in a header (``Water solubility``) say how it was measured."""
+    lettered = _lettered_product(grid, index, declaration)
+    if lettered is not None:
+        return lettered
     for cell in grid.header_cells[index]:
         text = cell.text
         stereo = re.search(rf"(?<![\w)]){_STEREO}{LABEL}(?![\w(])", text)
@@ -1295,6 +1298,31 @@ def _header_compound(
                 name, end = f"{name}{joint}{rest}", below.start + len(rest)
             return Mention(name, None, start, end, "table_header")
     return None
+
+
+def _lettered_product(
+    grid: Grid, index: int, declaration: PropertyDeclaration | None
+) -> Mention | None:
+    """``Yield (%)`` spanning ``A | B | C``: products lettered in the caption's scheme,
+    one column each; the letter is the product's label."""
+    if declaration is None or declaration.name != "reaction_yield":
+        return None
+    path = grid.headers[index].split(HEADER_PATH_SEPARATOR)
+    cells = grid.header_cells[index]
+    if len(path) < 2 or not cells or not any(declaration.header.search(p) for p in path[:-1]):
+        return None
+    letter = path[-1].strip()
+    if not re.fullmatch(r"[A-H]", letter) or cells[-1].text.strip() != letter:
+        return None
+    siblings = [
+        k
+        for k, header in enumerate(grid.headers)
+        if k != index and re.fullmatch(r"[A-H]", header.split(HEADER_PATH_SEPARATOR)[-1].strip())
+    ]
+    if not siblings:
+        return None  # a lone "A" may be a method's or a condition's name
+    start = cells[-1].start + cells[-1].text.find(letter)
+    return Mention(None, letter, start, start + 1, "table_header")
 
 
 #: After a product's label in a header: the condition the column's runs share.
@@ -1586,7 +1614,7 @@ _CODE_CELL = re.compile(
 #: Value``, ``Property | Range``, seen as a row when the table is read with its
 #: properties in rows), a summary row (``Total``), a control row (``Nil``, ``Blank``).
 _GENERIC_CELL = re.compile(
-    r"\s*(?:values?|ranges?|results?|data|parameters?|properties|property|specifications?"
+    r"\s*(?:values?|ranges?|results?|data|parameters?|properties|property|specifications?|measures?"
     r"|typical(?:\s+values?)?|measured|observed|experimental|exp|found|amounts?|units?|method"
     r"|limits?|valor(?:es)?|resultados?|valeurs?|résultats?|werte?|ergebnis|valor[ei]"
     # a summary row, and a column of time units beside its numbers
@@ -1863,7 +1891,7 @@ def table_records(
         fractions = {c.index for c in reading.columns if _fractions(reading.grid, c)}
         others = _others_work(reading.grid)
         for r, row in enumerate(reading.grid.rows):
-            if r in others:
+            if r in others or _summary_row(row):
                 continue
             for column in reading.columns:
                 if column.property is None or column.index in fractions:
@@ -1872,6 +1900,17 @@ def table_records(
                 if record is not None:
                     records.append(record)
     return records
+
+
+#: A row that adds up the rows above it: its sums are no compound's values.
+_SUMMARY_CELL = re.compile(r"\s*(?:total|sum)\s*[:.]?\s*", _I)
+
+
+def _summary_row(row: Sequence[Span]) -> bool:
+    """``Total | 100.00 | 100.00`` under a composition's rows: the first cell with text
+    says the row sums the others."""
+    first = next((cell.text for cell in row if cell.text.strip()), "")
+    return _SUMMARY_CELL.fullmatch(first) is not None
 
 
 _REFERENCE_HEADER = re.compile(r"\s*(?:refs?\.?|references?|lit(?:erature)?\.?|citations?)\s*", _I)
