@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.quantities import Quantity, find_quantities, scan_numbers
+from molextract.extraction.quantities import Quantity, find_quantities, scan_numbers, unit_at
 
 THIN = "\u2009"  # thin space
 NNBSP = "\u202f"  # narrow no-break space
@@ -624,3 +624,8 @@ def test_commas_grouping_thousands_are_one_number(text: str, value: float, unit:
 @pytest.mark.parametrize("text", ["3,4 mg/L", "1,2 mL", "1,23 g"])
 def test_a_comma_before_fewer_than_three_digits_groups_nothing(text: str) -> None:
     assert scan_numbers(text)[0].value in (3.0, 1.0)
+
+
+@pytest.mark.parametrize("written", ["kg", "Kg", "KG"])
+def test_a_kilogram_as_patents_capitalise_it(written: str) -> None:
+    assert unit_at(written, 0) == ("kg", "amount", 0, 2)

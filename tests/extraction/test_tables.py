@@ -2065,3 +2065,19 @@ def test_a_total_row_s_sums_are_no_compound_s_values() -> None:
     assert [(r.compound.name, r.value) for r in found] == [
         ("Propylene", 42.1), ("Propylene", 44.05), ("Butene", 57.9), ("Butene", 55.95),
     ]  # fmt: skip
+
+
+def test_a_mass_in_kg_under_output_and_a_caption_naming_the_reactants() -> None:
+    """``1.05 | Kg`` under ``Output (Yield)`` is the mass of product (its unit split into
+    the next cell, written with a capital K), the yield the bracket below; the caption's
+    ``reaction of 1b and phenylboronic acid`` names what went in, not the product."""
+    text = (
+        "Table 24. Scale-up of the Suzuki reaction of 1b and phenylboronic acid.\n\n"
+        "Entry | Input (g) | Output (Yield) | | Purity (% AUC)\n"
+        "1 | 400 | 316.2 | g | 83.3%\n"
+        " |  | (63.8%) |  | \n"
+        "2 | 1150 | 1.05 | Kg | 81.8%\n"
+        " |  | (72.7%) |  | \n"
+    )
+    found = records(text)
+    assert [(r.value, r.compound.label) for r in found] == [(63.8, None), (72.7, None)]

@@ -141,7 +141,7 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (r"kilograms?\b", "kg", "amount"),
     (r"milligrams?\b", "mg", "amount"),
     (r"grams?\b", "g", "amount"),
-    (r"kg(?![A-Za-z/])", "kg", "amount"),
+    (r"(?:kg|Kg|KG)(?![A-Za-z/])", "kg", "amount"),
     (r"mg(?![A-Za-z/])", "mg", "amount"),
     (rf"{_MICRO}g(?![A-Za-z/])", "µg", "amount"),
     (r"g(?![A-Za-z/])", "g", "amount"),

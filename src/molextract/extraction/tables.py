@@ -1666,10 +1666,11 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
 
 
-#: What a reaction was done to (``aerobic oxidation of model compound 1``): the
-#: substrate, not what it gave; a synthesis, preparation or formation of one is it.
+#: What a reaction was done to (``aerobic oxidation of model compound 1``, ``the Suzuki
+#: reaction of 1b and phenylboronic acid``): the substrate, not what it gave; a
+#: synthesis, preparation or formation of one is it.
 _TRANSFORMED = re.compile(
-    r"\b(?!(?:synthesis|preparation|formation)\b)\w{4,}(?:ation|ysis|ing)\s+of\s+"
+    r"\b(?!(?:synthesis|preparation|formation)\b)(?:\w{4,}(?:ation|ysis|ing)|reactions?)\s+of\s+"
     r"(?:the\s+)?(?:[\w-]+\s+){0,2}\(?$",
     _I,
 )
