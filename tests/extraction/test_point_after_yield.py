@@ -46,3 +46,25 @@ def test_the_point_is_the_product_s_whose_yield_came_before(
 )
 def test_no_yield_just_before_decides_nothing(text: str) -> None:
     assert _decided(text, "120 °C", "melting_point") is None
+
+
+def test_a_point_on_its_own_line_under_the_preparation_is_its_product_s() -> None:
+    """``… the title compound was synthesized (568 mg, yield 31%).⏎⏎mp 145° C.``: the
+    characterisation under an example's paragraph; an earlier example's compound (the
+    one the model picked in a whole patent) is not it."""
+    text = (
+        "Example 1\n\nSynthesis of 4-chlorobenzamide\n\n"
+        "4-Chlorobenzoyl chloride was added to ammonia to give the title compound (1.2 g, "
+        "yield 80%).\n\nmp 159° C.\n\n"
+        "Example 2\n\nSynthesis of 4-bromobenzamide\n\n"
+        "In the same manner as in Example 1, the title compound was synthesized (568 mg, "
+        "yield 31%).\n\nmp 145° C.\n\nIR (neat) 3062, 1486"
+    )
+    assert _decided(text, "145° C", "melting_point") == (
+        "4-bromobenzamide", "Example 2", "point_after_yield",
+    )  # fmt: skip
+    assert _decided(text, "159° C", "melting_point") == (
+        "4-chlorobenzamide", "Example 1", "point_after_yield",
+    )  # fmt: skip
+    separate = "Distillation gave 4-chlorobenzamide (85%).\n\nThe oil was kept.\n\nmp 120 °C."
+    assert _decided(separate, "120 °C", "melting_point") is None  # not the line after
