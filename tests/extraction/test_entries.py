@@ -38,6 +38,11 @@ def whose(text: str, marker: str, after: str = "") -> tuple[str | None, str | No
 
 # (passage, value marker, anchor to search the marker after, expected name, label)
 CASES = [
+    # a relative clause between the compound and its verb, after a comma or without one
+    ("Naphthalene, which melts at 80 °C, was used as the medium.", "80 °C", "",
+     "Naphthalene", None),
+    ("It is mixed with low density polyethylene which freezes at about 87° C.", "about 87° C", "",
+     "polyethylene", None),
     # an entry heading with its label; the product's data follow
     ("2-Bromo-5-methylphenol (4c). Prepared from 3-methylphenol (1.08 g) by procedure B; "
      "white solid (1.31 g, 70%); mp 61–63 °C.", "61–63", "", "2-Bromo-5-methylphenol", "4c"),
@@ -77,7 +82,7 @@ CASES = [
      "131–133", "", "Anisole-4-carbaldehyde oxime", None),
     # the subject of a physical verb
     ("Cracking of the dimer at 170 °C gave monomeric cyclopentadiene, which distilled at "
-     "40–42 °C.", "40–42", "", None, None),
+     "40–42 °C.", "40–42", "", "cyclopentadiene", None),
     ("On warming, freshly distilled acetaldehyde boils at 20 °C.", "20 °C", "",
      "acetaldehyde", None),
     # a name the value is bracketed after; a solvent it is measured in is not whose

@@ -514,7 +514,7 @@ _SHOWED_CUE = re.compile(
 #: Between a subject and its verb: its amount, or an aside in commas (``, after
 #: sublimation,``).
 _SUBJECT_ASIDE = re.compile(
-    r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},|\s+(?:which|that)"
+    r"(?:\s*\([^()]{1,40}\)|\s*,\s*[a-z][^,;.()]{2,40},|\s*,?\s+(?:which|that)"
     r"|\s+(?:thus|so|as|just)\s+(?:obtained|prepared|formed|isolated|purified))$"
 )
 #: ``The product, NAME, boils at``: the name in apposition, between commas.
