@@ -2004,6 +2004,33 @@ def test_what_a_sample_did_before_it_melted_is_no_melting_point(text: str, chang
 @pytest.mark.parametrize(
     "text",
     [
+        "The primers M13_F 5′-ACGCGCAGCGTGACCGCTACACTTGCCA-3′ (SEQ. ID NO. 2) Tm=70.3° C. "
+        "were designed.",
+        "The primer had a melting temperature of 62 °C.",
+    ],
+)
+def test_a_nucleic_acid_s_tm_is_no_melting_point(text: str) -> None:
+    """A primer's ``Tm`` (patents print it after the sequence and its ``SEQ ID NO``) is
+    where the duplex comes apart; a compound named beside DNA keeps its melting point."""
+    (found,) = find_candidates(text, get_schema("molecular_properties"))
+    assert found.blocked == "a nucleic acid's melting temperature"
+    kept = "The DNA intercalator 7 was obtained as needles, mp 210 °C."
+    (point,) = find_candidates(kept, get_schema("molecular_properties"))
+    assert point.blocked is None and point.decisive
+
+
+@pytest.mark.parametrize("buffer", ["50% formamide", "10% FBS", "5% DMSO", "0.1% TFA"])
+def test_a_buffer_s_share_is_no_yield(buffer: str) -> None:
+    """``Hybridization … was provided in 50% formamide``: a solution's make-up, which a
+    product verb earlier in the sentence does not make a yield."""
+    text = f"High stringency conditions are provided by hybridization in {buffer} at 42 °C."
+    [share] = [c for c in find_candidates(text, get_schema("reaction_yield"))]
+    assert share.blocked == "a reagent's strength, a purity or an excess"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "After the solution had cooled, petroleum ether (b.p. 30°-60° C., 760 ml) was added.",
         "The solid was washed with light petroleum (bp 40–60 °C) and dried.",
     ],

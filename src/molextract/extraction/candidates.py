@@ -448,11 +448,25 @@ def _blocker(
         return "a condition"
     if found[0] == "melting_point" and cues.CHANGE_BEFORE_MELTING.search(before[-40:]):
         return "a change before melting (sintering, softening, darkening)"
+    if (
+        found[0] == "melting_point"
+        and _TM_CUE_BEFORE.search(before[-40:])
+        and cues.NUCLEIC_ACID_BEFORE.search(text, max(0, q.start - 160), q.start)
+    ):
+        # the window reaches back past "SEQ. ID", whose full stop ends no sentence
+        return "a nucleic acid's melting temperature"
     if _quantity_dimension(q) == "molar" and cues.MOLAR_CONDITION_WORDS.search(before):
         return "a condition"
     return None
 
 
+#: The cue a nucleic acid's melting is stated with: ``Tm=70.3° C.``, ``a melting
+#: temperature of 62 °C``.
+_TM_CUE_BEFORE = re.compile(
+    r"(?:(?<![A-Za-z])T_?[mₘ]|melting\s+temperatures?)\s*(?:[:=]|of|is|was|were)?\s*"
+    r"(?:about|approximately|ca\.|~)?\s*$",
+    re.IGNORECASE,
+)
 #: Petroleum fractions are sold by their boiling range, which follows their name in
 #: brackets: ``petroleum ether (b.p. 30°-60° C., 760 ml)``, ``light petroleum (bp
 #: 40–60 °C)``. That range names the solvent used, not a compound measured.

@@ -256,6 +256,12 @@ MELT_PROCESS_BEFORE = re.compile(
     r"\bat\s+(?:a|the)\s+melt\s+temperatures?\s+(?:of\s+)?(?:about\s+|approximately\s+)?$",
     _I,
 )
+#: A nucleic acid's ``Tm`` (``5′-ACGCGCAG…-3′ (SEQ ID NO. 2) Tm=70.3° C.``): where a
+#: primer's duplex comes apart, no compound's melting point.
+NUCLEIC_ACID_BEFORE = re.compile(
+    r"\bSEQ\.?\s*ID\b|[ACGTU]{10,}|\bprimers?\b|\boligo(?:nucleotide)?s?\b|\bprobes?\b"
+    r"|\bduplex(?:es)?\b|\bamplicons?\b|\bannealing\b|\b(?:si|m|t)?RNA\b|\b(?:c|ds|ss)?DNA\b",
+)
 #: ``m.p. 203°-207° C. (sinter 190° C.)``: what the sample did before it melted.
 CHANGE_BEFORE_MELTING = re.compile(
     r"\b(?:sinter(?:s|ed|ing)?|soften(?:s|ed|ing)?|darken(?:s|ed|ing)?|shrink(?:s|ing)?"

@@ -272,14 +272,17 @@ REACTION_YIELD = PropertyDeclaration(
         r"|acetic\s+acid|AcOH)\b"
         # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
         r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b|by\s+vol(?:ume|\.))"
-        # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl");
+        # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl",
+        # a buffer's "50% formamide", "10% FBS");
         # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
         # product's yield and then its analysis
         # a reagent's strength then its volume: "aqueous ammonia ( 26 % , 1.5 mL )"
         r"|^\s*,\s*\d+(?:\.\d+)?\s*(?:mL|ml|µL|μL|L)\b"
         r"|^\s*(?:[A-Z][a-z]?\d|[A-Z][a-z]?/|HCl|HBr|HI|HF|HNO|H2|NaO|KOH|NH|Pd|Pt|Rh|Ni|EtOAc"
         r"|MeOH|EtOH|acetone|ethanol|methanol|ethyl\s+acetate|hexanes?|heptane|ether|DCM"
-        r"|CH2Cl2|acetonitrile|MeCN|water|of\s+(?:the\s+)?(?:patients|subjects|participants"
+        r"|CH2Cl2|acetonitrile|MeCN|water|formamide|DMSO|DMF|glycerol|SDS|sucrose|glucose"
+        r"|BSA|FBS|serum|agarose|TFA|formic\s+acid|acetic\s+acid|trifluoroacetic"
+        r"|of\s+(?:the\s+)?(?:patients|subjects|participants"
         r"|cases|cells|mice|rats|animals|children|women|men|samples|population))",
         _I,
     ),
