@@ -92,6 +92,15 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"38%": (None, "2a"), "23%": (None, "3")},
         ),
         (
+            # a patent's "Compound Nos." and its points, each with "° C." and a full stop
+            "Compound Nos. 87 and 88 melt at 32° C. and 116° C., respectively.",
+            {"32° C": (None, "87"), "116° C": (None, "88")},
+        ),
+        (
+            "Compounds 4 and 5 boiled at 80 °C and 95 °C respectively.",
+            {"80 °C": (None, "4"), "95 °C": (None, "5")},
+        ),
+        (
             "Pyrenes 1b, 1h and 1i gave 3b, 3h, and 3i in good to excellent yield (93%, 94%, "
             "and 70%, respectively).",
             {"93%": (None, "3b"), "94%": (None, "3h"), "70%": (None, "3i")},

@@ -24,14 +24,15 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 
 _NUMBER = r"\d+(?:\.\d+)?"
 _JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
-#: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``, ``120, 135 and 142 °C``: two
-#: or more numbers, the last with its unit (a percent sign or degrees Celsius).
-_UNIT = r"(?:%|°\s?C)"
+#: ``90 % and 92 %``, ``56 and 31 %``, ``85, 72 and 64%``, ``120, 135 and 142 °C``, a
+#: patent's ``32° C. and 116° C.``: two or more numbers, the last with its unit (a
+#: percent sign or degrees Celsius).
+_UNIT = r"(?:%|°\s?C\.?)"
 #: One value of a list: a number, a range (``59–62%``) or a bound (``<5%``).
 _ITEM = rf"(?:[<>≤≥~]\s*)?{_NUMBER}(?:\s*[-–−]\s*{_NUMBER})?"
 _VALUES = re.compile(
     rf"(?<![\w.]){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
-    r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C))"
+    r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C)|(?<=°C\.)|(?<=° C\.))"
 )
 _ONE_NUMBER = re.compile(_ITEM)
 #: Between two labels of a list: a join, or a second product's "together with", and
@@ -65,6 +66,9 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
     were = _YIELDS_OF_WERE.search(text, max(0, list_start - 200), list_start)
     if were is not None:
         end = were.start("were")  # "The yields of 4c and 4d were 75 and 81 %"
+    melt = _MELT_AT.search(text, max(0, list_start - 30), list_start)
+    if melt is not None:
+        end = melt.start()  # "Compound Nos. 87 and 88 melt at 32° C. and 116° C."
     if end is None:
         return None
     products = _products_ending_at(text, end, table)
@@ -97,6 +101,10 @@ _YIELDS_OF_WERE = re.compile(
     r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?)$",
     re.IGNORECASE,
 )
+#: The compounds' own verb before their list of points: ``87 and 88 melt at``.
+_MELT_AT = re.compile(
+    r"\s+(?:melt|melts|melted|boil|boils|boiled)\s+(?:at|from)\s+(?:about\s+)?$", re.IGNORECASE
+)
 #: Between a list of products and the list of what they were made from.
 _MADE_FROM_BEFORE = re.compile(
     r"\s+(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|prepared|synthesi[sz]ed|formed"
@@ -115,7 +123,12 @@ def _named(label: re.Match[str], text: str, table: LabelTable) -> bool:
     bare = label.group(0).strip()
     if not re.fullmatch(r"\d+", bare) or table.definition(bare) is not None:
         return True
-    return re.search(r"[A-Za-z]\s*$", text[max(0, label.start() - 20) : label.start()]) is not None
+    return _CALLED_COMPOUNDS.search(text[max(0, label.start() - 20) : label.start()]) is not None
+
+
+#: A word before bare numbers that makes them compounds' numbers (``we obtained 3``,
+#: ``compounds 87 and 88``, a patent's ``Compound Nos. 87 and 88``).
+_CALLED_COMPOUNDS = re.compile(r"(?:[A-Za-z]|\bNos?\.)\s*$")
 
 
 def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
@@ -171,11 +184,7 @@ def _labels_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list
     for part in parts:
         at = start + part.start()
         bare = re.fullmatch(r"\d+", part.group(0)) and table.definition(part.group(0)) is None
-        if (
-            bare
-            and not lettered
-            and not re.search(r"[A-Za-z]\s*$", text[max(0, start - 20) : start])
-        ):
+        if bare and not lettered and not _CALLED_COMPOUNDS.search(text[max(0, start - 20) : start]):
             # "2 and 3": numbers, unless a word calls them compounds or the list's
             # other members are labels ("2a and 3")
             return None
