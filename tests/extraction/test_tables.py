@@ -199,23 +199,22 @@ def test_the_product_named_in_a_header_owns_the_column() -> None:
     ]
 
 
+def _two_row_header(text: str, rows: list[list[list[int]]]) -> Table:
+    """A table as an HTML reader keeps it: two header rows, the top cell spanning the
+    columns under it (its offsets repeated), ``rows`` as cell offsets in ``text``."""
+    return Table.from_json(
+        {"index": 0, "label": "Table 1", "caption": None, "header_rows": 2, "rows": rows,
+         "footnotes": []},
+        text,
+    )  # fmt: skip
+
+
 def test_a_spanning_header_gives_each_column_its_product() -> None:
-    html_like = Table.from_json(
-        {
-            "index": 0,
-            "label": "Table 1",
-            "caption": None,
-            "header_rows": 2,
-            "rows": [
-                [[0, 5], [8, 17], [8, 17]],
-                [[0, 5], [18, 20], [23, 25]],
-                [[26, 27], [30, 32], [35, 37]],
-            ],
-            "footnotes": [],
-        },
-        "Entry | Yield (%)\n3a | 3b\n1 | 85 | 70",
-    )
     text = "Entry | Yield (%)\n3a | 3b\n1 | 85 | 70"
+    html_like = _two_row_header(
+        text,
+        [[[0, 5], [8, 17], [8, 17]], [[0, 5], [18, 20], [23, 25]], [[26, 27], [30, 32], [35, 37]]],
+    )
     found = records(text, {"tables": [html_like.to_json()]})
     assert facts(found) == [
         ("3a", "reaction_yield", 85.0, "%"),
@@ -1142,20 +1141,47 @@ def test_a_note_reference_in_a_header_is_no_compound_label() -> None:
     assert [r.compound.name for r in records(text)] == ["Ethyl benzoate", "Methyl benzoate"]
 
 
-def test_a_table_of_parameters_and_values_names_no_compound_by_its_value_column() -> None:
-    text = (
-        "Table 5: The properties of the crude acid\n\n"
-        "Parameters | Value\n"
-        "Iodine value (g I2/100 g sample) | 2.5\n"
-        "Melting Point (°C) | 79\n"
-        "Hydroxyl value (mg KOH/g sample) | 214\n"
-        "Yield (%) | 79\n"
-    )
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "Table 5: The properties of the crude acid\n\n"
+            "Parameters | Value\n"
+            "Iodine value (g I2/100 g sample) | 2.5\n"
+            "Melting Point (°C) | 79\n"
+            "Hydroxyl value (mg KOH/g sample) | 214\n"
+            "Yield (%) | 79\n",
+            [("melting_point", 79.0), ("reaction_yield", 79.0)],
+        ),
+        # the unheaded last row carries on a wrapped cell ("Slightly hygroscopic")
+        (
+            "Table 3. Properties of the salt.\n\n"
+            "Property | Value\n"
+            "Molecular weight | 330\n"
+            "Melting point (° C.) | 287\n"
+            "Boiling point (° C.) | > 400\n"
+            "Crystal characteristic | Slightly\n"
+            " | hygroscopic\n",
+            [("melting_point", 287.0), ("boiling_point", 400.0)],
+        ),
+        # the header says product, the cell how it looked
+        (
+            "TABLE 2\n\n"
+            "Physical appearance of final product | White solid\n"
+            "% residual DEA (titration with HClO4) | 2%\n"
+            "M.P. (°C) (DSC) | 124°C\n",
+            [("melting_point", 124.0)],
+        ),
+    ],
+)
+def test_a_one_compound_data_sheet_names_no_compound_by_its_cells(
+    text: str, values: list[tuple[str, float]]
+) -> None:
+    """``Parameters | Value`` sheets of one unnamed compound: neither the value column,
+    nor a wrapped cell's last line (`` | hygroscopic``), nor how the product looked
+    (``White solid``) is the compound's name."""
     found = records(text)
-    assert [(r.property, r.value) for r in found] == [
-        ("melting_point", 79.0),
-        ("reaction_yield", 79.0),
-    ]
+    assert [(r.property, r.value) for r in found] == values
     assert all(r.compound.name is None and r.compound.label is None for r in found)
 
 
@@ -1991,59 +2017,18 @@ def test_a_comparison_table_s_cited_rows_are_the_other_papers_not_this_one() -> 
     ]
 
 
-def test_a_wrapped_cell_below_a_transposed_table_s_properties_names_no_compound() -> None:
-    """``Crystal characteristic | Slightly`` over `` | hygroscopic``: the unheaded last row
-    carries on a wrapped cell of a one-compound data sheet; it is no compound's name."""
-    text = (
-        "Table 3. Properties of the salt.\n\n"
-        "Property | Value\n"
-        "Molecular weight | 330\n"
-        "Melting point (° C.) | 287\n"
-        "Boiling point (° C.) | > 400\n"
-        "Crystal characteristic | Slightly\n"
-        " | hygroscopic\n"
-    )
-    found = records(text)
-    assert [(r.property, r.value) for r in found] == [
-        ("melting_point", 287.0),
-        ("boiling_point", 400.0),
-    ]
-    assert all(r.compound.name is None and r.compound.label is None for r in found)
-
-
-def test_a_row_of_how_the_product_looked_names_no_compound() -> None:
-    """``Physical appearance of final product | White solid``: the header says product,
-    the cell says how it looked; neither is the compound the melting point is of."""
-    text = (
-        "TABLE 2\n\n"
-        "Physical appearance of final product | White solid\n"
-        "% residual DEA (titration with HClO4) | 2%\n"
-        "M.P. (°C) (DSC) | 124°C\n"
-    )
-    found = records(text)
-    assert [(r.property, r.value) for r in found] == [("melting_point", 124.0)]
-    assert found[0].compound.name is None and found[0].compound.label is None
-
-
 def test_products_lettered_under_a_spanning_yield_are_labelled_by_their_letter() -> None:
     """``Yield (%)`` over ``A | B | C``: the products the caption's scheme letters, a
     column each, as optimisation tables print them; a lone letter is not enough."""
     text = "Entry | Yield (%)\nA | B | C\n1 | 85 | 70 | 5\n2 | 40 | 12 | 0.5"
-    html_like = Table.from_json(
-        {
-            "index": 0,
-            "label": "Table 1",
-            "caption": None,
-            "header_rows": 2,
-            "rows": [
-                [[0, 5], [8, 17], [8, 17], [8, 17]],
-                [[0, 5], [18, 19], [22, 23], [26, 27]],
-                [[28, 29], [32, 34], [37, 39], [42, 43]],
-                [[44, 45], [48, 50], [53, 55], [58, 61]],
-            ],
-            "footnotes": [],
-        },
+    html_like = _two_row_header(
         text,
+        [
+            [[0, 5], [8, 17], [8, 17], [8, 17]],
+            [[0, 5], [18, 19], [22, 23], [26, 27]],
+            [[28, 29], [32, 34], [37, 39], [42, 43]],
+            [[44, 45], [48, 50], [53, 55], [58, 61]],
+        ],
     )
     found = records(text, {"tables": [html_like.to_json()]})
     assert [(r.compound.label, r.value) for r in found] == [
