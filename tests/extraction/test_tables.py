@@ -2066,3 +2066,14 @@ def test_a_mass_in_kg_under_output_and_a_caption_naming_the_reactants() -> None:
     )
     found = records(text)
     assert [(r.value, r.compound.label) for r in found] == [(63.8, None), (72.7, None)]
+
+
+def test_a_total_row_under_a_process_s_steps_is_its_overall_yield() -> None:
+    text = (
+        "Table 1\n\n"
+        "Items | Reactor | Yield (%)\n"
+        "Ex. 1 | First reactor | 93.8\n"
+        " | Second reactor | 77.5\n"
+        " | Total | 82.9\n"
+    )
+    assert [r.value for r in records(text)] == [93.8, 77.5, 82.9]

@@ -1892,24 +1892,27 @@ def table_records(
         fractions = {c.index for c in reading.columns if _fractions(reading.grid, c)}
         others = _others_work(reading.grid)
         for r, row in enumerate(reading.grid.rows):
-            if r in others or _summary_row(row):
+            if r in others:
                 continue
+            summary = _summary_row(row)
             for column in reading.columns:
                 if column.property is None or column.index in fractions:
                     continue
                 record = _record(doc, reading, r, row, column, schema, engine, names)
-                if record is not None:
+                if record is not None and not (summary and record.value == 100.0):
                     records.append(record)
     return records
 
 
-#: A row that adds up the rows above it: its sums are no compound's values.
+#: A row that adds up the rows above it.
 _SUMMARY_CELL = re.compile(r"\s*(?:total|sum)\s*[:.]?\s*", _I)
 
 
 def _summary_row(row: Sequence[Span]) -> bool:
-    """``Total | 100.00 | 100.00`` under a composition's rows: the first cell with text
-    says the row sums the others."""
+    """The first cell with text says the row sums the others. Its 100 under a
+    composition's rows (``Total | 100.00 | 100.00``) is no compound's value; another
+    total (``Total | 89.9 | 82.9`` under a process's two reactors) is the run's overall
+    yield and stays."""
     first = next((cell.text for cell in row if cell.text.strip()), "")
     return _SUMMARY_CELL.fullmatch(first) is not None
 
