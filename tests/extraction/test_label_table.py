@@ -32,6 +32,12 @@ def title_at(table: LabelTable, text: str, marker: str) -> LabelDefinition | Non
 
 # (text, label, the name it defines)
 PARENTHESISED = [
+    # older patents' "(Compound No. 74)", and headings set in capitals
+    ("The first fraction gives 1.0 g of 2,4-bis(tetrahydro-2-pyranyl)-1,2,4-triazine-3,5-dione "
+     "(Compound No. 87) (yield, 1.0 g; 36%).",
+     "87", "2,4-bis(tetrahydro-2-pyranyl)-1,2,4-triazine-3,5-dione"),
+    ("PREPARATION OF (S)-3-PHENYL-2-UREIDOPROPANAMIDE (COMPOUND 33) Compound 33 was made.",
+     "33", "(S)-3-PHENYL-2-UREIDOPROPANAMIDE"),
     ("The ester was hydrolysed to give methyl 4-bromobenzoate (2a) in 95% yield.",
      "2a", "methyl 4-bromobenzoate"),
     ("Reduction afforded 4-amino-2-(3-thienyl)phenol hydrochloride (3b) as a grey powder.",

@@ -100,10 +100,15 @@ _AMOUNT = re.compile(
 )
 #: A normality or molarity printed like a label: ``2N``, ``6M``.
 STRENGTH = re.compile(r"\d{1,2}[NM]")
-#: ``name (12b)``, ``name (compound 12b)``, ``name (2a, 1.08 g, 5.0 mmol)``.
+#: ``name (12b)``, ``name (compound 12b)``, ``name (2a, 1.08 g, 5.0 mmol)``, older
+#: patents' ``name (Compound No. 74)``, a capitals heading's ``NAME (COMPOUND 33)``; not
+#: ``(Cpd 29)`` on a line under ``EXAMPLE 29``, which the example's heading reads.
 PAREN_LABEL = re.compile(
-    rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+)?(?P<label>{LABEL_OR_ROMAN})\s*(?P<rest>[,;][^()]*)?\)"
+    rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+|COMPOUND\s+|(?i:compound|cpd\.?)\s+No\.?\s*)?"
+    rf"(?P<label>{LABEL_OR_ROMAN})\s*(?P<rest>[,;][^()]*)?\)"
 )
+#: A name read from after its opening bracket: a closing one comes before any other.
+_CLOSED_FIRST = re.compile(r"[^()\[\]]*\)")
 #: What may stand before an entry heading's name on its line.
 _LINE_PREFIX = re.compile(
     r"[ \t#*>•\-]*(?:(?:synthesis|preparation)\s+of\s+(?:the\s+)?)?", re.IGNORECASE
@@ -141,6 +146,8 @@ def parenthesised_definitions(text: str) -> Iterator[LabelDefinition]:
         if span is None:
             continue
         start, end = span
+        if start > 0 and text[start - 1] == "(" and _CLOSED_FIRST.match(text, start, end):
+            start -= 1  # "(S)-3-(…)…-L[1]OXA[…": a bracket the text left open cut "(S"
         line_start = text.rfind("\n", 0, start) + 1
         heading = (
             match["rest"] is None
