@@ -336,3 +336,15 @@ def test_a_name_run_into_its_role_word_and_label_is_split(
     name: str, expected: tuple[str | None, str] | None
 ) -> None:
     assert stand_in_label(name) == expected
+
+
+@pytest.mark.parametrize("word", ["strategy3", "catalysts2", "reported10,"])
+def test_a_word_with_its_footnote_number_printed_on_is_no_name(word: str) -> None:
+    assert not looks_like_name(word)
+    text = f"The peptide was cyclized according to our usual {word} in CH2Cl2."
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == ["CH2Cl2"]
+
+
+@pytest.mark.parametrize("name", ["ethanol2", "Fe3O4", "C60"])
+def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
+    assert looks_like_name(name)

@@ -1,5 +1,7 @@
 """Which compound mentions code marks for the model to choose among."""
 
+import re
+
 import pytest
 
 from molextract.extraction.compound_markers import LETTERS, find_mentions
@@ -261,3 +263,28 @@ def test_for_yields_alone_a_reagent_used_in_excess_is_not_marked() -> None:
         "triethyl phosphite was evaporated and the product distilled, yield 4.6 g, 75%."
     )
     assert "triethyl phosphite" not in _products(text, "75%")
+
+
+@pytest.mark.parametrize(
+    ("text", "helper"),
+    [
+        (
+            "As seen in Table 1 , the monodentate phosphine P(4-MeOPh)3 serves as the most "
+            "effective ligand ( 99 % yield , entry 4 ).",
+            "P(4-MeOPh)3",
+        ),
+        ("Pd(OAc)2 was used as the catalyst and gave 3a in 90% yield.", "Pd(OAc)2"),
+        ("With the base Cs2CO3, 4-phenylbutan-2-one was formed in 71% yield.", "Cs2CO3"),
+    ],
+)
+def test_for_yields_alone_what_the_sentence_calls_a_ligand_catalyst_or_base_is_not_marked(
+    text: str, helper: str
+) -> None:
+    value = re.search(r"\d+ ?%", text)
+    assert value is not None
+    assert helper not in _products(text, value.group(0))
+
+
+def test_a_free_base_or_schiff_base_made_stays_marked() -> None:
+    text = "Neutralisation gave the free base 2-aminopyridine in 80% yield."
+    assert _products(text, "80%") == ["2-aminopyridine"]

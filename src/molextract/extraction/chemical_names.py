@@ -238,7 +238,15 @@ def _category(token: str, following: str | None) -> _Category | None:
         return word
     if token.lower() in _ENGLISH:
         return None
+    glued = _FOOTNOTE_GLUED.fullmatch(token)
+    if glued is not None and _word_category(glued["word"], following) is None:
+        return None  # "our usual strategy3": a word and the number of its footnote
     return "strong" if _is_strong(token) else None
+
+
+#: A plain word with a footnote's number printed onto it, as extracted PDF text has them:
+#: ``strategy3``, ``catalysts2``, ``reported10``. Its digits make it look like a formula.
+_FOOTNOTE_GLUED = re.compile(r"(?P<word>[a-z]{4,})\d{1,2}[,;.]?")
 
 
 def _balance(token: str) -> int:

@@ -1262,8 +1262,18 @@ def _next_clause(text: str, start: int) -> bool:
     amounts with a yield stand earlier in the sentence."""
     lo = max(0, start - 400)
     before = text[lo:start]
+    if _YIELD_THEN_AND.search(before):
+        # "gave A ( 4a ) in 15 % yield and B ( 5a ) in 21 % yield": the first product's
+        # yield closes its clause
+        return True
     cut = max(before.rfind(". "), before.rfind("\n"))
     return _AMOUNTS_WITH_YIELD.search(before, cut + 1) is not None
+
+
+#: A product's yield, then the "and" of the next product's clause.
+_YIELD_THEN_AND = re.compile(
+    r"\d\s*%\s*(?:\w+\s+)?yields?\s*,?\s*(?:and|as\s+well\s+as)\s+(?:the\s+)?$", re.IGNORECASE
+)
 
 
 _PERCENT_AT = re.compile(
