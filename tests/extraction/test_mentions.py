@@ -516,6 +516,10 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         # the second product of a sentence that gave the first with its amounts
         ("to yield (R)-2-butanol (597 mg, 46%), [α]D −4.0 (MeOH, c=1) and (S)-2-butanol "
          "(624 mg, 48%).", "48%", "(S)-2-butanol", None),
+        # a series whose "respectively" stands before its verb
+        ("when aldehydes 8g−8j were reacted with malonate 2a , the expected alkenes 9ga−9ja "
+         ", respectively , were produced in 68 − 72 % yields ( entries 7 − 10 ) .",
+         "68 − 72 %", None, "9ga"),
         # ... or whose yield closed its clause before the "and"
         ("at 80 ° C gave 2-phenyl-1H-indole-3-carbonitrile ( 4a ) in 15 % yield and "
          "2,4-diphenyl-9H-pyrimido[4,5-b]indole ( 5a ) in 21 % yield ( entry 1 ).", "21 %",

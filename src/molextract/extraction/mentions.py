@@ -1313,6 +1313,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
     r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
+    # "the expected alkenes 9ga−9ja , respectively , were produced in 68 − 72 %"
+    r"|\brespectively\b"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
     r"|\b(?:(?:almost|nearly)\s+)?(?:exclusively|cleanly|smoothly|selectively|efficiently"
     r"|predominantly|solely|directly|quantitatively|rapidly|readily)\b"
