@@ -338,7 +338,9 @@ def test_a_name_run_into_its_role_word_and_label_is_split(
     assert stand_in_label(name) == expected
 
 
-@pytest.mark.parametrize("word", ["strategy3", "catalysts2", "reported10,"])
+@pytest.mark.parametrize(
+    "word", ["strategy3", "catalysts2", "reported10,", "systems.19", "chemistry,7b,16"]
+)
 def test_a_word_with_its_footnote_number_printed_on_is_no_name(word: str) -> None:
     assert not looks_like_name(word)
     text = f"The peptide was cyclized according to our usual {word} in CH2Cl2."

@@ -245,8 +245,9 @@ def _category(token: str, following: str | None) -> _Category | None:
 
 
 #: A plain word with a footnote's number printed onto it, as extracted PDF text has them:
-#: ``strategy3``, ``catalysts2``, ``reported10``. Its digits make it look like a formula.
-_FOOTNOTE_GLUED = re.compile(r"(?P<word>[a-z]{4,})\d{1,2}[,;.]?")
+#: ``strategy3``, ``catalysts2``, ``reported10``, ``systems.19``, ``derivative,6``,
+#: ``results.7b``. Its digits make it look like a formula.
+_FOOTNOTE_GLUED = re.compile(r"(?P<word>[a-z]{4,})[.,]?\d{1,2}[a-z]?(?:,\d{1,2}[a-z]?)*[,;.]?")
 
 
 def _balance(token: str) -> int:
