@@ -288,3 +288,14 @@ def test_for_yields_alone_what_the_sentence_calls_a_ligand_catalyst_or_base_is_n
 def test_a_free_base_or_schiff_base_made_stays_marked() -> None:
     text = "Neutralisation gave the free base 2-aminopyridine in 80% yield."
     assert _products(text, "80%") == ["2-aminopyridine"]
+
+
+def test_for_yields_alone_a_scaled_run_s_starting_material_is_not_marked() -> None:
+    text = "using 1a and ethylene gave 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)."
+    bracket = text.index("1a,")
+    value = (text.index("67%"), text.index("67%") + 3)
+    table = build_label_table(text)
+    found = find_mentions(text, [(0, len(text))], table, [value], products_only=True)
+    starts = {m.start for m in found}
+    assert text.index("1c") in starts and text.index("1a") in starts
+    assert bracket not in starts

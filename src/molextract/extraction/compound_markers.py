@@ -27,6 +27,7 @@ from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import NUMBER_AFTER_NAME, TITLE_WORDS
 from molextract.extraction.mentions import (
     UNIT_AFTER,
+    after_scale_amount,
     bare_label_uses,
     is_not_a_compound,
     is_spectrum_word,
@@ -103,6 +104,9 @@ def find_mentions(
             for m in TITLE_PHRASE.finditer(text, start, end)
         ]
     found = [m for m in found if not _MADE_FROM.search(text, max(0, m.start - 30), m.start)]
+    if products_only:
+        # "gave 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%)": what the run started from
+        found = [m for m in found if not after_scale_amount(text, m.start)]
     kept = _without_overlaps(found, values)
     if len(kept) > len(LETTERS):
         kept = sorted(kept, key=lambda m: _distance(m, values))[: len(LETTERS)]
