@@ -1691,6 +1691,8 @@ YIELDS_BY_RULE = [
                  id="label-substituent-list-second"),
     pytest.param("Products 5 ( X = Cl , 45 % ) and 6 ( X = Br , 52 % ) were isolated .", "45 %",
                  id="substituent-bracket"),
+    pytest.param("It gave the silanes ( 3a , R = 2,4,6-C6H2iPr3 , 3.9 % ; 3b , R = Ph , 5 % ) .",
+                 "3.9 %", id="label-substituent-with-locants"),
     pytest.param("The alcohol was protected as its TBS ether 8 ( 97 % ) .", "97 %",
                  id="protected-as"),
     # the last step of a synthesis

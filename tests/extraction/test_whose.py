@@ -645,6 +645,11 @@ def test_the_subject_a_step_converted_is_not_the_sentence_s_compound() -> None:
         ("Hydrosilylation gave the silanes ( 3a , R = Me , 3.9 % ; 3b , R = Ph , 5.2 % ) .",
          "5.2 %", "3b"),
         ("Products 5 ( X = Cl , 45 % ) and 6 ( X = Br , 52 % ) were isolated .", "52 %", "6"),
+        # a substituent whose formula has locants
+        ("It gave the silanes ( 3a , R = 2,4,6-C6H2iPr3 , 3.9 % ; 3b , R = 2,6-C6H3Et2 , "
+         "12 % ) .", "3.9 %", "3a"),
+        ("It gave the silanes ( 3a , R = 2,4,6-C6H2iPr3 , 3.9 % ; 3b , R = 2,6-C6H3Et2 , "
+         "12 % ) .", "12 %", "3b"),
     ],
 )  # fmt: skip
 def test_a_label_and_its_value_in_one_bracket_are_one_product_s(

@@ -71,7 +71,7 @@ _TURNED_INTO = (
 )
 #: A substituent that tells one product of a series from the next in a bracket that
 #: lists them with their yields: ``( 3a , R = Me , 65 % ; …)``, ``5 ( X = Cl , 45 % )``.
-SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*[^,;()%=]{1,30}?\s*,\s*)"
+SUBSTITUENT = r"(?:[A-Z][A-Za-z0-9'′]{0,3}\s*=\s*(?:[^,;()%=]|,(?=\S)){1,30}?\s*,\s*)"
 #: A step that makes its product as a derivative of what it started from: ``protected as
 #: its TBS ether 8``.
 _MADE_AS = (
