@@ -1378,6 +1378,21 @@ MORE_BLOCKED = [
     pytest.param("H2O2 (30%, 2 mL) was added; yield 70%.", "30%", id="peroxide-strength"),
     pytest.param("conc. HCl (37%, 5 mL) gave the salt in 70% yield.", "37%", id="conc-hcl"),
     pytest.param("NaH (60%, 0.48 g, 12 mmol) gave 4b in 70% yield.", "60%", id="nah-strength"),
+    pytest.param(
+        "It was synthesized from 5 (0.5 g), PdC (10%, 0.02 g) and TEA (1 mL).",
+        "10%",
+        id="catalyst-loading-unslashed",
+    ),
+    pytest.param(
+        "Then Pd-C (5%, 0.3 g) was added and the mixture gave 7 (90%).",
+        "5%",
+        id="catalyst-loading-hyphened",
+    ),
+    pytest.param(
+        "It was reduced over palladium on carbon (10%, 50 mg) to give 8 (77%).",
+        "10%",
+        id="catalyst-loading-in-words",
+    ),
     pytest.param("It gave 4b (>99% by HPLC).", ">99%", id="purity-by-hplc"),
     pytest.param("mp 121 °C (lit.[12] 122 °C)", "122 °C", id="lit-with-reference"),
     pytest.param("mp 121 °C (heating rate 10 °C·min−1)", "10 °C", id="rate-per-min-dot"),

@@ -555,8 +555,11 @@ def _process_temperature(before: str) -> bool:
 
 
 _REAGENT_BEFORE_PAREN = re.compile(
-    r"(?:\b[A-Z][A-Za-z]*\d[A-Za-z0-9()]*|\b(?:HCl|HBr|HI|NaH|KH|LiH|H2O2|HNO3|H2SO4|Pd/C|Pt/C"
-    r"|Pd\(OH\)2/C|NH3|NaOCl))\s*\(\s*$|\bconc\.\s*\w+\s*\(\s*$"
+    r"(?:\b[A-Z][A-Za-z]*\d[A-Za-z0-9()]*|\b(?:HCl|HBr|HI|NaH|KH|LiH|H2O2|HNO3|H2SO4|NH3|NaOCl"
+    # a supported catalyst's metal loading: "Pd/C (10%, 0.1 g)", "PdC (10%", "Pd-C (5%"
+    r"|Pd\(OH\)2(?:/C)?|(?:Pd|Pt|Rh|Ru)(?:/|-|\s+on\s+)?(?:C|CaCO3|BaSO4|Al2O3)\b"
+    r"|(?:palladium|platinum|rhodium|ruthenium)(?:\s+hydroxide)?\s+on\s+(?:activated\s+)?"
+    r"(?:carbon|charcoal|alumina)))\s*\(\s*$|\bconc\.\s*\w+\s*\(\s*$"
 )
 
 
