@@ -1413,6 +1413,25 @@ MORE_BLOCKED = [
     pytest.param("Its density was 0.876 g/mL (20 °C).", "20 °C", id="condition-in-brackets"),
     pytest.param("Its boiling range is 231 °F. Flash point: 40 °F.", "40 °F", id="flash-point"),
     pytest.param("Its solubility is 1.7 g/L, i.e. 11.6 mM.", "11.6 mM", id="restated-i-e"),
+    # a polymer's other temperatures, after a melting point the sentence before stated
+    pytest.param(
+        "Its melting point ranges from 211° C. to 223° C. The crystallization "
+        "temperature of the PBT is at least 150° C.",
+        "at least 150° C",
+        id="crystallization-temperature",
+    ),
+    pytest.param("The melting point is 220 °C and Tc is 180 °C.", "180 °C", id="tc"),
+    # a material's mechanics, not a reaction's yield
+    pytest.param(
+        "The tensile elongation (@yield) of the PBT is at least 2%.",
+        "at least 2%",
+        id="elongation-at-yield-sign",
+    ),
+    pytest.param(
+        "The tensile elongation (yield, break) ranges from 2% to 10%.",
+        "2% to 10%",
+        id="elongation-yield-break",
+    ),
 ]
 
 
@@ -1437,6 +1456,8 @@ NEAREST = [
                  id="density-of"),
     pytest.param("The crystals had mp 128–129 °C.", "128–129 °C", "melting_point", True,
                  id="mp-direct"),
+    pytest.param("In another embodiment, the melting point ranges from 211° C. to 223° C.",
+                 "211° C. to 223° C", "melting_point", False, id="melting-point-ranges-from"),
     pytest.param("Freezing point: −139 °F.", "−139 °F", "melting_point", True,
                  id="freezing-point-colon"),
     pytest.param("Ethyl acetate (b.p. 77 °C; 902 kg/m3) dissolves in water to 83 g/L.",

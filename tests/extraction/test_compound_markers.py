@@ -36,6 +36,15 @@ def test_a_medium_and_a_value_s_bracketed_solvent_are_never_marked() -> None:
     assert written == ["benzoic acid"]
 
 
+def test_a_share_of_a_mixed_solvent_is_a_medium_never_marked() -> None:
+    text = (
+        "Viscosities were measured in a solution of 60 wt. % phenol and 40 wt. % "
+        "1,1,2,2-tetrachloroethane. The melting point of the PBT is 220 °C."
+    )
+    written = [w for _, _, w in _marked(text, ["220 °C"])]
+    assert "phenol" not in written and "1,1,2,2-tetrachloroethane" not in written
+
+
 def test_amounts_and_descriptions_are_never_marked() -> None:
     text = "The residue gave 0.35 g of a white solid (23%)."
     assert _marked(text, ["23%"]) == []

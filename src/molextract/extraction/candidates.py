@@ -613,7 +613,7 @@ def _condition(before: str, patterns: list[re.Pattern[str]]) -> bool:
 #: Verbs a property's cue is stated with before "at": ``the m.p. lay at``, ``was found at``.
 _STATED_AS = re.compile(
     r"(?:\s+(?:lay|lies|lying|was|were|is|are|now|then|found|observed|measured|determined"
-    r"|rose|risen|increased|raised))+$",
+    r"|rose|risen|increased|raised|ranges?|ranged|ranging|varies|varied|falls?|fell))+$",
     re.IGNORECASE,
 )
 

@@ -136,7 +136,12 @@ def sentence_end(text: str, offset: int) -> int:
 
 #: ``soluble in water (…)``, ``crystallises from water as …``: a name after these words
 #: is the medium a value was measured in or a solid came from, not whose it is.
-_MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into|with|of\s+(?:aqueous|hot|cold))\s+$", re.IGNORECASE)
+_MEDIUM_BEFORE = re.compile(
+    r"\b(?:in|from|into|with|of\s+(?:aqueous|hot|cold))\s+$"
+    # a share of a mixed solvent: "in a solution of 60 wt. % phenol and 40 wt. % TCE"
+    r"|\d\s*(?:wt|vol|mol)\.?\s*%\s+(?:of\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def is_medium(text: str, name_start: int) -> bool:

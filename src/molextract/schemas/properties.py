@@ -232,7 +232,13 @@ REACTION_YIELD = PropertyDeclaration(
         _I,
     ),
     default_unit="%",
-    cue_before=re.compile(r"\byield(?:s|ed|ing)?\b|\byld\b", _I),
+    # not a material's mechanics: "tensile elongation (@yield)", "elongation at yield",
+    # "(yield, break)", "yield strength"
+    cue_before=re.compile(
+        r"(?<!@)(?<!@\s)(?<!\bat\s)\byield(?:s|ed|ing)?\b"
+        r"(?!\s*(?:strength|stress|point|,\s*break))|\byld\b",
+        _I,
+    ),
     cue_after=re.compile(
         r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|chemical)\s+)?"
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
