@@ -279,6 +279,24 @@ def test_a_label_after_the_amount_and_yield_maybe_after_its_kind_is_the_yield_s(
     assert named_after_value(amount, amount.index("%") + 1, build_label_table(amount)) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "to give 0.22 g ( 0.47 mmol = 73 % ) of white microcrystalline 4-phenylbutan-2-one .",
+        "There are obtained 42.6 g (73%) of crystalline 4-phenylbutan-2-one.",
+    ],
+)
+def test_the_product_after_its_yield_and_how_it_looked_is_the_yield_s(text: str) -> None:
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is not None and found.name == "4-phenylbutan-2-one"
+
+
+def test_a_number_after_a_name_a_line_broke_at_its_hyphen_is_a_locant_not_a_label() -> None:
+    text = "to give 0.22 g ( 73 % ) of 4a,8a-dihydro-4,4-diphenyl- 1 -(diphen- ylmethylidene)"
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is None or found.label is None
+
+
 def test_a_yield_of_a_solid_named_by_its_analytical_sample_is_that_compound_s() -> None:
     """Older patents state the crude solid's yield, then name the recrystallised
     analytical sample; a yield stated between them is another product's."""

@@ -111,6 +111,8 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
         if is_not_a_compound(written) or is_generic_name(written):
             return None
         number = None if printed_label else NUMBER_AFTER_NAME.match(text, name_end, limit)
+        if number is not None and written.endswith("-"):
+            number = None  # "4,4-diphenyl- 1 -(…": a locant of a name the line broke
         if number is not None and not UNIT_AFTER.match(text, number.end()):
             # "afforded 4-methoxybenzaldehyde 12 in 80% yield": the name and its number
             return Mention(written, number.group(1), name_start, number.end(), True)
@@ -263,6 +265,10 @@ _CLOSE_THEN_OF = re.compile(
     r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
     # "1.3 g (91%) of the desired NAME", "of pure NAME"
     r"(?:(?:the\s+)?(?:desired|expected|pure|target|crude)\s+(?=(?:[a-z]+\s+)?\S*[\d(\[-]))?"
+    # "0.22 g (0.47 mmol = 73 %) of white microcrystalline NAME": how it looked
+    r"(?:(?:(?:white|colou?rless|off-white|pale|light|dark|bright|yellow|yellowish|orange|red"
+    r"|brown|tan|beige|pink|green|microcrystalline|crystalline|amorphous)\s+){1,3}"
+    r"(?=\S*[\d(\[-]))?"
 )
 #: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
 _YIELD_OF_VALUE = re.compile(r"\byields?\s+of\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$", re.I)
