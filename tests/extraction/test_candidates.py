@@ -1953,6 +1953,7 @@ def test_a_reagent_s_strength_stays_no_yield(text: str) -> None:
         # starting material given back
         "The reaction stopped early , and the ketone was accompanied by 15 % of recovered 35 .",
         "Chromatography separated the dimer from recovered 15 ( 60 % ) .",
+        "It gave only the stibine 13b and unchanged iodide 14a ( 98 % ) .",
     ],
 )
 def test_a_percentage_of_another_measure_is_no_yield(text: str) -> None:
@@ -2138,3 +2139,9 @@ def test_a_property_of_its_owner_was_a_value_is_said_outright(
 ) -> None:
     c = one(text, shown)
     assert c.decisive and c.cues[0] == prop
+
+
+def test_a_percentage_after_forming_a_product_is_its_yield() -> None:
+    text = "The styrenes reacted well , forming the ketones 5c and 5d in 53 % and 36 % ."
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [c.blocked for c in found] == [None, None]

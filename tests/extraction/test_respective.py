@@ -58,6 +58,10 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"75": (None, "4c"), "81 %": (None, "4d")},
         ),
         (
+            "The yields of products 3o and 3p still remained 73 and 75 % , respectively .",
+            {"73": (None, "3o"), "75 %": (None, "3p")},
+        ),
+        (
             "The Schiff bases 7a–7d were obtained in 70, 75, 80 and 72% yields, respectively.",
             {"70": (None, "7a"), "75": (None, "7b"), "80": (None, "7c"), "72%": (None, "7d")},
         ),

@@ -91,7 +91,7 @@ _SYNTHESIS_COMPLETED = (
 #: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
-    r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|formed"
+    r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|form(?:ed|ing)"
     r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
     rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,

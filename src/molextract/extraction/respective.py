@@ -97,7 +97,7 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
 
 #: ``The yields of 4c and 4d were 75 and 81 %``: the list the values are the yields of.
 _YIELDS_OF_WERE = re.compile(
-    r"\b(?:yields?|melting\s+points?|boiling\s+points?|m\.\s?p\.(?:'?s)?)\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are)\s+"
+    r"\b(?:yields?|melting\s+points?|boiling\s+points?|m\.\s?p\.(?:'?s)?)\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are|(?:still\s+)?remained)\s+"
     r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?)$",
     re.IGNORECASE,
 )

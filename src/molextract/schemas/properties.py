@@ -261,7 +261,8 @@ REACTION_YIELD = PropertyDeclaration(
         # an instrument's purity: "(1.1 g, yield: 83%, LC-MS 60%)", "LC/MS; 74%"
         r"|(?:LC[-/]?MS|UPLC|GC[-/]?MS|\bGC|\bLC|\bUV|ELSD)\s*(?:purity)?\s*[:;=]?\s*$"
         # starting material given back: "together with recovered 15 ( 60 % )"
-        r"|\b(?:recovered|unreacted|unchanged)\s+(?:starting\s+material|SM|\S*\d\S*)\s*"
+        r"|\b(?:recovered|unreacted|unchanged)\s+(?:[a-z][\w-]*\s+)?(?:starting\s+material|SM"
+        r"|\S*\d\S*)\s*"
         r"\(\s*$",
         _I,
     ),
