@@ -1831,7 +1831,8 @@ TRAPS = [
     pytest.param("The yields range from 55 to 76% with ee's from 88 to 96%.", "88 to 96%",
                  id="ees-from-range"),
     pytest.param("with ee values between 88 and 96%", "88 and 96%", id="ee-values-between"),
-    pytest.param("gave 4b and 4c in equal amounts (-32%).", "-32%", id="negative-percentage"),
+    # a true minus (an ASCII hyphen there is a scanned "~": normalise.py)
+    pytest.param("gave 4b and 4c in equal amounts (−32%).", "−32%", id="negative-percentage"),
     # reagents' strengths and amounts
     pytest.param("Hydrazine hydrate (1.88 g, 30 mmol, 80%) was added.", "80%",
                  id="reagent-bracket-was-added"),

@@ -91,6 +91,9 @@ _RULES: tuple[tuple[str, str], ...] = (
         rf"[{_QUOTES}](?:(?<=\d[{_QUOTES}])|(?<=\d[ {_SPACES}][{_QUOTES}]))(?={_S}?C(?![A-Za-z]))"
         rf"|['’O](?<=\d[ {_SPACES}]['’O])(?={_S}?C(?![A-Za-z]))",
     ),
+    # "in -50 % yield", "( -5-6 % )": text scanned from print reads the "~" before a
+    # percentage as a hyphen; a share is never negative, and a true minus is "−"
+    ("ocr_tilde", r"-(?<=[ (]-)(?=\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?[ ]?%)"),
     ("celsius", "℃"),
     ("fahrenheit", "℉"),
     ("space", f"[{_SPACES}]"),
@@ -100,7 +103,7 @@ _RULES: tuple[tuple[str, str], ...] = (
 )
 #: The characters a rule's match can start with.
 _TRIGGERS = (
-    f"°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
+    f"-°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
 )
 _SPACE_RE = re.compile(_S)
 #: What a bare degree must follow to be a Celsius temperature: a melting or boiling
@@ -127,6 +130,7 @@ _REPLACE: dict[str, Callable[[str], str]] = {
     "degree": lambda _: "°",
     "ocr_degree": lambda _: "°",
     "tilde": lambda _: "–",
+    "ocr_tilde": lambda _: "~",
     "range_degree": lambda _: "",
     "bare_degree": lambda _: "°C",
     "broken_hyphen": lambda _: "",
