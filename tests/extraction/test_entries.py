@@ -188,6 +188,10 @@ def test_an_entry_ends_at_a_blank_line() -> None:
          "4-methoxybenzaldehyde", "12"),
         ("Reductive amination delivered N-methylpiperidine 14 in 65% overall yield.", "65%",
          "N-methylpiperidine", "14"),
+        ("The yield of alcohol 11 thus obtained was consistently around 50 % .", "50 %", None,
+         "11"),
+        ("The analogous step in the preparation of compound 4 proceeded in 54 % yield .",
+         "54 %", None, "4"),
     ],
 )  # fmt: skip
 def test_a_label_a_verb_of_making_introduces_is_the_product(

@@ -774,6 +774,8 @@ _PRODUCT_VERB = re.compile(
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:ed|es|ing)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
     r"|isolated\s+as|(?:protected|trapped|derivati[sz]ed|silylated|acetylated)\s+as"
+    # "the analogous step in the preparation of compound 4 proceeded in 54 % yield"
+    r"|(?:preparation|synthesis|formation)\s+of"
     # "the yield of 2l dropped to 40 %"
     r"|(?<![\d%]\s)(?<![\d%])yield\s+of(?=\s+(?:the\s+)?\S+\s+(?!and\b|or\b)\w)"
     # "Oxidation of the acetal to lactone 25 was accomplished in 95% yield"
@@ -793,7 +795,9 @@ _KIND_LABEL = re.compile(
     rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
     # "the desired products 7d − f": a run of labels, the first named
     r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded)\b"
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded"
+    # "the yield of alcohol 11 thus obtained was around 50 %"
+    r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"
     # "raised the yield of 11 to 78 %" (read up to the value, or past it)
     r"|\s+to\s+(?:\d+(?:\.\d+)?\s*%|$)"
     # "the yield of 20 increased to 88 %": how the yield moved
