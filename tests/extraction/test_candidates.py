@@ -1748,6 +1748,11 @@ YIELDS_BY_RULE = [
     # labels and yields in turn in one bracket
     pytest.param("Both aldehydes reacted well (4b, 82%; 4c, 79%).", "82%", id="label-yield-list-first"),
     pytest.param("Both aldehydes reacted well (4b, 82%; 4c, 79%).", "79%", id="label-yield-list-last"),
+    # the product's bracket, whatever the product was then used for
+    pytest.param("The product (yellow solid, 3.23 g, 56%) was combined and dried in vacuo.", "56%",
+                 id="product-bracket-then-combined"),
+    pytest.param("The crude product (1.2 g, 85%) was dissolved in THF.", "85%",
+                 id="product-bracket-then-dissolved"),
 ]  # fmt: skip
 
 

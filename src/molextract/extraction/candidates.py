@@ -790,11 +790,11 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         return _Cue("in a list of yields", 0, 0, direct=True)
     closing = after.find(")")
     tail = after[closing + 1 :] if closing >= 0 else ""
-    if closing >= 0 and cues.REAGENT_USE_AFTER.search(tail):
+    inner = open_bracket(before)
+    if closing >= 0 and cues.REAGENT_USE_AFTER.search(tail) and not _product_owns(before, inner):
         return None
     if _AFTER_MASS.search(before):
         return _Cue("after the product's mass", 0, 0, direct=True)
-    inner = open_bracket(before)
     if inner is not None and closing >= 0:
         ruled = _bracket_rule(before, inner, after[:closing], tail, prior)
         if ruled is not None:
@@ -836,6 +836,24 @@ def _after_made_mass(before: str) -> bool:
 
 
 _MASSES = frozenset({"g", "mg", "kg", "µg"})
+
+
+def _product_owns(before: str, inner: str | None) -> bool:
+    """The bracket opens right after the product or the form it came as: ``The product
+    (yellow solid, 3.23 g, 56%) was combined and dried``, whatever the product was then
+    used for, its percentage is its yield (a reagent's strength follows its name)."""
+    if inner is None:
+        return False
+    head = before[: len(before) - len(inner) - 1].rstrip()
+    return bool(_PRODUCT_OR_FORM_BEFORE.search(head))
+
+
+#: ``the product``, ``the title compound``, ``a white solid`` right before a bracket.
+_PRODUCT_OR_FORM_BEFORE = re.compile(
+    r"\b(?:the\s+(?:(?:title|desired|target|pure|crude)\s+)?(?:compound|product)"
+    r"|(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:solid|oil|foam|gum|powder|crystals|needles))$",
+    re.IGNORECASE,
+)
 
 
 def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> _Cue | None:
