@@ -1753,6 +1753,10 @@ YIELDS_BY_RULE = [
                  id="product-bracket-then-combined"),
     pytest.param("The crude product (1.2 g, 85%) was dissolved in THF.", "85%",
                  id="product-bracket-then-dissolved"),
+    pytest.param("Concentration gave 23 mg (89%) pure desired product. MS APCI m/z 455.", "89%",
+                 id="mass-bracket-then-pure-product"),
+    pytest.param("It was dried to yield 3.63 gm (69%) of the title compound.", "69%",
+                 id="grams-as-gm"),
 ]  # fmt: skip
 
 

@@ -629,3 +629,9 @@ def test_a_comma_before_fewer_than_three_digits_groups_nothing(text: str) -> Non
 @pytest.mark.parametrize("written", ["kg", "Kg", "KG"])
 def test_a_kilogram_as_patents_capitalise_it(written: str) -> None:
     assert unit_at(written, 0) == ("kg", "amount", 0, 2)
+
+
+@pytest.mark.parametrize("text", ["3.63 gm (69%)", "8 gms of BDO"])
+def test_a_gram_as_older_patents_abbreviate_it(text: str) -> None:
+    first = scan_numbers(text)[0]
+    assert (first.unit, first.kind) == ("g", "amount")

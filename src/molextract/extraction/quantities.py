@@ -141,6 +141,8 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (r"kilograms?\b", "kg", "amount"),
     (r"milligrams?\b", "mg", "amount"),
     (r"grams?\b", "g", "amount"),
+    # "3.63 gm (69%)", "8 gms": older patents' grams
+    (r"gms?(?![A-Za-z/])", "g", "amount"),
     (r"(?:kg|Kg|KG)(?![A-Za-z/])", "kg", "amount"),
     (r"mg(?![A-Za-z/])", "mg", "amount"),
     (rf"{_MICRO}g(?![A-Za-z/])", "µg", "amount"),

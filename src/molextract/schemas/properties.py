@@ -270,7 +270,9 @@ REACTION_YIELD = PropertyDeclaration(
     # "37% aq.", "(53.5 g, 74% recovery, 65% yield)"
     trap_after=re.compile(
         r"^\)?\s*(?:e\.?e\.?|d\.?e\.?|ee|de|in\s+(?:mineral\s+)?oil|dispersion|suspension"
-        r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|pure|conversion|inhibition|selectivity"
+        r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|conversion|inhibition|selectivity"
+        # "(98% pure)", not "23 mg (89%) pure desired product"
+        r"|pure(?!\s+(?:(?:desired|title|target|final|expected)\s+)?(?:product|compound)s?\b)"
         r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
         # what a recrystallisation gave back, or starting material recovered
         r"|recover(?:y|ed)\b|of\s+(?:the\s+)?(?:recovered|unreacted|unchanged)\b"
