@@ -308,3 +308,15 @@ def test_for_yields_alone_a_scaled_run_s_starting_material_is_not_marked() -> No
     starts = {m.start for m in found}
     assert text.index("1c") in starts and text.index("1a") in starts
     assert bracket not in starts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4-Amino-2-chlorobenzoic acid was converted to product in 79% yield, using the "
+        "procedure described for the synthesis of 4-methoxybenzoic acid.",
+        "It was prepared analogously to methyl 3-phenylacrylate in 73% yield.",
+    ],
+)
+def test_for_yields_alone_another_procedure_s_product_is_not_marked(text: str) -> None:
+    assert not any("benzoic" in w or "acrylate" in w for w in _products(text, "%"))

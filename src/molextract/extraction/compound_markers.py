@@ -91,6 +91,7 @@ def find_mentions(
                     or _converted(text, e)
                     or _EXCESS_BEFORE.search(text, max(0, s - 20), s) is not None
                     or _helper(text, s, e)
+                    or _REFERENCE_BEFORE.search(text, max(0, s - 80), s) is not None
                 )
             )
         ]
@@ -171,6 +172,16 @@ def _helper(text: str, start: int, end: int) -> bool:
     return bool(
         _HELPER_AFTER.match(text, end) or _HELPER_BEFORE.search(text, max(0, start - 40), start)
     )
+
+
+#: The product of another procedure this one follows: ``using the procedure described
+#: for the synthesis of X``, ``prepared analogously to X``; never whose this yield is.
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:described\s+(?:for|in)|analogous(?:ly)?\s+to|according\s+to"
+    r"|in\s+the\s+same\s+(?:manner|way)\s+as|similar(?:ly)?\s+to|as\s+for)\s+(?:that\s+of\s+)?"
+    r"(?:the\s+)?(?:(?:synthesis|preparation|procedure|method)\s+(?:of|for)\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 
 _FROM_OR_WITH = re.compile(r"\b(?:from|with|using|of)\b", re.IGNORECASE)
