@@ -845,15 +845,7 @@ def _product_owns(before: str, inner: str | None) -> bool:
     if inner is None:
         return False
     head = before[: len(before) - len(inner) - 1].rstrip()
-    return bool(_PRODUCT_OR_FORM_BEFORE.search(head))
-
-
-#: ``the product``, ``the title compound``, ``a white solid`` right before a bracket.
-_PRODUCT_OR_FORM_BEFORE = re.compile(
-    r"\b(?:the\s+(?:(?:title|desired|target|pure|crude)\s+)?(?:compound|product)"
-    r"|(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:solid|oil|foam|gum|powder|crystals|needles))$",
-    re.IGNORECASE,
-)
+    return bool(cues.PRODUCT_BEFORE.search(head))
 
 
 def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> _Cue | None:
