@@ -44,7 +44,11 @@ _MOLAR = frozenset({"M", "mM", "µM", "nM", "mol/L", "mmol/L", "µmol/L"})
 #: Units so tied to density that they are a cue of their own.
 _DENSITY_UNITS = frozenset({"g/cm³", "kg/m³", "lb/ft³"})
 #: Numbers that name something else: ``pH 7.5``, ``Rf 0.4``, ``n = 3``.
-_NOT_A_VALUE_BEFORE = re.compile(r"(?:pH|pKa|R_?f|n\s*=)\s*$")
+#: ``pH 7, 81%``, ``(entry 9, 81% yield)``, ``Table 2, 45%``: the number says where
+#: or which, and is no value of the list the unit after it closes.
+_NOT_A_VALUE_BEFORE = re.compile(
+    r"(?:pH|pKa|R_?f|n\s*=|\b(?i:entry|entries|run|table|scheme|fig\.|figure|eqn?\.?))\s*$"
+)
 _FROM_LABEL = re.compile(r"\bfrom\s+$")
 #: ``ketone 5, 84% yield``, ``75% for 6 and 60% for 7``: a number after a compound's
 #: kind or after ``for`` is the compound's label, not one of a list of values.
@@ -340,7 +344,7 @@ def _share_list_units(
             if not _LIST_LINK.fullmatch(between) and between.strip():
                 break
             if not _LIST_LINK.fullmatch(between) or _NOT_A_VALUE_BEFORE.search(
-                text[max(0, out[j].start - 8) : out[j].start]
+                text[max(0, out[j].start - 9) : out[j].start]
             ):
                 break
             if _FROM_LABEL.search(text, max(0, out[j].start - 6), out[j].start):

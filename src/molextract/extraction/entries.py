@@ -60,6 +60,9 @@ from molextract.extraction.mentions import (
 #: (``… with NBS. 2-Bromoacetylthiophene was …``, ``4,4'-Dimethyl…``), or a line end.
 _SENTENCE_END = re.compile(
     r"(?<=[\w)\]%°])\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-[A-Za-z(\[]))|\n"
+    # "… with moderate success.2 The best …": a footnote's number after the full stop,
+    # as text taken from a PDF prints it
+    r"|(?<=[a-z]{2})\.(?=\d{1,2}(?:[,–-]\d{1,2})*[a-z]?\s+[A-Z])"
 )
 
 
@@ -770,8 +773,11 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 # --- the product a verb of the value's sentence introduces -----------------------------
 
 _PRODUCT_VERB = re.compile(
-    r"\b(?:gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
-    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:ed|es|ing)"
+    # "gave rise to the products 8a and 8b", "resulted in the formation of 1",
+    # "to generate the products 5b-5d"
+    r"\b(?:(?:gave|give[sn]?|giving)\s+rise\s+to|result(?:ed|s|ing)?\s+in(?:\s+the\s+formation\s+of)?"
+    r"|generat(?:e|ed|es|ing)|gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
+    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:e|ed|es|ing)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
     r"|isolated\s+as|(?:protected|trapped|derivati[sz]ed|silylated|acetylated)\s+as"
     # "the analogous step in the preparation of compound 4 proceeded in 54 % yield"
@@ -789,12 +795,15 @@ _PRODUCT_VERB = re.compile(
 #: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
-    rf"(?:(?:the|its)\s+)?(?:a\s+mixture\s+of\s+)?(?:desired\s+)?"
+    rf"(?:(?:the|its)\s+)?(?:a\s+(?:mixture|variety|range|series)\s+of\s+)?(?:desired\s+)?"
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
     rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,2}}?"
-    rf"(?P<label>{LABEL})(?![,.]\d|[\w\-])"
-    # "the desired products 7d − f": a run of labels, the first named
-    r"(?:\s*[−–-]\s*[a-z]{1,2}(?![\w\-]))?"
+    # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
+    rf"(?P<open>\(\s*)?(?P<label>{LABEL})(?(open)(?:\s*[−–-]\s*(?:\d{{1,3}})?[a-z]{{1,3}})?\s*\)"
+    r"|(?![,.]\d|\w|(?<=[\d′'])-|-(?!(?:\d{1,3})?[a-z]{1,3}(?![\w\-])))"
+    # "the desired products 7d − f", "the products 5b-5d", "heterocycles 7p,q": a run of
+    # labels, the first named
+    r"(?:\s*[−–-]\s*(?:\d{1,3})?[a-z]{1,3}(?![\w\-])|(?<=[a-z]),[a-z]{1,2}(?![\w\-]))?)"
     r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded"
     # "the yield of alcohol 11 thus obtained was around 50 %"
     r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"
@@ -957,6 +966,9 @@ _IDENTIFIED = re.compile(
 #: How an entry's product is introduced at the start of a line or sentence.
 _OPENING = re.compile(
     r"\s*(?:\(\s*(?P<paren>[^()\n]{1,40})\s*\))?\s*"
+    # "Hydroquinine-6′-Boric Acid 3. Grayish white solid": a heading may print its
+    # label bare, between the name and the full stop that closes it
+    rf"(?:(?<=\s)(?P<bare>{LABEL})(?=\s*[.:](?:\s|$))\s*)?"
     r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
     r"|\s*,?\s*(?:(?:was|were)\s+)?(?i:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
@@ -964,8 +976,11 @@ _OPENING = re.compile(
 #: ``Compound 16, 1-benzyl-4-(4-methoxyphenyl)-1H-1,2,3-triazole, was prepared …``.
 _LABEL_FIRST = re.compile(rf"(?:compound|product)\s+(?P<label>{LABEL})\s*,\s*", re.IGNORECASE)
 #: ``Compound 9 :`` opening an entry that gives no name, only its data.
+#: ``Compound 5b. Purified by column chromatography …; colorless oil; 37.1 mg, 64%
+#: yield``: or a sentence of its own.
 _LABEL_ALONE = re.compile(
-    rf"(?:compound|cpd\.?)\s+(?P<label>{LABEL})\s*:\s+(?=[a-z])", re.IGNORECASE
+    rf"(?:compound|cpd\.?)\s+(?P<label>{LABEL})\s*(?::\s+(?=[a-z])|\.\s+(?=[A-Z]))",
+    re.IGNORECASE,
 )
 #: A heading that names what its entry makes: ``Synthesis of``, ``Preparation of the``.
 _MAKING_FIRST = re.compile(
@@ -1016,6 +1031,8 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     if opening is None:
         return None
     paren = opening["paren"]
+    if label is None and opening["bare"] and opening["stop"] is not None:
+        label = opening["bare"]
     if label is None and paren:
         last = paren.split(",")[-1].strip()  # "(Hantzsch ester, 32)"
         if re.fullmatch(LABEL, last):

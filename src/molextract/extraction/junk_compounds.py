@@ -208,10 +208,20 @@ def junk_reason(name: str) -> str | None:
         return "a step of a synthesis, not a name"
     if _BOND.fullmatch(text):
         return "a bond, not a name"
+    if _REACTION_QUALITY.fullmatch(text):
+        return "how selective a reaction was, not a name"
+    if text in _JOURNAL_WORDS:
+        return "a word of a journal's abbreviated name, not a name"
+    if _MODIFIER.fullmatch(text):
+        return "a modifier of what follows it (a title's Palladium-Catalyzed), not a name"
+    if _CITATION_YEAR.fullmatch(text):
+        return "a citation's year run into its journal, not a name"
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:
             return reason
+    if _LABEL_LIST.fullmatch(text):
+        return "a list of labels, not a name"
     if _AMOUNT_THEN_MORE.match(text):
         return "an amount printed before a name or label, not part of it"
     if not any(char.isalpha() for char in text):
@@ -239,6 +249,44 @@ _PROCESS = re.compile(
     r"(?:(?<![cC])(?<!\bdic)ation|ction|tection|lysis|sis)",
     re.IGNORECASE,
 )
+
+
+#: A word that qualifies the noun after it, as titles and abstracts print them
+#: (``Palladium-Catalyzed``, ``Copper-Based``, ``haloalkyl-radical-initiated``,
+#: ``trifluoromethyl-substituted``): read alone, it names no compound.
+_MODIFIER = re.compile(
+    r".*[-‐](?:cataly[sz]ed|based|mediated|promoted|initiated|induced|assisted|enabled"
+    r"|derived|free|supported|containing|substituted|functionali[sz]ed|bearing|fused"
+    r"|linked|bridged|doped|modified|protected|capped|terminated|directed|driven|controlled"
+    r"|triggered|activated|stabili[sz]ed|templated)",
+    re.IGNORECASE,
+)
+#: ``(3b and 3c)``, ``(3d-3i)``, ``8ka,la``, ``3a-``: a run of labels (or a series cut at
+#: its dash) read as one name.
+_LABEL_ITEM = r"[1-9]\d{0,2}[a-z]{0,3}[′']?"
+#: A label with its letter: only such a label opens a series (``3d-3i``; ``36-d`` is one
+#: label, as patents number a route's steps).
+_LETTERED = r"[1-9]\d{0,2}[a-z]{1,3}[′']?"
+_LIST_ITEMS = (
+    rf"{_LETTERED}\s*[-–−]\s*(?:{_LETTERED}|[a-z]{{1,3}})"
+    rf"|{_LABEL_ITEM}(?:\s*(?:,|and|&)\s*(?:{_LABEL_ITEM}|[a-z]{{1,3}}))+"
+)
+_LABEL_LIST = re.compile(
+    rf"\(\s*(?:{_LIST_ITEMS}|{_LABEL_ITEM})\s*\)|{_LIST_ITEMS}|{_LETTERED}[-–−]"
+)
+#: ``excellent enantiocontrol``, ``regioselectivity``: a quality of the reaction.
+_REACTION_QUALITY = re.compile(
+    r"(?:(?:excellent|high|good|complete|full|perfect|moderate|low|poor)\s+)?"
+    r"(?:enantio|diastereo|regio|chemo|stereo|site)[\s-]?(?:control|selectivit(?:y|ies)|specificity)",
+    re.IGNORECASE,
+)
+#: Words of journals' abbreviated names that a running header leaves at a line's start
+#: (``Org. Biomol. Chem., 2023``, ``Chem. Commun.``).
+_JOURNAL_WORDS = frozenset(
+    {"Biomol", "Commun", "Lett", "Chem", "Soc", "Rev", "Synth", "Catal", "Angew", "Tetrahedron Lett"}
+)
+#: ``2023Chem`` of ``… 2023Chem. Soc. Rev.``: a reference's year glued to its journal.
+_CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d[A-Z][a-z]+")
 
 
 #: A bond the text works on, ``C-H`` of ``arene o-C − H silylation``, ``N-H``, ``o-C``.

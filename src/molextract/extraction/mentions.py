@@ -1290,7 +1290,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:[ \t]+|[,:;=(\[]|\([^()]{0,40}\d\s*(?:mg|g|kg|mL|ml|mmol|mol)\b[^()]{0,40}\)"
     # "the product 5g": a label, no mass of 5 g
     r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
-    r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|L|µL|μL|mmol|mol"
+    # (a litre in capitals only: "5l" of "products 5k and 5l in 62% and 63%" is a label)
+    r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|(?-i:L)|µL|μL|mmol|mol"
     r"|µmol|μmol)(?![\w])\.?(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
     # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
     r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
@@ -1315,6 +1316,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "the expected alkenes 9ga−9ja , respectively , were produced in 68 − 72 %"
     r"|\brespectively\b"
+    # "products 8a and 8b with excellent diastereoselectivity in 54 and 80% yield"
+    r"|\bwith\s+(?:(?:very\s+)?(?:excellent|high|good|moderate|complete|exclusive|perfect"
+    r"|full|low|poor|modest)\s+)?(?:(?:diastereo|enantio|regio|chemo|stereo)[\s-]?)?selectivit(?:y|ies)"
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
     r"|\b(?:(?:almost|nearly)\s+)?(?:exclusively|cleanly|smoothly|selectively|efficiently"
     r"|predominantly|solely|directly|quantitatively|rapidly|readily)\b"

@@ -54,6 +54,18 @@ _AFTER_NAME_HYPHEN = _after_line_end(rf"[A-Za-z0-9)\]][{_DASHES}]")
 _AFTER_RANGE_DASH = _after_line_end(rf"\d[ ][{_DASHES}]")
 _AFTER_DIGIT = _after_line_end(r"\d")
 _QUOTES = '"“”'
+
+
+def _glued_label_behind() -> str:
+    """Look-behinds, placed after the consumed first letter of a verb, for a compound's
+    label run into it: `` 8aa``, ``(2``, `` 8bb-bj`` (fixed widths, as ``re`` needs)."""
+    labels = [r"\d" * d + "[a-z]" * n for d in (1, 2) for n in (0, 1, 2)]
+    labels += [
+        r"\d" * d + "[a-z]" * n + "-" + "[a-z]" * m for d in (1, 2) for n in (1, 2) for m in (1, 2)
+    ]
+    return "(?:" + "|".join(f"(?<=[ (]{label}[wg])" for label in labels) + ")"
+
+
 _RULES: tuple[tuple[str, str], ...] = (
     # "90.5 ˜ 95.5": a tilde between two numbers is a range mark, not a qualifier
     ("tilde", rf"[{_TILDES}]{_DIGIT_BEFORE_TILDE}(?={_S}*\.?\d)"),
@@ -94,6 +106,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     # "in -50 % yield", "( -5-6 % )": text scanned from print reads the "~" before a
     # percentage as a hyphen; a share is never negative, and a true minus is "−"
     ("ocr_tilde", r"-(?<=[ (]-)(?=\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?[ ]?%)"),
+    # "product 8aawas obtained", "with 2gave": text taken from a PDF runs a label into
+    # the verb after it, where the line's spacing was only drawn
+    ("glued_verb", rf"(?:w(?=as\b|ere\b)|g(?=ave\b)){_glued_label_behind()}"),
     ("celsius", "℃"),
     ("fahrenheit", "℉"),
     ("space", f"[{_SPACES}]"),
@@ -103,7 +118,8 @@ _RULES: tuple[tuple[str, str], ...] = (
 )
 #: The characters a rule's match can start with.
 _TRIGGERS = (
-    f"-°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
+    f"-°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉wg{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}"
+    f"{_HYPHENS}"
 )
 _SPACE_RE = re.compile(_S)
 #: What a bare degree must follow to be a Celsius temperature: a melting or boiling
@@ -131,6 +147,7 @@ _REPLACE: dict[str, Callable[[str], str]] = {
     "ocr_degree": lambda _: "°",
     "tilde": lambda _: "–",
     "ocr_tilde": lambda _: "~",
+    "glued_verb": lambda found: " " + found,
     "range_degree": lambda _: "",
     "bare_degree": lambda _: "°C",
     "broken_hyphen": lambda _: "",

@@ -38,7 +38,7 @@ _PREPARED = re.compile(
     r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
-    r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated"
+    r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
     r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated)\b",
     re.IGNORECASE,

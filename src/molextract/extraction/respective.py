@@ -71,7 +71,7 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
         end = melt.start()  # "Compound Nos. 87 and 88 melt at 32° C. and 116° C."
     if end is None:
         return None
-    products = _products_ending_at(text, end, table)
+    products = _products_ending_at(text, end, table) or _bracketed_list(text, end, table)
     one = _LABEL_AT_END.search(text, max(0, end - 20), end)
     lead = products[0] if products is not None else one.start() if one is not None else None
     if lead is not None:
@@ -129,6 +129,18 @@ def _named(label: re.Match[str], text: str, table: LabelTable) -> bool:
 #: A word before bare numbers that makes them compounds' numbers (``we obtained 3``,
 #: ``compounds 87 and 88``, a patent's ``Compound Nos. 87 and 88``).
 _CALLED_COMPOUNDS = re.compile(r"(?:[A-Za-z]|\bNos?\.)\s*$")
+
+
+def _bracketed_list(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
+    """``the corresponding products (3b and 3c) in 78% and 77% yields``: the list in its
+    own bracket after the kind of compound."""
+    if not text[:end].endswith(")"):
+        return None
+    inner_end = len(text[: end - 1].rstrip())
+    products = _products_ending_at(text, inner_end, table)
+    if products is None or not text[: products[0]].rstrip().endswith("("):
+        return None
+    return products
 
 
 def _products_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list[Mention]] | None:
