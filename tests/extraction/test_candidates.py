@@ -2155,3 +2155,18 @@ def test_a_percentage_after_forming_a_product_is_its_yield() -> None:
     text = "The styrenes reacted well , forming the ketones 5c and 5d in 53 % and 36 % ."
     found = find_candidates(text, get_schema("reaction_yield"))
     assert [c.blocked for c in found] == [None, None]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Good yield was kept at 0.4 equiv of additive (entry 9, 81% yield, 93% ee).",
+        "The best result (Table 2, 81% yield) came with Cs2CO3.",
+        "It was optimal (Scheme 3, 81% yield).",
+    ],
+)
+def test_a_number_that_says_which_entry_is_no_value_of_the_list(text: str) -> None:
+    """``(entry 9, 81% yield)``: the percent sign after 81 is not 9's too."""
+    found = find_candidates(text, get_schema("reaction_yield"))
+    shown = [text[c.quantity.start : c.quantity.end] for c in found if c.blocked is None]
+    assert shown == ["81%"]

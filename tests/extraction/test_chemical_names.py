@@ -350,3 +350,18 @@ def test_a_word_with_its_footnote_number_printed_on_is_no_name(word: str) -> Non
 @pytest.mark.parametrize("name", ["ethanol2", "Fe3O4", "C60"])
 def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
     assert looks_like_name(name)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("It provided 2-methyl-1-(pyridin-2-yl)propan-2-ol12 (119 mg, 79%).",
+         "2-methyl-1-(pyridin-2-yl)propan-2-ol"),
+        ("A dimer of 2-methoxynaphthaquinone17 was formed.", "2-methoxynaphthaquinone"),
+        ("It was coupled with B2pin2 in dioxane.", "B2pin2"),
+        ("Pd2dba3 was added.", "Pd2dba3"),
+    ],
+)  # fmt: skip
+def test_a_footnote_number_printed_onto_a_name_is_not_part_of_it(text: str, name: str) -> None:
+    found = [text[a:b] for a, b in names_in(text, 0, len(text))]
+    assert name in found

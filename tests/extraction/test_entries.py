@@ -21,6 +21,7 @@ from molextract.extraction.entries import (
     step_product,
 )
 from molextract.extraction.label_table import build_label_table
+from molextract.extraction.whose import Site, by_form
 
 
 def whose(text: str, marker: str, after: str = "") -> tuple[str | None, str | None] | None:
@@ -408,3 +409,76 @@ def test_a_scaled_run_s_starting_material_is_no_form_s_compound() -> None:
     text = "Heating 1a with ethylene gave 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)."
     assert whose(text, "67%") is None
     assert whose("Distilled: chloroform, 61.2 °C.", "61.2 °C") == ("chloroform", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "marker", "expected"),
+    [
+        # a heading of a label alone, a sentence of its own
+        (
+            "The residue was purified to afford compound 14. Compound 14. Colorless oil; "
+            "1.26 g, 85% yield; [α]D20 = -27.1 (c = 1.0, CHCl3).",
+            "85%",
+            (None, "14"),
+        ),
+        # a heading that prints its label bare before the full stop
+        (
+            "Hydroquinine-6′-Boric Acid 3. Grayish white solid; 0.4385 g, 88% yield; "
+            "MP: 210.9-211.3 °C.",
+            "88%",
+            ("Hydroquinine-6′-Boric Acid", "3"),
+        ),
+    ],
+)
+def test_an_entry_heading_may_be_a_label_or_print_its_label_bare(
+    text: str, marker: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert whose(text, marker) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "marker", "expected"),
+    [
+        ("The substrates reacted smoothly to generate the products 5b-5d in yields of 95-98%.",
+         "95-98%", (None, "5b")),
+        ("Phenols gave the desired product (3bn) in a 56% yield with 20 : 1 rr.", "56%",
+         (None, "3bn")),
+        ("Halides produced the corresponding products (3d-3i) in 68-86% yields.", "68-86%",
+         (None, "3d")),
+        ("Aldehydes 1p,q reacted to produce heterocycles 7p,q in 76 − 80 % yields.", "76",
+         (None, "7p")),
+        ("Thiols reacted, affording a variety of hydroquinine-selenides 10b-o with 43-72% "
+         "yields.", "43-72%", (None, "10b")),
+        ("Treating 1 with POCl3 resulted in the formation of 4 in enhanced yield (26%).",
+         "26%", (None, "4")),
+    ],
+)  # fmt: skip
+def test_a_verb_of_making_introduces_a_run_or_a_bracketed_label(
+    text: str, marker: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert whose(text, marker) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("The solid was washed to give yellow solid 11-c (700mg, yield 90%).", "11-c"),
+        ("The residue was purified to give white solid 6-b (0.5g, yield 50%).", "6-b"),
+    ],
+)
+def test_a_label_numbered_by_step_is_one_label_not_a_run(text: str, label: str) -> None:
+    """``11-c``: patents number a route's steps onto their compounds; it is no series."""
+    table = build_label_table(text)
+    start = text.index("%") - 2
+    decision = by_form(Site(text, start, start + 3, table, read_entries(text, table)))
+    assert decision is not None and decision.mention is not None
+    assert label in (decision.mention.name, decision.mention.label)
+
+
+def test_a_footnote_number_after_a_full_stop_still_ends_the_sentence() -> None:
+    text = (
+        "Reagents to generate and transfer S2 were reported with moderate success.2 The "
+        "best isolated yields ( 60-85 % ) of adducts like 1 result from dithiones."
+    )
+    assert text.index("success.") < sentence_start(text, text.index("60-85")) <= text.index("The")
+    assert whose(text, "60-85 %") is None

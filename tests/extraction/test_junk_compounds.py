@@ -246,3 +246,34 @@ def test_a_label_or_a_name_with_numbers_is_no_amount_before_a_name(text: str) ->
 )  # fmt: skip
 def test_a_cell_that_only_says_how_a_substance_looked(text: str, looks: bool) -> None:
     assert is_appearance(text) is looks
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("(3b and 3c)", "a list of labels"),
+        ("(3d-3i)", "a list of labels"),
+        ("8ka,la", "a list of labels"),
+        ("3a-", "a list of labels"),
+        ("enantiocontrol", "how selective"),
+        ("excellent diastereoselectivity", "how selective"),
+        ("Biomol", "journal"),
+        ("Palladium-Catalyzed", "a modifier"),
+        ("Hexamethyl-1,1′-spirobiindane-Based", "a modifier"),
+        ("haloalkyl-radical-initiated", "a modifier"),
+        ("2023Chem", "citation"),
+        ("2023isocyanides 110", "citation"),
+    ],
+)
+def test_what_papers_print_where_a_name_could_stand(text: str, reason: str) -> None:
+    """Labels run together, a reaction's selectivity, a running header's journal, a title's
+    modifiers and a reference's year: none names a compound."""
+    found = junk_reason(text)
+    assert found is not None and reason in found
+
+
+@pytest.mark.parametrize(
+    "text", ["36-d", "11-c", "4a-d1", "N-substituted pyrrole", "2-methylpropan-2-ol", "Chemdata"]
+)
+def test_one_label_or_a_name_stays(text: str) -> None:
+    assert junk_reason(text) is None

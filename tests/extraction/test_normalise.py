@@ -183,3 +183,24 @@ def test_a_long_text_is_normalised_in_linear_time() -> None:
 def test_a_view_is_a_value() -> None:
     assert normalise("mp 121 ℃") == normalise("mp 121 ℃")
     assert isinstance(normalise("x"), Normalised)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("the desired product 8aawas obtained", "the desired product 8aa was obtained"),
+        ("products 8bb-bjwere obtained", "products 8bb-bj were obtained"),
+        ("treatment with 2gave 3", "treatment with 2 gave 3"),
+        ("it was washed and gave nothing", "it was washed and gave nothing"),
+        ("The H2was used", "The H2was used"),
+    ],
+)
+def test_a_label_run_into_its_verb_is_parted(text: str, read: str) -> None:
+    """PDF text runs a label into the verb after it where the line only drew the space."""
+    view = normalise(text)
+    assert view.text == read
+    verb = read.split()[-2] if read != text else None
+    if verb is not None:
+        at = view.text.index(" " + verb)
+        begin, end = view.span(at + 1, at + 1 + len(verb))
+        assert text[begin:end] == verb

@@ -157,3 +157,33 @@ def test_a_value_then_an_excess_is_no_list() -> None:
 )
 def test_lists_of_unequal_length_or_no_list_decide_nothing(text: str, value: str) -> None:
     assert _whose(text, value) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a label ending in "l" is no litre
+        (
+            "Bromoform resulted in the corresponding products 5k and 5l in 62% and 63% "
+            "yield, respectively.",
+            {"62%": (None, "5k"), "63%": (None, "5l")},
+        ),
+        # the list in its own bracket
+        (
+            "Amines afforded the corresponding products (3b and 3c) in 78% and 77% yields, "
+            "respectively.",
+            {"78%": (None, "3b"), "77%": (None, "3c")},
+        ),
+        # what the products were formed with, between them and their yields
+        (
+            "Both gave the products 8a and 8b with excellent diastereoselectivity in 54 and "
+            "80% yield, respectively.",
+            {"54 and": (None, "8a"), "80%": (None, "8b")},
+        ),
+    ],
+)
+def test_lists_printed_as_papers_print_them(
+    text: str, expected: dict[str, tuple[str | None, str | None]]
+) -> None:
+    for value, compound in expected.items():
+        assert _whose(text, value) == compound

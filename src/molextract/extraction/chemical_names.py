@@ -781,6 +781,16 @@ def _unwrapped(text: str, span: tuple[int, int]) -> tuple[int, int]:
     return first, last
 
 
+#: A footnote's number printed onto the end of a name, as extracted PDF text has it:
+#: ``2-methyl-1-(pyridin-2-yl)propan-2-ol12``, ``2-methoxynaphthaquinone17``,
+#: ``NaCN.83``. Only after a name's usual ending, so that ``B2pin2`` or ``Pd2dba3``
+#: keep their counts.
+_FOOTNOTE_AFTER_NAME = re.compile(
+    r"(?:(?<=ane|ene|yne|one|ine|ide|ate|ite|ium|ole|ose|ile)|(?<=ol|al|yl|ic))\d{1,2}$"
+    r"|(?<=[A-Za-z)\]])\.\d{1,2}$"
+)
+
+
 def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the chemical names in ``text[start:end]``, longest first where two
     overlap, in the order of the text.
@@ -791,6 +801,9 @@ def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for token in re.finditer(r"\S+", text[start:end]):
         stop = _token_end(text, start + token.start(), start + token.end())
+        footnote = _FOOTNOTE_AFTER_NAME.search(text, start + token.start(), stop)
+        if footnote is not None:
+            stop = footnote.start()  # "propan-2-ol12", "NaCN.83": the footnote's number
         span = name_before(text, stop)
         if span is not None:
             span = _unwrapped(text, span)

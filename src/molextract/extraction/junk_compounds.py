@@ -283,10 +283,22 @@ _REACTION_QUALITY = re.compile(
 #: Words of journals' abbreviated names that a running header leaves at a line's start
 #: (``Org. Biomol. Chem., 2023``, ``Chem. Commun.``).
 _JOURNAL_WORDS = frozenset(
-    {"Biomol", "Commun", "Lett", "Chem", "Soc", "Rev", "Synth", "Catal", "Angew", "Tetrahedron Lett"}
+    {
+        "Biomol",
+        "Commun",
+        "Lett",
+        "Chem",
+        "Soc",
+        "Rev",
+        "Synth",
+        "Catal",
+        "Angew",
+        "Tetrahedron Lett",
+    }
 )
 #: ``2023Chem`` of ``… 2023Chem. Soc. Rev.``: a reference's year glued to its journal.
-_CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d[A-Z][a-z]+")
+#: ``2023isocyanides 110``: a page's footer ran into the text after it.
+_CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d(?:[A-Z][a-z]+|[a-z]{3,}\b.*)")
 
 
 #: A bond the text works on, ``C-H`` of ``arene o-C − H silylation``, ``N-H``, ``o-C``.

@@ -118,8 +118,7 @@ _RULES: tuple[tuple[str, str], ...] = (
 )
 #: The characters a rule's match can start with.
 _TRIGGERS = (
-    f"-°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉wg{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}"
-    f"{_HYPHENS}"
+    f"-°{_TILDES}\r\nMmBbº˚ᵒ⁰∘{_QUOTES}'’O℃℉wg{_SPACES}{_INVISIBLE}{''.join(_LIGATURES)}{_HYPHENS}"
 )
 _SPACE_RE = re.compile(_S)
 #: What a bare degree must follow to be a Celsius temperature: a melting or boiling
