@@ -2170,3 +2170,20 @@ def test_a_number_that_says_which_entry_is_no_value_of_the_list(text: str) -> No
     found = find_candidates(text, get_schema("reaction_yield"))
     shown = [text[c.quantity.start : c.quantity.end] for c in found if c.blocked is None]
     assert shown == ["81%"]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "kept"),
+    [
+        ("The complexes were phosphorescent, with quantum yields from 1.6 to 100%.",
+         "1.6 to 100%", False),
+        ("The emission quantum yield was 45%.", "45%", False),
+        ("The quantum yield of a run stopped at 30 min (in 24% yield) was 22.", "24%", True),
+    ],
+)  # fmt: skip
+def test_a_quantum_yield_is_photophysics_not_a_reaction_s(
+    text: str, shown: str, kept: bool
+) -> None:
+    found = at(text, shown, "reaction_yield")
+    assert len(found) == 1
+    assert (found[0].blocked is None) is kept

@@ -284,6 +284,11 @@ def test_for_yields_alone_a_reagent_used_in_excess_is_not_marked() -> None:
         ),
         ("Pd(OAc)2 was used as the catalyst and gave 3a in 90% yield.", "Pd(OAc)2"),
         ("With the base Cs2CO3, 4-phenylbutan-2-one was formed in 71% yield.", "Cs2CO3"),
+        (
+            "By using ArPNO C2d as the catalyst, various chiral phthalates were synthesized "
+            "in 84% yield.",
+            "C2d",
+        ),
     ],
 )
 def test_for_yields_alone_what_the_sentence_calls_a_ligand_catalyst_or_base_is_not_marked(
@@ -297,6 +302,8 @@ def test_for_yields_alone_what_the_sentence_calls_a_ligand_catalyst_or_base_is_n
 def test_a_free_base_or_schiff_base_made_stays_marked() -> None:
     text = "Neutralisation gave the free base 2-aminopyridine in 80% yield."
     assert _products(text, "80%") == ["2-aminopyridine"]
+    text = "Benzoic acid was obtained as the sole product in 84% yield."
+    assert _products(text, "84%") == ["Benzoic acid"]
 
 
 def test_for_yields_alone_a_scaled_run_s_starting_material_is_not_marked() -> None:

@@ -482,3 +482,18 @@ def test_a_footnote_number_after_a_full_stop_still_ends_the_sentence() -> None:
     )
     assert text.index("success.") < sentence_start(text, text.index("60-85")) <= text.index("The")
     assert whose(text, "60-85 %") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "marker", "expected"),
+    [
+        ("The aliphatic aldehydes gave the corresponding products (3q and 3t) with 69-74% "
+         "yields.", "69-74%", (None, "3q")),
+        ("Substitution (7b) resulted in the generation of desired product 8b with a 45% "
+         "yield.", "45%", (None, "8b")),
+    ],
+)  # fmt: skip
+def test_a_bracketed_list_and_the_generation_a_step_resulted_in(
+    text: str, marker: str, expected: tuple[str | None, str | None]
+) -> None:
+    assert whose(text, marker) == expected

@@ -1086,8 +1086,9 @@ def test_older_patents_product_then_its_point_mass_or_yield_clause(text: str) ->
         # a series and the range of its yields: the series, by its first member
         ("Aldehydes 1b − d gave the coumarin derivatives 7b − d in 60 − 83 % yields .",
          "60 − 83 %", "7b", "described_compound"),
+        # the run as the subject the sentence prepared
         ("The corresponding products 2j-o were obtained in 89-96% yields (Table 2).", "89-96%",
-         "2j", "described_compound"),
+         "2j", "prepared_subject"),
         # how good the yield was, printed before its number
         ("Alkynes 6a − c yielded the naphthalenes 7a − c in good 66 − 70 % yield .",
          "66 − 70 %", "7a", "described_compound"),
@@ -1157,3 +1158,9 @@ def test_a_kind_and_its_label_before_the_value_s_bracket(text: str, value: str, 
 )
 def test_a_step_or_a_table_before_the_bracket_is_no_compound(text: str) -> None:
     assert decide(_site(text, "85 °C"), None).mention is None
+
+
+def test_a_run_of_labels_as_the_subject_a_sentence_prepared() -> None:
+    text = "The desired biaryl compounds 3ba-3ea were obtained in a range of 70%-92% yields."
+    found = prepared_subject(text, text.index("70%"), build_label_table(text))
+    assert found is not None and found.label == "3ba"

@@ -154,9 +154,12 @@ _HELPER_ROLE = (
     r"|promoter|activator|initiator|mediator|solvent)s?"
 )
 _HELPER_AFTER = re.compile(
-    r"\s+(?:\w+\s+){0,2}?(?:serves?|served|acts?|acted|functions?|functioned"
+    r"(?:\s+(?:\w+\s+){0,2}?(?:serves?|served|acts?|acted|functions?|functioned"
     r"|(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:used|employed|chosen|selected|identified))"
-    rf"\s+as\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){{0,3}}?{_HELPER_ROLE}\b",
+    rf"\s+as\s+(?:the\s+|an?\s+)?"
+    # "By using ArPNO C2d as the catalyst": the role alone, after its article
+    r"|\s+as\s+(?:the|an?)\s+)"
+    rf"(?:[\w-]+\s+){{0,3}}?{_HELPER_ROLE}\b",
     re.IGNORECASE,
 )
 #: (``the free base``, ``a Schiff base`` are products)

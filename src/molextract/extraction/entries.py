@@ -775,7 +775,7 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 _PRODUCT_VERB = re.compile(
     # "gave rise to the products 8a and 8b", "resulted in the formation of 1",
     # "to generate the products 5b-5d"
-    r"\b(?:(?:gave|give[sn]?|giving)\s+rise\s+to|result(?:ed|s|ing)?\s+in(?:\s+the\s+formation\s+of)?"
+    r"\b(?:(?:gave|give[sn]?|giving)\s+rise\s+to|result(?:ed|s|ing)?\s+in(?:\s+the\s+(?:formation|generation)\s+of)?"
     r"|generat(?:e|ed|es|ing)|gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:e|ed|es|ing)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
@@ -799,7 +799,9 @@ _KIND_LABEL = re.compile(
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
     rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,2}}?"
     # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
-    rf"(?P<open>\(\s*)?(?P<label>{LABEL})(?(open)(?:\s*[−–-]\s*(?:\d{{1,3}})?[a-z]{{1,3}})?\s*\)"
+    rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
+    # "(3d-3i)", "(3q and 3t)": a run or a list in the bracket, the first named
+    r"(?(open)(?:\s*(?:[−–-]|,|and|&)\s*(?:\d{1,3})?[a-z]{1,3}(?![\w\-]))*\s*\)"
     r"|(?![,.]\d|\w|(?<=[\d′'])-|-(?!(?:\d{1,3})?[a-z]{1,3}(?![\w\-])))"
     # "the desired products 7d − f", "the products 5b-5d", "heterocycles 7p,q": a run of
     # labels, the first named

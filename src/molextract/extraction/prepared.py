@@ -49,7 +49,9 @@ _PREPARED = re.compile(
 _PREPOSITIONS = r"(?:of|in|with|from|using|and|or|to|by|for|into|on|at|than|then)"
 _CALLED_LABEL = re.compile(
     rf"\b(?!{_PREPOSITIONS}\s|(?:which|that|whom|where|when|whereupon)\s)"
-    rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})$",
+    rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})"
+    # "the biaryl compounds 3ba-3ea were obtained": a run of labels, the first named
+    r"(?:\s*[−–-]\s*(?:\d{1,3})?[a-z]{1,3})?$",
     re.IGNORECASE,
 )
 #: A relative clause opening before the verb: its subject is the compound before it.

@@ -233,9 +233,10 @@ REACTION_YIELD = PropertyDeclaration(
     ),
     default_unit="%",
     # not a material's mechanics: "tensile elongation (@yield)", "elongation at yield",
-    # "(yield, break)", "yield strength"
+    # "(yield, break)", "yield strength"; nor photophysics: "quantum yields from 1.6 to
+    # 100%"
     cue_before=re.compile(
-        r"(?<!@)(?<!@\s)(?<!\bat\s)\byield(?:s|ed|ing)?\b"
+        r"(?<!@)(?<!@\s)(?<!\bat\s)(?<!quantum\s)\byield(?:s|ed|ing)?\b"
         r"(?!\s*(?:strength|stress|point|,\s*break))|\byld\b",
         _I,
     ),
