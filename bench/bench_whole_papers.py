@@ -12,6 +12,7 @@ deleted them; take them from the two that added them::
 
     git -C ReactionMiner checkout 0a0aa9e -- example_journals_results
     git -C ReactionMiner checkout 0e35598 -- pdf2text/example_journals_results
+    git -C ReactionMiner checkout b212dd6 -- Thrust1CheckpointJSON
 
 No value is annotated, so nothing is scored as right or wrong. The papers are read for
 what no corpus here has: scope and optimisation narratives written after 2020
@@ -40,6 +41,7 @@ from probe_output import print_shares, print_tail, probe_parser, read_results, r
 FOLDERS = (
     Path("ReactionMiner") / "example_journals_results",
     Path("ReactionMiner") / "pdf2text" / "example_journals_results",
+    Path("ReactionMiner") / "Thrust1CheckpointJSON",
 )
 CONTEXT = 220
 KINDS = ("by a form", "by the model", "none", "junk")

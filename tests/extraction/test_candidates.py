@@ -2187,3 +2187,18 @@ def test_a_quantum_yield_is_photophysics_not_a_reaction_s(
     found = at(text, shown, "reaction_yield")
     assert len(found) == 1
     assert (found[0].blocked is None) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Ketone (1.2 mmol) dissolved in tetrahydrofuran (5 mL, 0.24 M) was added slowly.",
+         "0.24 M"),
+        ("The carbonyl compound (1 mmol, 0.067 M) was dissolved in tetrahydrofuran.", "0.067 M"),
+        ("The alcohol (0.5 mmol) was dissolved in 5 mL (0.1 M) of chloroform.", "0.1 M"),
+    ],
+)  # fmt: skip
+def test_how_concentrated_a_reaction_was_run_is_no_solubility(text: str, shown: str) -> None:
+    assert one(text, shown).blocked == "a reaction's concentration"
+    measured = "The solubility of caffeine in water is 0.11 M at 25 °C."
+    assert one(measured, "0.11 M").blocked is None

@@ -497,3 +497,25 @@ def test_a_bracketed_list_and_the_generation_a_step_resulted_in(
     text: str, marker: str, expected: tuple[str | None, str | None]
 ) -> None:
     assert whose(text, marker) == expected
+
+
+def test_a_heading_may_say_its_product_is_a_mixture_of_isomers() -> None:
+    text = (
+        "found, 355.1000. 5-(4-Bromophenyl)-5-phenyl-5H-cyclopenta[1,2-b:5,4-b′]-dipyridine "
+        "(29) as a Mixture of Isomers (1:3, o/p). Following general procedure C, the alcohol "
+        "gave a white solid. The product was purified by chromatography. mp 220-222 °C."
+    )
+    assert whose(text, "220-222 °C") == (
+        "5-(4-Bromophenyl)-5-phenyl-5H-cyclopenta[1,2-b:5,4-b′]-dipyridine",
+        "29",
+    )
+
+
+def test_a_defined_label_is_not_read_from_a_name_s_locants() -> None:
+    """``5,5-diphenyl…`` opens on 5, which the document defines: the name is the product."""
+    text = (
+        "2-(4-Pyridyl)-2-propanol (5) was used. The alcohol 24 (130 mg, 0.5 mmol) and benzene "
+        "produced 5,5-diphenyl-5H-indeno[1,2-b]pyridine 25 (160 mg, 97%) as a white solid "
+        "(mp 206-207 °C)."
+    )
+    assert whose(text, "206-207 °C") == ("5,5-diphenyl-5H-indeno[1,2-b]pyridine", "25")

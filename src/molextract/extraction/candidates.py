@@ -430,6 +430,10 @@ def _blocker(
         return "a value of another property"
     if _quantity_dimension(q) == "molar" and cues.REAGENT_AFTER.search(after):
         return "a reagent's concentration"
+    if _quantity_dimension(q) == "molar" and cues.REACTION_CONCENTRATION_BEFORE.search(
+        before[-40:]
+    ):
+        return "a reaction's concentration"
     if q.kind == "temperature" and cues.RATE_AFTER.search(after):
         return "a rate"
     if _quantity_dimension(q) == "molar" and cues.REAGENT_SOLUTION_AFTER.search(after):

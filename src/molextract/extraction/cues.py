@@ -197,6 +197,14 @@ REAGENT_SOLUTION_AFTER = re.compile(
     _I,
 )
 
+#: A molarity printed with a charge's amount: ``ketone dissolved in tetrahydrofuran (5
+#: mL, 0.24 M)``, ``(1 mmol, 0.067 M)``, ``dissolved in 5 mL (0.1 M) of chloroform``: how
+#: concentrated a reaction was run, never a solubility.
+REACTION_CONCENTRATION_BEFORE = re.compile(
+    r"\(\s*[\d.,]+\s*(?:mL|ml|L|µL|μL|mmol|mol|equiv|eq)\.?\s*[,;]\s*$"
+    r"|\d\s*(?:mL|ml|L|µL|μL)\s*\(\s*$"
+)
+
 #: What may stand between a log cue and its number: ``values of``, ``(pH 7.4) =``.
 LOG_LINK = re.compile(
     r"(?:(?:of|for)\s+[^;=.()]{1,40}?\s(?:is|was|were|are)\b|\s|[:=,|]|≈|values?\b|of\b"

@@ -80,7 +80,8 @@ class Entry:
 def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | None:
     """The compound written starting at ``start``: a label the document defines (or one
     followed by its amounts), else a chemical name; None for anything else."""
-    label = re.compile(rf"{LABEL}(?![\w\-])").match(text, start, limit)
+    # (not the locant of a name: "5,5-diphenyl-5H-indeno[1,2-b]pyridine" when 5 is defined)
+    label = re.compile(rf"{LABEL}(?![\w\-]|[,.]\d)").match(text, start, limit)
     if label is not None:
         defined = table.definition(label.group(0))
         if defined is not None:
@@ -971,6 +972,8 @@ _OPENING = re.compile(
     # "Hydroquinine-6′-Boric Acid 3. Grayish white solid": a heading may print its
     # label bare, between the name and the full stop that closes it
     rf"(?:(?<=\s)(?P<bare>{LABEL})(?=\s*[.:](?:\s|$))\s*)?"
+    # "NAME (29) as a Mixture of Isomers (1:3, o/p).": what the entry made it as
+    r"(?:(?<=\))\s*as\s+an?\s+(?i:mixture)\s+of\s+[\w-]+(?:\s*\([^()\n]{0,30}\))?\s*)?"
     r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
     r"|\s*,?\s*(?:(?:was|were)\s+)?(?i:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
