@@ -263,6 +263,7 @@ def test_a_cell_that_only_says_how_a_substance_looked(text: str, looks: bool) ->
         ("haloalkyl-radical-initiated", "a modifier"),
         ("2023Chem", "citation"),
         ("2023isocyanides 110", "citation"),
+        ("C1-C13", "a range of atoms"),
     ],
 )
 def test_what_papers_print_where_a_name_could_stand(text: str, reason: str) -> None:

@@ -208,6 +208,8 @@ def junk_reason(name: str) -> str | None:
         return "a step of a synthesis, not a name"
     if _BOND.fullmatch(text):
         return "a bond, not a name"
+    if _ATOM_RANGE.fullmatch(text):
+        return "a range of atoms (a fragment's span), not a name"
     if _REACTION_QUALITY.fullmatch(text):
         return "how selective a reaction was, not a name"
     if text in _JOURNAL_WORDS:
@@ -299,6 +301,10 @@ _JOURNAL_WORDS = frozenset(
 #: ``2023Chem`` of ``… 2023Chem. Soc. Rev.``: a reference's year glued to its journal.
 #: ``2023isocyanides 110``: a page's footer ran into the text after it.
 _CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d(?:[A-Z][a-z]+|[a-z]{3,}\b.*)")
+
+
+#: ``C1-C13`` of ``the C1-C13 fragment``: the atoms a fragment spans.
+_ATOM_RANGE = re.compile(r"[CNOS]\d{1,3}\s?[-‐–−]\s?[CNOS]?\d{1,3}")
 
 
 #: A bond the text works on, ``C-H`` of ``arene o-C − H silylation``, ``N-H``, ``o-C``.
