@@ -1164,3 +1164,34 @@ def test_a_run_of_labels_as_the_subject_a_sentence_prepared() -> None:
     text = "The desired biaryl compounds 3ba-3ea were obtained in a range of 70%-92% yields."
     found = prepared_subject(text, text.index("70%"), build_label_table(text))
     assert found is not None and found.label == "3ba"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("The p-cyanophenyl substrate provided the oxazolidine product in 92% yield (5j).",
+         "92%", "5j"),
+        ("The reaction gave the corresponding product in 88 % yield ( 6j ) .", "88 %", "6j"),
+        ("Alkyl substrates provided dihydroxazine derivatives in 82-95% yields (6r-6v).",
+         "82-95%", "6r"),
+    ],
+)  # fmt: skip
+def test_a_label_printed_after_the_yield_says_whose_it_is(
+    text: str, value: str, label: str
+) -> None:
+    table = build_label_table(text)
+    start = text.index(value)
+    site = Site(text, start, start + len(value), table, read_entries(text, table))
+    decision = by_form(site)
+    assert decision is not None and decision.mention is not None
+    assert (decision.source, decision.mention.label) == ("label_after_yield", label)
+
+
+@pytest.mark.parametrize(
+    "text", ["The ketone was obtained in 70% yield (2 steps).", "It formed in 45% yield (3g)."]
+)
+def test_steps_or_a_mass_after_a_yield_are_no_label(text: str) -> None:
+    table = build_label_table(text)
+    start = text.index("%") - 2
+    decision = by_form(Site(text, start, start + 3, table, read_entries(text, table)))
+    assert decision is None or decision.source != "label_after_yield"

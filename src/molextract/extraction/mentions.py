@@ -805,6 +805,25 @@ def label_in_bracket(
 _MASS_LIKE = re.compile(r"\d+g")
 
 
+#: After a yield, the label of what it is the yield of, in its own bracket: ``provided
+#: the oxazolidine product in 92% yield (5j)``, ``in 82-95% yields (6r-6v)``.
+_YIELD_THEN_LABEL = re.compile(
+    r"\s*%?\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\s*\(\s*"
+    rf"(?P<label>{LABEL})(?:\s*[−–-]\s*(?:\d{{1,3}})?[a-z]{{1,3}})?\s*\)",
+    re.IGNORECASE,
+)
+
+
+def label_after_yield(text: str, value_end: int, table: LabelTable) -> Mention | None:
+    """``… gave the corresponding product in 88% yield (6j)``: scope narratives name a
+    product by its kind and print its label after the yield; the label says whose the
+    yield is, whatever the kind before it (``the desired product``, ``dihydroxazines``)."""
+    found = _YIELD_THEN_LABEL.match(text, value_end)
+    if found is None or _MASS_LIKE.fullmatch(found["label"]):
+        return None
+    return from_label(found["label"], text, found.end("label"), table)
+
+
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
 _FORM = (
     r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"

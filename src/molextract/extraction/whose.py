@@ -50,6 +50,7 @@ from molextract.extraction.mentions import (
     Mention,
     bracketed_after_label,
     described_compound,
+    label_after_yield,
     label_in_bracket,
     made_aside,
     passage_subject,
@@ -70,6 +71,7 @@ _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 RULES: tuple[tuple[str, _Rule], ...] = (
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("label_in_bracket", lambda text, start, end, table, _n: label_in_bracket(text, start, end, table)),
+    ("label_after_yield", lambda text, _s, end, table, _n: label_after_yield(text, end, table)),
     ("bracketed_after_label", lambda text, start, _e, table, _n: bracketed_after_label(text, start, table)),
     ("made_aside", lambda text, start, end, table, _n: made_aside(text, start, end, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
