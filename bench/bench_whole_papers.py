@@ -4,11 +4,12 @@
         --out out/whole_papers [--limit N] [--rescore] [--show N]
 
 ``maszhongming/ReactionMiner`` (the EMNLP 2023 demonstration) once kept, as examples of
-its PDF reader, the text of 2020–2023 ACS, RSC and Wiley papers (Org. Lett., J. Org.
-Chem., ACS Catal., JACS, Chem. Commun., Org. Biomol. Chem., Chem. Sci., Chem. Soc.
-Rev., Acc. Chem. Res.) in full: title, abstract, results and discussion, experimental
-section, references, running headers, as one string per paper. Its later commits
-deleted them; take them from the two that added them::
+its PDF reader, the text of ACS, RSC and Wiley papers, most of 2020–2023 and a few JACS
+papers of the early 1990s (Org. Lett., J. Org. Chem., ACS Catal., JACS, Chem. Commun.,
+Org. Biomol. Chem., Chem. Sci., Chem. Soc. Rev., Acc. Chem. Res.), in full: title,
+abstract, results and discussion, experimental section, references, running headers, as
+one string per paper. Its later commits deleted them; take them from the three that
+added them::
 
     git -C ReactionMiner checkout 0a0aa9e -- example_journals_results
     git -C ReactionMiner checkout 0e35598 -- pdf2text/example_journals_results
