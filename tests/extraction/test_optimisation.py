@@ -64,3 +64,27 @@ def test_only_a_yield_is_carried_forward() -> None:
     site = _site(NARRATIVE, "58%")
     other = Site(site.text, site.value_start, site.value_end, site.table, site.entries, None)
     assert by_form(other) is None
+
+
+def test_the_product_s_yield_right_after_an_entry_is_the_narrative_s() -> None:
+    text = (
+        "The reaction of 4a with PhI(OAc)2 gave oxazolidine 5a in 32% yield (Table 1, entry "
+        "1). We then examined other iodine reagents (entries 2-5). The yield of product could "
+        "be improved to 79% when PIFA was employed."
+    )
+    assert cites_entry(text, text.index("79%"))
+    decision = by_form(_site(text, "79%"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.source, decision.mention.label) == ("earlier_entry_product", "5a")
+    assert not cites_entry("The yield of product was 79%. It was (entry 2) redone.", 25)
+
+
+def test_an_earlier_yield_of_the_product_unnamed_is_passed_over() -> None:
+    text = (
+        "The optimized conditions afforded 3a in 80% isolated yield (Table 1, entry 1). Eosin "
+        "Y gave diminished yields of the product (72%; Table 1, entry 5). Irradiation with "
+        "blue LEDs resulted in a 46% yield of the desired product (Table 1, entry 13)."
+    )
+    decision = by_form(_site(text, "46%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "3a"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from molextract.extraction.chemical_names import is_generic_name
 from molextract.extraction.entries import sentence_end, sentence_start
 from molextract.extraction.mentions import Mention
 
@@ -36,9 +37,22 @@ _REACH = 900
 
 
 def cites_entry(text: str, offset: int) -> bool:
-    """Whether the sentence around ``offset`` cites an entry of a table."""
+    """Whether the sentence around ``offset`` cites an entry of a table, or speaks only
+    of "the product's" yield right after a sentence that does (``… (entries 2-5). The
+    yield of product could be improved to 79% when PIFA was employed.``)."""
     start = sentence_start(text, offset)
-    return _ENTRY.search(text, start, sentence_end(text, offset)) is not None
+    if _ENTRY.search(text, start, sentence_end(text, offset)) is not None:
+        return True
+    if start < 2 or _PRODUCT_YIELD.search(text, start, sentence_end(text, offset)) is None:
+        return False
+    return _ENTRY.search(text, sentence_start(text, start - 2), start) is not None
+
+
+#: A yield said of "the product" alone: ``the yield of (the desired) product``, ``the
+#: product yield``.
+_PRODUCT_YIELD = re.compile(
+    r"\byield\s+of\s+(?:the\s+)?(?:desired\s+)?product\b|\bproduct\s+yield\b", re.IGNORECASE
+)
 
 
 def earlier_entry_product(
@@ -62,6 +76,12 @@ def earlier_entry_product(
         value = _PERCENT.match(text, match.start())
         end = value.end() if value else match.start()
         mention = decide(match.start(), end)
-        if mention is not None:
+        if mention is not None and (mention.label is not None or not _placeholder(mention)):
             return mention
     return None
+
+
+def _placeholder(mention: Mention) -> bool:
+    """``the product``, ``the desired product``: a form read a yield's kind, not its
+    compound; the narrative's product is an earlier entry's that names it."""
+    return is_generic_name(mention.name or "") or (mention.name or "").lower().endswith("product")
