@@ -360,6 +360,7 @@ def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
         ("A dimer of 2-methoxynaphthaquinone17 was formed.", "2-methoxynaphthaquinone"),
         ("It was coupled with B2pin2 in dioxane.", "B2pin2"),
         ("Pd2dba3 was added.", "Pd2dba3"),
+        ("It gave the aryl ketone,9d,h,16 which was reduced.", "aryl ketone"),
     ],
 )  # fmt: skip
 def test_a_footnote_number_printed_onto_a_name_is_not_part_of_it(text: str, name: str) -> None:

@@ -264,6 +264,7 @@ def test_a_cell_that_only_says_how_a_substance_looked(text: str, looks: bool) ->
         ("2023Chem", "citation"),
         ("2023isocyanides 110", "citation"),
         ("C1-C13", "a range of atoms"),
+        ("[α]D 21", "optical rotation"),
     ],
 )
 def test_what_papers_print_where_a_name_could_stand(text: str, reason: str) -> None:

@@ -208,6 +208,8 @@ def junk_reason(name: str) -> str | None:
         return "a step of a synthesis, not a name"
     if _BOND.fullmatch(text):
         return "a bond, not a name"
+    if _ROTATION.match(text):
+        return "an optical rotation's symbol, not a name"
     if _ATOM_RANGE.fullmatch(text):
         return "a range of atoms (a fragment's span), not a name"
     if _REACTION_QUALITY.fullmatch(text):
@@ -303,6 +305,8 @@ _JOURNAL_WORDS = frozenset(
 _CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d(?:[A-Z][a-z]+|[a-z]{3,}\b.*)")
 
 
+#: ``[α]D 21``, ``[α]D20``: a specific rotation and its temperature.
+_ROTATION = re.compile(r"\[\s?[αa]\s?\]\s?[D\d]")
 #: ``C1-C13`` of ``the C1-C13 fragment``: the atoms a fragment spans.
 _ATOM_RANGE = re.compile(r"[CNOS]\d{1,3}\s?[-‐–−]\s?[CNOS]?\d{1,3}")
 
