@@ -202,24 +202,9 @@ def junk_reason(name: str) -> str | None:
         return None
     if len(text) > 1 and lowered in _UNIT_KIND and (text == lowered or text[1:] == "L"):
         return "a unit alone, not a name"  # "7 g (50 mmole) of …" read from the wrong end
-    if _MEASURE_WORD.fullmatch(text):
-        return "a property's or a spectrum's abbreviation, not a name"
-    if _PROCESS.fullmatch(text):
-        return "a step of a synthesis, not a name"
-    if _BOND.fullmatch(text):
-        return "a bond, not a name"
-    if _ROTATION.match(text):
-        return "an optical rotation's symbol, not a name"
-    if _ATOM_RANGE.fullmatch(text):
-        return "a range of atoms (a fragment's span), not a name"
-    if _REACTION_QUALITY.fullmatch(text):
-        return "how selective a reaction was, not a name"
-    if text in _JOURNAL_WORDS:
-        return "a word of a journal's abbreviated name, not a name"
-    if _MODIFIER.fullmatch(text):
-        return "a modifier of what follows it (a title's Palladium-Catalyzed), not a name"
-    if _CITATION_YEAR.fullmatch(text):
-        return "a citation's year run into its journal, not a name"
+    for pattern, why in _NOT_A_NAME:
+        if pattern.fullmatch(text):
+            return why
     for check in (_as_quantities_and_looks, _as_solvents, _as_material):
         reason = check(text)
         if reason is not None:
@@ -286,27 +271,14 @@ _REACTION_QUALITY = re.compile(
 )
 #: Words of journals' abbreviated names that a running header leaves at a line's start
 #: (``Org. Biomol. Chem., 2023``, ``Chem. Commun.``).
-_JOURNAL_WORDS = frozenset(
-    {
-        "Biomol",
-        "Commun",
-        "Lett",
-        "Chem",
-        "Soc",
-        "Rev",
-        "Synth",
-        "Catal",
-        "Angew",
-        "Tetrahedron Lett",
-    }
-)
+_JOURNAL_WORDS = re.compile(r"Biomol|Commun|Lett|Chem|Soc|Rev|Synth|Catal|Angew|Tetrahedron Lett")
 #: ``2023Chem`` of ``… 2023Chem. Soc. Rev.``: a reference's year glued to its journal.
 #: ``2023isocyanides 110``: a page's footer ran into the text after it.
 _CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d(?:[A-Z][a-z]+|[a-z]{3,}\b.*)")
 
 
 #: ``[α]D 21``, ``[α]D20``: a specific rotation and its temperature.
-_ROTATION = re.compile(r"\[\s?[αa]\s?\]\s?[D\d]")
+_ROTATION = re.compile(r"\[\s?[αa]\s?\]\s?[D\d].*")
 #: ``C1-C13`` of ``the C1-C13 fragment``: the atoms a fragment spans.
 _ATOM_RANGE = re.compile(r"[CNOS]\d{1,3}\s?[-‐–−]\s?[CNOS]?\d{1,3}")
 
@@ -438,3 +410,18 @@ def _as_material(text: str) -> str | None:
     if _SOLUTION.fullmatch(text):
         return "a solution, not one compound"
     return None
+
+
+#: Whole strings that print where a name could stand and are none, in the order they
+#: are tried, each with why (``junk_reason``).
+_NOT_A_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
+    (_MEASURE_WORD, "a property's or a spectrum's abbreviation, not a name"),
+    (_PROCESS, "a step of a synthesis, not a name"),
+    (_BOND, "a bond, not a name"),
+    (_ROTATION, "an optical rotation's symbol, not a name"),
+    (_ATOM_RANGE, "a range of atoms (a fragment's span), not a name"),
+    (_REACTION_QUALITY, "how selective a reaction was, not a name"),
+    (_JOURNAL_WORDS, "a word of a journal's abbreviated name, not a name"),
+    (_MODIFIER, "a modifier of what follows it (a title's Palladium-Catalyzed), not a name"),
+    (_CITATION_YEAR, "a citation's year run into its journal, not a name"),
+)
