@@ -42,6 +42,7 @@ from molextract.extraction.labels import (
     LABEL,
     NUMBER_AFTER_NAME,
     ROMAN,
+    RUN_LAST,
     TITLE_WORDS,
 )
 from molextract.extraction.mentions import (
@@ -802,11 +803,11 @@ _KIND_LABEL = re.compile(
     # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
     rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
     # "(3d-3i)", "(3q and 3t)": a run or a list in the bracket, the first named
-    r"(?(open)(?:\s*(?:[−–-]|,|and|&)\s*(?:\d{1,3})?[a-z]{1,3}(?![\w\-]))*\s*\)"
-    r"|(?![,.]\d|\w|(?<=[\d′'])-|-(?!(?:\d{1,3})?[a-z]{1,3}(?![\w\-])))"
+    rf"(?(open)(?:\s*(?:[−–-]|,|and|&)\s*{RUN_LAST})*\s*\)"
+    rf"|(?![,.]\d|\w|(?<=[\d′'])-|-(?!{RUN_LAST}))"
     # "the desired products 7d − f", "the products 5b-5d", "heterocycles 7p,q": a run of
     # labels, the first named
-    r"(?:\s*[−–-]\s*(?:\d{1,3})?[a-z]{1,3}(?![\w\-])|(?<=[a-z]),[a-z]{1,2}(?![\w\-]))?)"
+    rf"(?:\s*[−–-]\s*{RUN_LAST}|(?<=[a-z]),[a-z]{{1,2}}(?![\w\-]))?)"
     r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded"
     # "the yield of alcohol 11 thus obtained was around 50 %"
     r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"

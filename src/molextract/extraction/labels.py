@@ -88,6 +88,10 @@ TITLE_WORDS = (
 #: (``ethyl acetate 4:1``), and not letters first (``B12``).
 NUMBER_AFTER_NAME = re.compile(rf" (?=[1-9])({LABEL})(?![\w\-]|[.,]\d|\s*:\s*\d)")
 LABEL_OR_ROMAN = rf"(?:{LABEL}|{_ROMAN})"
+#: The last member of a run of labels, after its dash: ``5d`` of ``5b-5d``, ``f`` of
+#: ``7d − f``, ``o`` of ``10b-o``. Papers name a series by its ends; the first stands
+#: for it.
+RUN_LAST = r"(?:\d{1,3})?[a-z]{1,3}(?![\w\-])"
 #: A compound numbered by series and member, as display-material patents write them
 #: (``Compound 1-4``, ``Intermediate 2-1``): no label by itself, since ``1-4`` is also a
 #: range, but one after the word that calls it a compound or in its own bracket.

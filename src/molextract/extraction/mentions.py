@@ -40,6 +40,7 @@ from molextract.extraction.labels import (
     LABEL,
     LABEL_OR_ROMAN,
     ROMAN,
+    RUN_LAST,
     STRENGTH,
     TITLE_WORDS,
     LabelDefinition,
@@ -809,7 +810,7 @@ _MASS_LIKE = re.compile(r"\d+g")
 #: the oxazolidine product in 92% yield (5j)``, ``in 82-95% yields (6r-6v)``.
 _YIELD_THEN_LABEL = re.compile(
     r"\s*%?\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\s*\(\s*"
-    rf"(?P<label>{LABEL})(?:\s*[−–-]\s*(?:\d{{1,3}})?[a-z]{{1,3}})?\s*\)",
+    rf"(?P<label>{LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)",
     re.IGNORECASE,
 )
 

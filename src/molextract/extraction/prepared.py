@@ -27,7 +27,7 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.entries import sentence_start, title_compound
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL, TITLE_WORDS
+from molextract.extraction.labels import LABEL, RUN_LAST, TITLE_WORDS
 from molextract.extraction.mentions import Mention, from_label, is_not_a_compound
 
 #: ``was prepared``, ``were synthesized``, ``was similarly obtained``, after the subject
@@ -51,7 +51,7 @@ _CALLED_LABEL = re.compile(
     rf"\b(?!{_PREPOSITIONS}\s|(?:which|that|whom|where|when|whereupon)\s)"
     rf"[A-Za-z][a-z]+\s+(?P<label>{LABEL})"
     # "the biaryl compounds 3ba-3ea were obtained": a run of labels, the first named
-    r"(?:\s*[−–-]\s*(?:\d{1,3})?[a-z]{1,3})?$",
+    rf"(?:\s*[−–-]\s*{RUN_LAST})?$",
     re.IGNORECASE,
 )
 #: A relative clause opening before the verb: its subject is the compound before it.
