@@ -25,6 +25,12 @@ decided, and as ``none`` (no compound) or ``junk`` (a compound no name can be, b
 ``junk_reason``), and prints the records the model decided, and those without a
 compound, with their context (corpus text: the terminal only, never commit it).
 Only papers that say "yield" at least three times are run.
+
+``--pdf`` runs a second set instead: the PDFs of 21 ACS papers of 2022–2023 (J. Org.
+Chem., Org. Lett., JACS, J. Nat. Prod., J. Med. Chem.) that the same repository kept as
+its reader's test files, read by molextract's own PDF reader (``ingest/pdf.py``)::
+
+    git -C ReactionMiner checkout 362ab77 -- testFiles   # then flatten into testFiles/
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from molextract.extraction.junk_compounds import junk_reason
+from molextract.ingest.pdf import PdfProblem, pdf_document
 from molextract.schemas.records import DocumentResult, Record
 from probe_output import print_shares, print_tail, probe_parser, read_results, run_missing
 
@@ -44,17 +51,22 @@ FOLDERS = (
     Path("ReactionMiner") / "pdf2text" / "example_journals_results",
     Path("ReactionMiner") / "Thrust1CheckpointJSON",
 )
+PDF_FOLDER = Path("ReactionMiner") / "testFiles"
 CONTEXT = 220
 KINDS = ("by a form", "by the model", "none", "junk")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = probe_parser(__doc__.split("\n\n")[0], "papers")
+    parser.add_argument(
+        "--pdf", action="store_true", help="run the PDF set (testFiles) instead of the text"
+    )
     args = parser.parse_args(argv)
-    papers = _papers(args.corpora)
+    papers = _pdf_papers(args.corpora) if args.pdf else _papers(args.corpora)
     if not papers:
+        where = PDF_FOLDER if args.pdf else FOLDERS[0]
         parser.error(
-            f"no paper under {args.corpora / FOLDERS[0]}: check the two folders out of "
+            f"no paper under {args.corpora / where}: check the folders out of "
             "maszhongming/ReactionMiner as this script's docstring says"
         )
     chosen = dict(list(papers.items())[: args.limit])
@@ -77,6 +89,20 @@ def _papers(root: Path) -> dict[str, str]:
             if len(re.findall(r"yield", text, re.IGNORECASE)) >= 3:
                 papers.setdefault(path.stem, text)
     return dict(sorted(papers.items()))
+
+
+def _pdf_papers(root: Path) -> dict[str, str]:
+    """Paper id → the text molextract's PDF reader gives its PDF, in name order."""
+    papers: dict[str, str] = {}
+    for path in sorted((root / PDF_FOLDER).rglob("*.pdf")):
+        try:
+            text = pdf_document(path.read_bytes(), doc_id=path.stem, name=path.name).text
+        except PdfProblem as exc:
+            print(f"  {path.name}: skipped, {exc}")
+            continue
+        if len(re.findall(r"yield", text, re.IGNORECASE)) >= 3:
+            papers.setdefault(path.stem, text)
+    return papers
 
 
 def _verdict(record: Record) -> str:

@@ -244,6 +244,17 @@ def test_a_sentence_that_is_only_the_yield_is_the_previous_sentence_s_product() 
     assert product_before_yield(alone, alone.index("98%"), build_label_table(alone)) is None
 
 
+def test_a_conversion_or_purity_between_product_and_yield_is_passed_over() -> None:
+    text = (
+        "The mixture is worked up as in Example 1, affording 70 g of anisaldehyde and 5 g of "
+        "residue. Conversion 73%. Purity: 98.5%. Yield 86%. Selectivity 80%."
+    )
+    found = product_before_yield(text, text.index("86%"), build_label_table(text))
+    assert found is not None and found.name == "anisaldehyde"
+    stirred = "The mixture was stirred for 3 hours at 20 °C. Conversion 73%. Yield 86%."
+    assert product_before_yield(stirred, stirred.index("86%"), build_label_table(stirred)) is None
+
+
 def test_a_product_named_last_after_its_amount_and_melting_point_is_the_yield_s() -> None:
     text = "Crystallization gave 3.7 g (59% yield), mp 68°-69°, 4-phenoxybenzoic acid methyl ester."
     value_end = text.index("59%") + 3

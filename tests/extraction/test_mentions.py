@@ -600,6 +600,39 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
 
 
 @pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("The products 4f-4i were all obtained in moderate to good yields (55-68%).",
+         "55-68%", "4f"),
+        ("Installation of a methyl group lowered the yield, and product 20 could be isolated "
+         "in 59% yield.", "59%", "20"),
+        ("In comparison with 3j, product 3k, bearing the same two substituents in different "
+         "positions, was obtained in 97% yield with 99:1 dr.", "97%", "3k"),
+        ("Ultimately, product 3z containing three chlorine atoms at the Ar1 of the carbamate "
+         "and Ar3 of azlactone could be smoothly prepared in 98% yield.", "98%", "3z"),
+    ],
+)  # fmt: skip
+def test_a_scope_narrative_s_product_before_may_and_what_it_bears(
+    text: str, value: str, label: str
+) -> None:
+    """``could be isolated``, ``were all obtained`` and ``bearing …``/``containing …``
+    after the product's label stand between it and its yield, like ``was obtained``."""
+    found = described_compound(text, text.index(value), build_label_table(text))
+    assert found is not None and found.label == label
+
+
+def test_what_a_reagent_contains_makes_it_no_product() -> None:
+    text = (
+        "The aldehydes 1e-g bearing alkoxy groups at the 4-position furnished 7e-g in "
+        "25-67% yields."
+    )
+    found = described_compound(text, text.index("25-67%"), build_label_table(text))
+    assert found is not None and found.label == "7e"
+    solution = "added to DMF (35 mL) containing NaH (1.31 g, 60% in mineral oil) at 0 °C."
+    assert described_compound(solution, solution.index("60%"), build_label_table(solution)) is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "The ester was reduced with NaBH4 to provide 4-chlorobenzyl alcohol after "

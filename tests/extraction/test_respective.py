@@ -19,6 +19,16 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"90 %": (None, "2r"), "92 %": (None, "2s")},
         ),
         (
+            "Under these conditions, 5r and 5s could be obtained in 46% and 66% yield, "
+            "respectively.",
+            {"46%": (None, "5r"), "66%": (None, "5s")},
+        ),
+        (
+            "They led to the dihydrooxazole products 2o and 2p containing a quaternary carbon "
+            "in good yields, 66 and 60%, respectively.",
+            {"66 ": (None, "2o"), "60%": (None, "2p")},
+        ),
+        (
             "Oxidation with Oxone gave o-carboxycinnamic acid and naphthoquinone in 56 and "
             "31 % yield.",
             {"56 ": ("o-carboxycinnamic acid", None), "31 %": ("naphthoquinone", None)},

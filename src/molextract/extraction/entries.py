@@ -912,6 +912,14 @@ _YIELD_SENTENCE = re.compile(
 _AMOUNT_OF = re.compile(r"\s*\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:\([^()]{0,40}\)\s*)?of\s+(?:the\s+)?")
 
 
+#: A sentence that is only a conversion, a selectivity or a purity: ``Conversion 73%.``
+_MEASURE_SENTENCE = re.compile(
+    r"(?:(?:the\s+)?(?:conversion|(?:\w+\s+)?selectivity|purity)(?:\s+(?:was|is))?\s*[:=]?\s*"
+    r"\d[\d.,]*\s*%\s*[.;]\s*)",
+    re.IGNORECASE,
+)
+
+
 def product_before_yield(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """``… chromatography gave 56.2 g of NAME (Quencher 7). Yield 98%.``: a sentence that is
     only the yield states the yield of the product the sentence before it made."""
@@ -919,6 +927,10 @@ def product_before_yield(text: str, value_start: int, table: LabelTable) -> Ment
     if start == 0 or not _YIELD_SENTENCE.fullmatch(text, start, value_start):
         return None
     before = sentence_start(text, start - 1)
+    while before > 0 and _MEASURE_SENTENCE.fullmatch(text, before, start):
+        # "… affording 70 g of anisaldehyde, … . Conversion 73%. Yield 86%.": a
+        # conversion or purity stated between them leaves the product where it was
+        start, before = before, sentence_start(text, before - 1)
     for verb in reversed(list(_PRODUCT_VERB.finditer(text, before, start))):
         amount = _AMOUNT_OF.match(text, verb.end(), start)
         at = amount.end() if amount is not None else verb.end()

@@ -1323,12 +1323,20 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
     r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
     # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
-    r"|\b(?:(?:is|are|was|were|being)\s+(?:\w+\s+and\s+|again\s+|also\s+|then\s+|thereby\s+"
-    r"|thus\s+|\w+ly\s+)?"
+    # "5r and 5s could be obtained in 46% and 66% yield", "were all isolated in 40-80%"
+    r"|\b(?:(?:is|are|was|were|being|(?:can|could|may|might)\s+(?:\w+ly\s+)?be)\s+"
+    r"(?:\w+\s+and\s+|again\s+|also\s+|all\s+|then\s+|thereby\s+|thus\s+|\w+ly\s+)?"
     r"|(?:readily|cleanly|smoothly|efficiently|successfully)\s+)"
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
+    # "products 2o and 2p containing a quaternary carbon in good yields", "product 3k,
+    # bearing the same two substituents, was obtained": what the product carries, after
+    # its label
+    r"|(?:(?<=\d\s)|(?<=\d[a-z]\s)|(?<=\d[a-z]{2}\s)|(?<=\d,\s)|(?<=\d[a-z],\s)|(?<=\d[a-z]{2},\s))"
+    r"(?:bearing|containing|carrying|featuring|possessing)"
+    r"(?:\s+(?!(?:gave|give|furnish|afford|provid|yield|deliver|produc|generat|obtain|isolat"
+    r"|form|prepar|led)\w*\b)[^,;:.()%\s]+){1,15}\s*"
     # "NAME crystallized out (1.2 g; 85%)": it came out of the solution by itself
     r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
