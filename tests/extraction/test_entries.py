@@ -522,6 +522,22 @@ def test_a_heading_may_say_its_product_is_a_mixture_of_isomers() -> None:
     )
 
 
+def test_a_heading_may_cite_where_its_known_compound_was_made_before() -> None:
+    """``NAME (4a).22 Pale-yellow solid``: the reference number after the heading's full
+    stop still closes the heading."""
+    text = (
+        "The crude product was purified by flash chromatography. 1-Oxo-1-phenylpropan-2-yl "
+        "4-methylbenzenesulfonate (4a).22 Pale-yellow solid (74 mg, 81%). Purified by flash "
+        "column chromatography. 1-(3-Chlorophenyl)-1-oxopropan-2-yl 4-methylbenzenesulfonate "
+        "(4b).22,64 White solid (77 mg, 76%)."
+    )
+    assert whose(text, "81%") == ("1-Oxo-1-phenylpropan-2-yl 4-methylbenzenesulfonate", "4a")
+    assert whose(text, "76%") == (
+        "1-(3-Chlorophenyl)-1-oxopropan-2-yl 4-methylbenzenesulfonate",
+        "4b",
+    )
+
+
 def test_a_defined_label_is_not_read_from_a_name_s_locants() -> None:
     """``5,5-diphenyl…`` opens on 5, which the document defines: the name is the product."""
     text = (

@@ -987,7 +987,9 @@ _OPENING = re.compile(
     rf"(?:(?<=\s)(?P<bare>{LABEL})(?=\s*[.:](?:\s|$))\s*)?"
     # "NAME (29) as a Mixture of Isomers (1:3, o/p).": what the entry made it as
     r"(?:(?<=\))\s*as\s+an?\s+(?i:mixture)\s+of\s+[\w-]+(?:\s*\([^()\n]{0,30}\))?\s*)?"
-    r"(?:(?P<stop>[.:])(?=\s|$)|,\s*(?:from|prepared|obtained)\b"
+    # "NAME (4a).22 Pale-yellow solid (74 mg, 81%)": the known compound's reference
+    r"(?:(?P<stop>[.:])(?:(?<=\.)\d{1,3}(?:[,−–-]\d{1,3})*)?(?=\s|$)"
+    r"|,\s*(?:from|prepared|obtained)\b"
     r"|\s*,?\s*(?:(?:was|were)\s+)?(?i:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
 )
