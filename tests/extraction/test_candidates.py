@@ -1852,6 +1852,8 @@ TRAPS = [
     pytest.param("Aqueous sodium hydroxide (50%, 6.8 mL, 130 mmol) was added.", "50%",
                  id="hydroxide-strength"),
     pytest.param("It was washed with sodium hydroxide (5%, 30 mL).", "5%", id="washed-with"),
+    pytest.param("The filtrate ran into a flask holding hydrochloric acid (36%, ∼10 mL).", "36%",
+                 id="mineral-acid-as-sold"),
     pytest.param("Formaldehyde (37% in water, 0.5 mL) was added.", "37%", id="in-water"),
     pytest.param("Red-Al (65% in toluene; 1.1 mL) was added.", "65%", id="in-toluene"),
     pytest.param("2-chlorobutyryl chloride (85% tech., 1.5 g)", "85%", id="technical-grade"),

@@ -431,7 +431,7 @@ def test_an_unnamed_product_s_point_is_not_the_solvent_s_the_model_read(
     assert decision.mention is None or decision.mention.name != answer
 
 
-@pytest.mark.parametrize("base", ["Ag2CO3", "KOtBu", "DBU"])
+@pytest.mark.parametrize("base", ["Ag2CO3", "KOtBu", "DBU", "NaIO4", "RuCl3", "DPPA", "TEMPO"])
 def test_a_yield_is_never_the_base_s_or_the_reagent_s_the_model_read(base: str) -> None:
     """``only Ag2CO3 , Cs2CO3 and KOH yielded a > 60 % yield of product``: the yield is of
     the product the text leaves unnamed, never of the base that was screened."""

@@ -546,10 +546,14 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
 
 
 #: Reagents sold and used as solutions of a stated strength: ``sodium hydroxide (5%,
-#: 30 mL)``, ``formaldehyde (0.5 mL, 37%)``, ``a solution in water (10%, 2.2 g)``.
+#: 30 mL)``, ``formaldehyde (0.5 mL, 37%)``, ``a solution in water (10%, 2.2 g)``,
+#: ``hydrochloric acid (36%, ∼10 mL)``.
 _REAGENT_WORD_BEFORE_PAREN = re.compile(
     r"\b(?:hydroxide|hydride|peroxide|hypochlorite|formaldehyde|formalin|ammonia"
-    r"|hydrazine(?:\s+hydrate)?|solution(?:\s+in\s+water)?|in\s+water)\s*$",
+    r"|hydrazine(?:\s+hydrate)?|solution(?:\s+in\s+water)?|in\s+water"
+    # "hydrochloric acid (36%, ∼10 mL)": a mineral acid as sold
+    r"|(?:hydrochloric|sulfuric|sulphuric|nitric|phosphoric|hydrobromic|hydroiodic"
+    r"|hydrofluoric|perchloric)\s+acid)\s*$",
     re.IGNORECASE,
 )
 

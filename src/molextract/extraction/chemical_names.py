@@ -787,7 +787,8 @@ def _unwrapped(text: str, span: tuple[int, int]) -> tuple[int, int]:
 #: keep their counts.
 _FOOTNOTE_AFTER_NAME = re.compile(
     r"(?:(?<=ane|ene|yne|one|ine|ide|ate|ite|ium|ole|ose|ile)|(?<=ol|al|yl|ic))\d{1,2}$"
-    r"|(?<=[A-Za-z)\]])\.\d{1,2}$"
+    # "NaCN.83", "(4b).22,64": after a full stop, one note or several
+    r"|(?<=[A-Za-z)\]])\.\d{1,2}(?:[,−–-]\d{1,2})*$"
     # "the alkyl radical,9d,h,16": the numbers of several notes, after a comma
     r"|(?<=[a-z]{3}),\d{1,2}[a-z]?(?:,(?:\d{1,2}[a-z]?|[a-z]))*$"
 )

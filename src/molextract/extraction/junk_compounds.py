@@ -165,7 +165,10 @@ _AUXILIARIES = _listed(
     sodium nitrite|isoamyl nitrite|nitrosonium tetrafluoroborate|boron tribromide|bbr3|
     di-tert-butyl dicarbonate|boc2o|(boc)2o|methyl iodide|iodomethane|mei|dimethyl sulfate|
     edc|edci|edc·hcl|edc.hcl|hatu|hbtu|pybop|dcc|n,n'-dicyclohexylcarbodiimide|cdi|
-    1,1'-carbonyldiimidazole|hobt|1-hydroxybenzotriazole
+    1,1'-carbonyldiimidazole|hobt|1-hydroxybenzotriazole|
+    sodium periodate|naio4|ruthenium(iii) chloride|rucl3|osmium tetroxide|oso4|
+    n-methylmorpholine n-oxide|nmo|tpap|pyridinium chlorochromate|pcc|pyridinium dichromate|
+    pdc|manganese dioxide|mno2|tempo|diphenylphosphoryl azide|dppa|sodium tetrahydroborate
     """
 )
 _WORK_UP = _listed(
