@@ -1854,6 +1854,8 @@ TRAPS = [
     pytest.param("It was washed with sodium hydroxide (5%, 30 mL).", "5%", id="washed-with"),
     pytest.param("The filtrate ran into a flask holding hydrochloric acid (36%, ∼10 mL).", "36%",
                  id="mineral-acid-as-sold"),
+    pytest.param("This afforded 37 as a solution in toluene (1.602 kg, 11.2% by weight).",
+                 "11.2%", id="assay-by-weight"),
     pytest.param("Formaldehyde (37% in water, 0.5 mL) was added.", "37%", id="in-water"),
     pytest.param("Red-Al (65% in toluene; 1.1 mL) was added.", "65%", id="in-toluene"),
     pytest.param("2-chlorobutyryl chloride (85% tech., 1.5 g)", "85%", id="technical-grade"),

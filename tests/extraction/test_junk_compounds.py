@@ -264,6 +264,8 @@ def test_a_cell_that_only_says_how_a_substance_looked(text: str, looks: bool) ->
         ("2023Chem", "citation"),
         ("2023isocyanides 110", "citation"),
         ("C1-C13", "a range of atoms"),
+        ("C1", "an atom's number"),
+        ("Pd(II)-C4-arylation", "a step of a synthesis"),
         ("[α]D 21", "optical rotation"),
     ],
 )
@@ -275,7 +277,8 @@ def test_what_papers_print_where_a_name_could_stand(text: str, reason: str) -> N
 
 
 @pytest.mark.parametrize(
-    "text", ["36-d", "11-c", "4a-d1", "N-substituted pyrrole", "2-methylpropan-2-ol", "Chemdata"]
+    "text",
+    ["36-d", "11-c", "4a-d1", "N-substituted pyrrole", "2-methylpropan-2-ol", "Chemdata", "C60"],
 )
 def test_one_label_or_a_name_stays(text: str) -> None:
     assert junk_reason(text) is None

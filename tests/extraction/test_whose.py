@@ -295,6 +295,11 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("Lactone 13, formed in 85% yield, was then reduced with DIBAL.", "85%", None, "13"),
         ("Following general procedure B, 7e was obtained from 6e and benzylamine (white "
          "solid, 45 mg, 63%).", "63%", None, "7e"),
+        # a run of labels in its own bracket, or opening its clause: the first named
+        ("The corresponding products (5ab-5ad) were obtained in excellent yields (74-81%).",
+         "74-81%", None, "5ab"),
+        ("After heating to 100 °C for 2 h, 5e−g could be isolated in 39−88% yield.", "39−88%",
+         None, "5e"),
         # only the form it came in as the subject, under a heading that names the product
         ("B. 2-Phenylpyrimidine-5-carboxamide\n\nThe ester (from Example 1(e) above, 100 "
          "mg) was stirred in ammonia. A yellow solid was obtained (67 mg, 52%) after HPLC.",
@@ -551,6 +556,20 @@ def test_a_subject_formed_or_isolated_in_a_yield_is_the_product() -> None:
     text = "Product 3f was formed in only 35 % yield , presumably for steric reasons ."
     found = prepared_subject(text, text.index("35 %"), build_label_table(text))
     assert found is not None and found.label == "3f"
+
+
+def test_a_label_a_colon_introduces_owns_its_bracket_over_the_subject() -> None:
+    """``Compound 5aa was synthesized by … chromatography (…): 5ai (83 mg, 68%)``: the
+    label before the value's own bracket is the product, not the sentence's subject."""
+    text = (
+        "Compound 5aa was synthesized by following general procedure D using 4a (64 mg, "
+        "0.4 mmol) at 110 °C and purified by chromatography (90:10 hexane/ethyl acetate): "
+        "5ai (83 mg, 68%, a white solid)."
+    )
+    assert prepared_subject(text, text.index("68%"), build_label_table(text)) is None
+    decision = by_form(_yield_site(text, "68%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "5ai"
 
 
 def test_a_second_product_along_with_the_subject_takes_its_own_yield() -> None:

@@ -237,6 +237,8 @@ _MEASURE_WORD = re.compile(r"[bm]\.?p\.?\s?\d*(?:\.\d+)?|cm-1|cm\^?-1|m/[ez]|ppm
 #: A step named after the atom it works on: ``N-protection``, ``O-alkylation``,
 #: ``C-H activation`` (a cation, a dication, an anion are species, and stay).
 _PROCESS = re.compile(
+    # "Pd(II)-C4-arylation": the metal that does it, then where
+    r"(?:[A-Z][a-z]?(?:\((?:0|I{1,3}|IV)\))?[-‐](?=[A-Za-z]{1,2}\d?[-‐]))?"
     r"(?:[A-Za-z]{1,2}\d?[-‐](?:[A-Z][-‐])?|[A-Z][-‐]H\s+)?[a-z]*"
     r"(?:(?<![cC])(?<!\bdic)ation|ction|tection|lysis|sis)",
     re.IGNORECASE,
@@ -284,6 +286,8 @@ _CITATION_YEAR = re.compile(r"(?:1[89]|20)\d\d(?:[A-Z][a-z]+|[a-z]{3,}\b.*)")
 _ROTATION = re.compile(r"\[\s?[αa]\s?\]\s?[D\d].*")
 #: ``C1-C13`` of ``the C1-C13 fragment``: the atoms a fragment spans.
 _ATOM_RANGE = re.compile(r"[CNOS]\d{1,3}\s?[-‐–−]\s?[CNOS]?\d{1,3}")
+#: One carbon by its number, ``C1`` of ``attached to C1`` (not C60 or C70, fullerenes).
+_ATOM = re.compile(r"C(?:[1-9]|[1-5]\d)['′]?")
 
 
 #: A bond the text works on, ``C-H`` of ``arene o-C − H silylation``, ``N-H``, ``o-C``.
@@ -423,6 +427,7 @@ _NOT_A_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
     (_BOND, "a bond, not a name"),
     (_ROTATION, "an optical rotation's symbol, not a name"),
     (_ATOM_RANGE, "a range of atoms (a fragment's span), not a name"),
+    (_ATOM, "an atom's number, not a name"),
     (_REACTION_QUALITY, "how selective a reaction was, not a name"),
     (_JOURNAL_WORDS, "a word of a journal's abbreviated name, not a name"),
     (_MODIFIER, "a modifier of what follows it (a title's Palladium-Catalyzed), not a name"),

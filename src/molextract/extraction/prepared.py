@@ -54,6 +54,12 @@ _CALLED_LABEL = re.compile(
     rf"(?:\s*[−–-]\s*{RUN_LAST})?$",
     re.IGNORECASE,
 )
+#: A label in its own bracket after the subject: ``(12b)``, or a run of them ``(5ab-5ad)``.
+_ASIDE_LABEL = re.compile(rf"\s*\(\s*({LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)")
+#: A label after a colon, then the value's own bracket: ``…: 5ai (83 mg, 68%``.
+_COLON_LABEL_BRACKET = re.compile(rf":\s*{LABEL}\s*\([^()]*$")
+#: A run of labels right before the verb: ``5e−g``, ``3ba-3ea``.
+_RUN_OPENING = re.compile(rf"(?<![\w\-.,/])(?P<label>{LABEL})\s*[−–-]\s*{RUN_LAST}\s*$")
 #: A relative clause opening before the verb: its subject is the compound before it.
 _WHICH_BEFORE = re.compile(r"\s*,?\s*which(?:\s+(?:then|also))?\s*$", re.I)
 #: A kind of compound, named by the article before it: ``the bicyclic lactam``.
@@ -99,6 +105,10 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     verb = verbs[-1]
     if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
         return None
+    if _COLON_LABEL_BRACKET.search(text, verb.end(), value_start):
+        # "Compound 5aa was synthesized by … chromatography (…): 5ai (83 mg, 68%)": the
+        # label the colon introduces owns the bracket, whatever the subject says
+        return None
     end = verb.start()
     relative = _WHICH_BEFORE.search(text, max(start, end - 30), end)
     if relative is not None and not verb["aside"]:
@@ -107,7 +117,8 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     mention = _subject_ending(text, start, end, table)
     if mention is None and verb["aside"]:
         # "the bicyclic lactam (7) was isolated": a kind of compound, then its label
-        label = re.fullmatch(rf"\s*\(\s*({LABEL})\s*\)", verb["aside"])
+        # "the corresponding products (5ab-5ad) were obtained": a run, the first named
+        label = _ASIDE_LABEL.fullmatch(verb["aside"])
         if label is not None and _KIND_BEFORE.search(text, max(start, end - 50), end):
             return from_label(label[1], text, end, table)
     if mention is not None and verb["aside"] and mention.label is None:
@@ -148,6 +159,12 @@ def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Menti
     if clause is not None:
         # "a mixture of alcohols from which 49 was isolated": a clause's own subject
         return from_label(clause["label"], text, end, table)
+    run = _RUN_OPENING.search(text, max(start, end - 24), end)
+    lead = "" if run is None else text[start : run.start()].rstrip()
+    if run is not None and (not lead or lead.endswith((",", ";", ":"))):
+        # "After heating for 2 h, 5e−g could be isolated in 39−88% yield": a run of labels
+        # opening its clause, the first named
+        return from_label(run["label"], text, end, table)
     called = _CALLED_LABEL.search(text, max(start, end - 40), end)
     if called is not None:
         if _blocked(text, start, called.start()):

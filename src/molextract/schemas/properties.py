@@ -281,7 +281,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|dioxane|ether|Et2O|methanol|MeOH|ethanol|EtOH|DCM|dichloromethane|xylenes?|benzene"
         r"|acetic\s+acid|AcOH)\b"
         # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
-        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b|by\s+vol(?:ume|\.))"
+        # "(1.602 kg, 11.2% by weight)": a solution's assay
+        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b|by\s+(?:vol(?:ume|\.)|weight|wt\b\.?|mass))"
         # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl",
         # a buffer's "50% formamide", "10% FBS");
         # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
