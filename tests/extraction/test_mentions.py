@@ -608,6 +608,8 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
          "in 59% yield.", "59%", "20"),
         ("In comparison with 3j, product 3k, bearing the same two substituents in different "
          "positions, was obtained in 97% yield with 99:1 dr.", "97%", "3k"),
+        ("In comparison with 3j , product 3k , bearing the same two substituents in "
+         "different positions , was obtained in 97 % yield .", "97 %", "3k"),
         ("Ultimately, product 3z containing three chlorine atoms at the Ar1 of the carbamate "
          "and Ar3 of azlactone could be smoothly prepared in 98% yield.", "98%", "3z"),
     ],

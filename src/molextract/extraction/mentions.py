@@ -1333,7 +1333,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "products 2o and 2p containing a quaternary carbon in good yields", "product 3k,
     # bearing the same two substituents, was obtained": what the product carries, after
     # its label
-    r"|(?:(?<=\d\s)|(?<=\d[a-z]\s)|(?<=\d[a-z]{2}\s)|(?<=\d,\s)|(?<=\d[a-z],\s)|(?<=\d[a-z]{2},\s))"
+    r"|(?:(?<=\d\s)|(?<=\d[a-z]\s)|(?<=\d[a-z]{2}\s)|(?<=\d,\s)|(?<=\d[a-z],\s)|(?<=\d[a-z]{2},\s)"
+    # (as PDF text is tokenised: "product 3k , bearing")
+    r"|(?<=\d\s,\s)|(?<=\d[a-z]\s,\s)|(?<=\d[a-z]{2}\s,\s))"
     r"(?:bearing|containing|carrying|featuring|possessing)"
     r"(?:\s+(?!(?:gave|give|furnish|afford|provid|yield|deliver|produc|generat|obtain|isolat"
     r"|form|prepar|led)\w*\b)[^,;:.()%\s]+){1,15}\s*"
