@@ -1856,6 +1856,8 @@ TRAPS = [
                  id="mineral-acid-as-sold"),
     pytest.param("This afforded 37 as a solution in toluene (1.602 kg, 11.2% by weight).",
                  "11.2%", id="assay-by-weight"),
+    pytest.param("They were made in yields of 11% to 82% and purities of >95% by UHPLC.", ">95%",
+                 id="purities-of"),
     pytest.param("Formaldehyde (37% in water, 0.5 mL) was added.", "37%", id="in-water"),
     pytest.param("Red-Al (65% in toluene; 1.1 mL) was added.", "65%", id="in-toluene"),
     pytest.param("2-chlorobutyryl chloride (85% tech., 1.5 g)", "85%", id="technical-grade"),

@@ -250,7 +250,7 @@ REACTION_YIELD = PropertyDeclaration(
     ),
     # a purity, an ee, a conversion, a share: "ee of 98%", "conversion was 80%"
     trap_before=re.compile(
-        r"(?:purity|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
+        r"(?:purity|purities\s+of|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
         r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
         r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery"
         r"|efficienc(?:y|ies)|(?:enantiomeric|diastereomeric)\s+excess(?:es)?|\bpure"
