@@ -1858,6 +1858,10 @@ TRAPS = [
                  "11.2%", id="assay-by-weight"),
     pytest.param("They were made in yields of 11% to 82% and purities of >95% by UHPLC.", ">95%",
                  id="purities-of"),
+    pytest.param("A 1 : 1 mixture of 11a and 12a was obtained, and remaining 3a was recovered "
+                 "in 50% yield.", "50%", id="recovered-in"),
+    pytest.param("Diols 6a and 7a were obtained in 41% yield, and 52% of alcohol 1a was "
+                 "recovered.", "52%", id="share-recovered"),
     pytest.param("Formaldehyde (37% in water, 0.5 mL) was added.", "37%", id="in-water"),
     pytest.param("Red-Al (65% in toluene; 1.1 mL) was added.", "65%", id="in-toluene"),
     pytest.param("2-chlorobutyryl chloride (85% tech., 1.5 g)", "85%", id="technical-grade"),

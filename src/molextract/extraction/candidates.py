@@ -510,6 +510,12 @@ def _requirement(q: Quantity, before: str) -> bool:
 
 
 _NOT_A_YIELD = "a reagent's strength, a purity or an excess"
+#: Starting material given back, whatever word follows its share.
+_RECOVERED_BEFORE = re.compile(
+    r"\b(?:remaining|unreacted|unchanged|starting\s+materials?|substrates?)\s+(?:[\w-]+\s+)?"
+    r"(?:was|were|being)\s+(?:\w+ly\s+)?recovered\s+(?:in\s+)?(?:an?\s+)?$",
+    re.IGNORECASE,
+)
 _NO_CUE = "no property cue"
 
 
@@ -522,6 +528,8 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
     lowest = q.low if q.low is not None else q.value
     if lowest is not None and lowest < 0:
         return "a negative percentage"  # "(−32%)": a change, or a misread "~"
+    if _RECOVERED_BEFORE.search(before):
+        return _NOT_A_YIELD  # "remaining 3a was recovered in 50% yield": given back
     stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
     if stated_yield:
         return None
