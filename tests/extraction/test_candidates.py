@@ -264,6 +264,13 @@ CUED = [
     pytest.param(MP, "Hydrolysis gave 78 % of 5 .", "78 %", "reaction_yield", id="gave-share-of"),
     pytest.param(
         MP,
+        "Unfortunately , aldehyde 12 gave only 20 % of the desired product 13 .",
+        "20 %",
+        "reaction_yield",
+        id="gave-only-share-of",
+    ),
+    pytest.param(
+        MP,
         "Distillation afforded 62% of pure 2-methylpentane.",
         "62%",
         "reaction_yield",
@@ -1717,6 +1724,8 @@ YIELDS_BY_RULE = [
                  id="one-reagent-after-prepared"),
     pytest.param("Oxidation of 18 (Dess–Martin periodinane, 87%) gave aldehyde 19.", "87%",
                  id="one-reagent-before-gave"),
+    pytest.param("Amide 10 was then cyclized ( POCl3 , 80 % ) to give dihydroisoquinoline 11 .",
+                 "80 %", id="one-reagent-before-to-give"),
     pytest.param("Removal of the Boc group gave amine 19 ( TFA , CH2Cl2 ; 94 % ) .", "94 %",
                  id="step-conditions-semicolon"),
     pytest.param("Hydrogenation then afforded 20 ( H2 ; 88 % ) .", "88 %",
@@ -1985,6 +1994,19 @@ def test_a_number_with_a_leading_zero_joins_no_list_of_yields() -> None:
     text = 'Recrystallization gave pure 2a6a ( 0.274 " 01 , 84 % yield ) as colorless prisms .'
     found = find_candidates(text, get_schema("reaction_yield"))
     assert [text[c.quantity.start : c.quantity.end] for c in found if not c.blocked] == ["84 %"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The reaction of 14 with 15 gave a mixture of 16 and 17 ( 3 : 1 , 82 % combined yield ) .",
+        "The reaction of 14 with 15 gave 16 (3:1, 82% yield).",
+    ],
+)
+def test_a_ratio_s_second_term_joins_no_list_of_yields(text: str) -> None:
+    """``( 3 : 1 , 82 % )``: the ``1`` is the ratio's, not a yield of 1 %."""
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert [text[c.quantity.start : c.quantity.end].rstrip("%").strip() for c in found] == ["82"]
 
 
 def test_a_bare_number_after_the_product_s_mass_is_its_moles_not_a_yield() -> None:

@@ -307,6 +307,21 @@ def test_the_product_after_its_yield_and_how_it_looked_is_the_yield_s(text: str)
     assert found is not None and found.name == "4-phenylbutan-2-one"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heating 22 in xylene afforded the rearranged product 23 in 60 % yield along with "
+        "15 % of 24 .",
+        "Heating 22 gave 23 (60%) together with 15% of the dimer 24.",
+    ],
+)
+def test_a_second_product_s_share_after_along_with_is_its_own(text: str) -> None:
+    """``along with 15 % of 24``: the percentage is the yield of what follows its ``of``."""
+    value_end = text.index("%", text.index("15")) + 1
+    found = named_after_value(text, value_end, build_label_table(text))
+    assert found is not None and found.label == "24"
+
+
 def test_a_number_after_a_name_a_line_broke_at_its_hyphen_is_a_locant_not_a_label() -> None:
     text = "to give 0.22 g ( 73 % ) of 4a,8a-dihydro-4,4-diphenyl- 1 -(diphen- ylmethylidene)"
     found = named_after_value(text, text.index("%") + 1, build_label_table(text))

@@ -612,6 +612,8 @@ def test_a_by_product_beside_the_product_takes_the_yield_printed_after_it(
          "different positions , was obtained in 97 % yield .", "97 %", "3k"),
         ("Ultimately, product 3z containing three chlorine atoms at the Ar1 of the carbamate "
          "and Ar3 of azlactone could be smoothly prepared in 98% yield.", "98%", "3z"),
+        ("We obtained the coupling product 7 in a modest 38 % yield .", "38 %", "7"),
+        ("This afforded 3a in an improved 72% yield.", "72%", "3a"),
     ],
 )  # fmt: skip
 def test_a_scope_narrative_s_product_before_may_and_what_it_bears(

@@ -115,6 +115,18 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"80 °C": (None, "4"), "95 °C": (None, "5")},
         ),
         (
+            # the yields first, then the products they are the yields of
+            "Reaction of 1b and 1c under these conditions gave 80 % and 75 % yields of 3b and "
+            "3c , respectively .",
+            {"80 %": (None, "3b"), "75 %": (None, "3c")},
+        ),
+        (
+            # the second product named by what it is to the first
+            "Oxidation of 12 afforded ketone 13 and its epimer 14 in 60 % and 20 % yield , "
+            "respectively .",
+            {"60 %": (None, "13"), "20 %": (None, "14")},
+        ),
+        (
             "Pyrenes 1b, 1h and 1i gave 3b, 3h, and 3i in good to excellent yield (93%, 94%, "
             "and 70%, respectively).",
             {"93%": (None, "3b"), "94%": (None, "3h"), "70%": (None, "3i")},
@@ -163,6 +175,7 @@ def test_a_value_then_an_excess_is_no_list() -> None:
         ("Products 4a, 4b and 4c formed in 70 and 20% yield.", "70"),  # 3 names, 2 values
         ("Compounds 4a–c were obtained in 85–92% yield.", "85"),  # a range, not a list
         ("Compounds 4a–d were obtained in 85 and 92% yield.", "85"),  # 4 members, 2 values
+        ("The reaction of 14 with 15 gave 16 ( dr 3 : 1 , 82 % ) .", "82 %"),  # a ratio
     ],
 )
 def test_lists_of_unequal_length_or_no_list_decide_nothing(text: str, value: str) -> None:

@@ -558,6 +558,36 @@ def test_a_subject_formed_or_isolated_in_a_yield_is_the_product() -> None:
     assert found is not None and found.label == "3f"
 
 
+def test_a_subject_that_could_also_be_made_is_the_product() -> None:
+    """An adverb after the modal: ``could also be prepared``."""
+    text = "Lactone 21 could also be prepared directly from 19 in 62 % yield ."
+    found = prepared_subject(text, text.index("62 %"), build_label_table(text))
+    assert found is not None and found.label == "21"
+
+
+def test_a_participle_s_subject_owns_the_yield_its_clause_states() -> None:
+    """``alcohol 21 , prepared from 23 in 3 steps ( 65 % )`` is 21's yield; once the
+    participle's clause has closed, a later yield is the next step's."""
+    text = "The synthesis began with the known alcohol 21 , prepared from 23 in 3 steps ( 65 % ) ."
+    found = prepared_subject(text, text.index("65 %"), build_label_table(text))
+    assert found is not None and found.label == "21"
+    later = "The alcohol 21 , prepared from 23 , was oxidized with DMP ( 85 % ) ."
+    assert prepared_subject(later, later.index("85 %"), build_label_table(later)) is None
+
+
+def test_a_clause_that_leaves_out_its_verb_has_its_own_subject() -> None:
+    """``5a was obtained in 91 % yield , and 5b in 87 % yield``: the second yield is 5b's;
+    ``obtained from 4a and 2 in 91 % yield`` is still the subject's."""
+    text = "Thus , 5a was obtained in 91 % yield , and 5b in 87 % yield ."
+    assert prepared_subject(text, text.index("87 %"), build_label_table(text)) is None
+    decision = by_form(_yield_site(text, "87 %"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "5b"
+    made = "Compound 5a was obtained from 4a and 2 in 91 % yield ."
+    found = prepared_subject(made, made.index("91 %"), build_label_table(made))
+    assert found is not None and found.label == "5a"
+
+
 def test_a_label_a_colon_introduces_owns_its_bracket_over_the_subject() -> None:
     """``Compound 5aa was synthesized by … chromatography (…): 5ai (83 mg, 68%)``: the
     label before the value's own bracket is the product, not the sentence's subject."""

@@ -68,6 +68,8 @@ _VERB_LABEL_COMMA = re.compile(
 #: A number printed with a leading zero (``01``, ``05``): a code or a garbled unit in
 #: tokenised PDF text, never a member of a list of values.
 _LEADING_ZERO = re.compile(r"0\d")
+#: A ratio's first term and its colon, right before a number: ``3 : 1``, ``10:1``.
+_RATIO_BEFORE = re.compile(r"\d\s*:\s*$")
 #: A product's mass opening its amounts bracket, right before a number in it.
 _MASS_THEN = re.compile(r"\(\s*\d[\d.,]*\s*(?:mg|g|kg)\s*,\s*$")
 _LIST_LINK = re.compile(r"\s*(?:,|;|/|and|or|,\s*and|,\s*or)\s*$")
@@ -353,6 +355,8 @@ def _share_list_units(
                 break
             if _VERB_BEFORE.search(text, max(0, out[j].start - 40), out[j].start):
                 break  # "gave 28, 85%": 28 is what it gave
+            if _RATIO_BEFORE.search(text, max(0, out[j].start - 12), out[j].start):
+                break  # "( 3 : 1 , 82 % )": a ratio's second term, not a value
             if _LEADING_ZERO.match(text, out[j].start):
                 break  # "( 0.274 \" 01 , 84 % )": "01" is a garbled "mmol", not a value
             if _MASS_THEN.search(text, max(0, out[j].start - 30), out[j].start):
@@ -971,7 +975,10 @@ _CONDITIONS = re.compile(  # "( TFA , CH2Cl2 ; 94 % )", "(Pd(PPh3)4, K2CO3, 82%)
 
 #: After a step's conditions bracket: the verb that makes the step's product.
 _STEP_MAKES_AFTER = re.compile(
-    r"\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced)\b", re.I
+    r"\s*,?\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced"
+    # "Amide 10 was then cyclized ( POCl3 , 80 % ) to give dihydroisoquinoline 11"
+    r"|to\s+(?:give|afford|furnish|provide|deliver|yield|produce))\b",
+    re.I,
 )
 
 
@@ -1054,7 +1061,9 @@ def _yield_cue(before: str, after: str) -> str | None:
     return None
 
 
-_MADE_SHARE = re.compile(rf"{cues.SHARE_VERB}\s*$", re.IGNORECASE)
+_MADE_SHARE = re.compile(
+    rf"{cues.SHARE_VERB}\s*(?:(?:only|just|merely|approximately|nearly)\s+)?$", re.IGNORECASE
+)
 #: ``of 5``, ``of the acid``, ``of pure 2-methylpentane`` after that percentage; not a
 #: share of a mixture (``of the mixture``, ``of the starting material``).
 _OF_PRODUCT = re.compile(

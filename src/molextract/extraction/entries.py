@@ -254,7 +254,11 @@ _YIELD_OF = re.compile(
     re.IGNORECASE,
 )
 #: The value right after such a verb: ``gave 78 %``.
-_MADE_SHARE = re.compile(rf"{SHARE_VERB}\s*[\d.,]+\s*%\Z", re.IGNORECASE)
+_MADE_SHARE = re.compile(
+    rf"{SHARE_VERB}\s*(?:(?:only|just|merely|approximately|nearly)\s+)?(?:about\s+|ca\.\s*)?"
+    r"[\d.,]+\s*%\Z",
+    re.IGNORECASE,
+)
 _SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: A reaction's yield, then what it gave: ``proceeded in 68 % yield ( 85 % brsm ) to
@@ -276,7 +280,13 @@ _CLOSE_THEN_OF = re.compile(
     r"(?=\S*[\d(\[-]))?"
 )
 #: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
-_YIELD_OF_VALUE = re.compile(r"\byields?\s+of\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$", re.I)
+_YIELD_OF_VALUE = re.compile(
+    r"\b(?:yields?\s+of"
+    # "afforded 23 in 60 % yield along with 15 % of 24": a second product's share
+    r"|(?:along|together)\s+with|accompanied\s+by|as\s+well\s+as)"
+    r"\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$",
+    re.I,
+)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(

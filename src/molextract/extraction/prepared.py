@@ -35,7 +35,9 @@ from molextract.extraction.mentions import Mention, from_label, is_not_a_compoun
 _PREPARED = re.compile(
     r"(?P<aside>\s*\([^()]{1,40}\))?"
     # "Alcohol 7, obtained in 85% yield from 6, was protected": the participle alone
-    r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+be)\s+|\s*,\s*(?=\w+\s+(?:in|as)\s))"
+    # "Lactone 21 could also be prepared directly from 19": an adverb after the modal
+    r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+(?:(?:also|then|thus|now|still"
+    r"|easily|readily|likewise|similarly)\s+)?be)\s+|(?P<participle>\s*,\s*(?=\w+\s+(?:in|as|from)\s)))"
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
@@ -105,6 +107,15 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     verb = verbs[-1]
     if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
         return None
+    elliptical = _ELLIPTICAL_CLAUSE.search(text, verb.end(), value_start)
+    if elliptical is not None and "%" in text[verb.end() : elliptical.start()]:
+        # "5a was obtained in 91 % yield , and 5b in 87 % yield": after the subject's own
+        # yield, a clause that left out the verb, not its subject
+        return None
+    if verb["participle"] is not None and _clause_ends(text[verb.end() : value_start]):
+        # "The alcohol 21 , prepared from 23 , was oxidized with DMP ( 85 % )": the
+        # participle's clause closed before the value, which is the next step's
+        return None
     if _COLON_LABEL_BRACKET.search(text, verb.end(), value_start):
         # "Compound 5aa was synthesized by … chromatography (…): 5ai (83 mg, 68%)": the
         # label the colon introduces owns the bracket, whatever the subject says
@@ -126,6 +137,20 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if label is not None:
             return Mention(mention.name, label[1], mention.start, mention.end, True)
     return mention
+
+
+#: A clause that leaves out the verb it shares with the one before: ``, and 5b in``.
+_ELLIPTICAL_CLAUSE = re.compile(
+    rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*\s+)?{LABEL}"
+    r"\s+(?:in|with)\s+[^,;()]*\(?[^,;()]*$",
+    re.IGNORECASE,
+)
+
+
+def _clause_ends(between: str) -> bool:
+    """A comma or semicolon outside brackets: a participle's clause ends there."""
+    outside = re.sub(r"\([^()]*\)", "", between).split("(", 1)[0]
+    return "," in outside or ";" in outside
 
 
 #: A clause whose subject is only the form the product came in: ``A yellow solid``,

@@ -31,7 +31,8 @@ _UNIT = r"(?:%|°\s?C\.?)"
 #: One value of a list: a number, a range (``59–62%``) or a bound (``<5%``).
 _ITEM = rf"(?:[<>≤≥~]\s*)?{_NUMBER}(?:\s*[-–−]\s*{_NUMBER})?"
 _VALUES = re.compile(
-    rf"(?<![\w.]){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
+    # (never opening on a ratio's second term: "( dr 3 : 1 , 82 % )")
+    rf"(?<![\w.:])(?<!:\s){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
     r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C)|(?<=°C\.)|(?<=° C\.))"
 )
 _ONE_NUMBER = re.compile(_ITEM)
@@ -40,7 +41,16 @@ _ONE_NUMBER = re.compile(_ITEM)
 #: monobromide 5``, ``alcohol 9 and ketone 10``).
 _LABEL_JOIN = (
     rf"(?:{_JOIN}|\s+(?:together|along)\s+with\s+|\s+as\s+well\s+as\s+)"
-    r"(?:the\s+)?(?:[a-z][a-z-]{2,}\s+)?"
+    # (``ketone 13 and its epimer 14``: the second product named by what it is to the
+    # first)
+    r"(?:(?:the|its|their)\s+)?(?:[a-z][a-z-]{2,}\s+)?"
+)
+#: After a list of yields, the products they are the yields of: ``yields of 3b and 3c``.
+_YIELDS_OF_LABELS = re.compile(
+    r"\s*%?\s*(?:isolated\s+|combined\s+)?yields?\s+of\s+(?:the\s+)?"
+    r"(?:(?:corresponding|desired|expected)\s+)?(?:[a-z][a-z-]{2,}\s+)?"
+    rf"(?P<labels>(?:{LABEL}{_LABEL_JOIN})+{LABEL})(?![\w\-])",
+    re.IGNORECASE,
 )
 _LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_LABEL_JOIN})+{LABEL})\s*$")
 _JOIN_AT_END = re.compile(rf"{_JOIN}$")
@@ -62,6 +72,12 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
         index = next((i for i, (s, _e) in enumerate(numbers) if s >= value_start), None)
     if index is None:
         return None
+    named_after = _YIELDS_OF_LABELS.match(text, numbers[-1][1])
+    if named_after is not None:
+        # "gave 80 % and 75 % yields of 3b and 3c , respectively": the products after
+        after = _labels_ending_at(text, named_after.end("labels"), table)
+        if after is not None and len(after[1]) == len(numbers):
+            return after[1][index]
     end = product_end(text, list_start)
     were = _YIELDS_OF_WERE.search(text, max(0, list_start - 200), list_start)
     if were is not None:
