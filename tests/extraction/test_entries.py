@@ -307,6 +307,13 @@ def test_the_product_after_its_yield_and_how_it_looked_is_the_yield_s(text: str)
     assert found is not None and found.name == "4-phenylbutan-2-one"
 
 
+def test_a_product_printed_after_its_mass_and_bracket_is_the_yield_s() -> None:
+    """``yielding 1.2 g (85%) NAME``: the verb's product after its mass and bracket."""
+    text = "The mixture is evaporated, yielding 1.2 g (85%) 2-amino-5-bromopyridine as crystals."
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is not None and found.name == "2-amino-5-bromopyridine"
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -588,6 +588,23 @@ def test_a_clause_that_leaves_out_its_verb_has_its_own_subject() -> None:
     assert found is not None and found.label == "5a"
 
 
+def test_a_section_s_product_called_by_its_class_is_the_heading_s_compound() -> None:
+    """``to give the aniline`` under a heading that names an aniline is the heading's
+    compound, not aniline itself."""
+    text = (
+        "Example 5: 4-(4-Methylpiperazin-1-yl)aniline. 1-Methyl-4-(4-nitrophenyl)piperazine "
+        "(2.0 g) was hydrogenated over palladium on carbon to give the aniline (1.6 g, 92%)."
+    )
+    decision = by_form(_yield_site(text, "92%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-(4-Methylpiperazin-1-yl)aniline"
+    # with no heading that holds the word, the word stays what the text says
+    plain = "Nitrobenzene (2.0 g) was hydrogenated over palladium to give the aniline (1.6 g, 92%)."
+    decision = by_form(_yield_site(plain, "92%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "aniline"
+
+
 def test_a_label_a_colon_introduces_owns_its_bracket_over_the_subject() -> None:
     """``Compound 5aa was synthesized by … chromatography (…): 5ai (83 mg, 68%)``: the
     label before the value's own bracket is the product, not the sentence's subject."""

@@ -67,7 +67,8 @@ _TURNED_INTO = (
     r"(?:convert(?:ed|ing)|conversion|transform(?:ed|ing|ation)|reduc(?:ed|ing|tion)"
     r"|oxidi[sz](?:ed|ing)|oxidation|cycli[sz](?:ed|ing|ation)|hydroly(?:[sz]ed|sis)"
     r"|isomeri[sz](?:ed|ation)|hydrogenat(?:ed|ion)|deprotect(?:ed|ion)|elaborated|advanced)"
-    r"\s+(?:[^()%.;]{1,60}?\s+)??(?:in)?to"
+    # ("was oxidized ( Dess - Martin periodinane ) to aldehyde 29": its reagent bracketed)
+    r"\s+(?:(?:[^()%.;]|\([^()%]{1,60}\)){1,80}?\s+)??(?:in)?to"
 )
 #: A substituent that tells one product of a series from the next in a bracket that
 #: lists them with their yields: ``( 3a , R = Me , 65 % ; …)``, ``5 ( X = Cl , 45 % )``.

@@ -306,7 +306,9 @@ _CLOSE_THEN_BARE_NAME = re.compile(r"[^()]{0,40}\)\s+(?=\S*[\d(\[-])")
 #: A verb that makes a product, then the bracket the value is in.
 _VERB_THEN_BRACKET = re.compile(
     r"\b(?:give|gave|giving|afford(?:ed|ing)?|yield(?:ed|ing)?|obtain(?:ed|ing)?"
-    r"|provid(?:e|ed|ing)|furnish(?:ed|ing)?)\s*\([^()]{0,60}$",
+    r"|provid(?:e|ed|ing)|furnish(?:ed|ing)?)\s*"
+    # ("yielding 1.2 g (85%) NAME": its mass before the bracket)
+    r"(?:\d[\d.,]*\s*(?:mg|g|kg)\.?\s*)?\([^()]{0,60}$",
     re.IGNORECASE,
 )
 #: What patents call the product a section's heading names.

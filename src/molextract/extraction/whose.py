@@ -43,6 +43,7 @@ from molextract.extraction.entries import (
     Entry,
     product_after_conditions,
     sentence_start,
+    title_compound,
 )
 from molextract.extraction.junk_compounds import is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
@@ -139,8 +140,31 @@ def _by_rules(site: Site) -> Decision | None:
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
-            return Decision(mention, name)
+            return Decision(_heading_s_by_its_class(mention, site) or mention, name)
     return None
+
+
+def _heading_s_by_its_class(mention: Mention, site: Site) -> Mention | None:
+    """``to give the aniline (1.6 g, 92%)`` under the heading ``4-(4-methylpiperazin-1-
+    yl)aniline``: a section calls its own product by its class, with the article; when
+    the heading's name holds that word, the product is the heading's compound, not the
+    parent compound the word also names."""
+    name, start = mention.name, mention.start
+    if name is None or mention.label is not None or start is None:
+        return None
+    if not _CLASS_WORD.fullmatch(name) or not _THE_BEFORE.search(
+        site.text, max(0, start - 5), start
+    ):
+        return None
+    title = title_compound(site.table, site.value_start)
+    if title is None or title.name is None or name.lower() not in title.name.lower():
+        return None
+    return title
+
+
+#: One lower-case word, as a class of compounds is written: ``aniline``, ``amide``.
+_CLASS_WORD = re.compile(r"[a-z]{4,}")
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 
 
 def _auxiliary(mention: Mention, site: Site, *, read: bool = False) -> bool:
