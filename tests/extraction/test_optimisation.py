@@ -88,3 +88,15 @@ def test_an_earlier_yield_of_the_product_unnamed_is_passed_over() -> None:
     decision = by_form(_site(text, "46%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == "3a"
+
+
+def test_an_earlier_entry_of_the_same_sentence_counts() -> None:
+    """``3a was obtained in 88 % yield ( entry 4 ) , while the use of CuBr gave only 56 %
+    ( entry 5 )``: the second entry's yield is of the same reaction's product."""
+    text = (
+        "With this catalyst , 3a was obtained in 88 % yield ( entry 4 ) , while the use of "
+        "CuBr gave only 56 % ( entry 5 ) ."
+    )
+    decision = by_form(_site(text, "56 %"))
+    assert decision is not None and decision.source == "earlier_entry_product"
+    assert decision.mention is not None and decision.mention.label == "3a"

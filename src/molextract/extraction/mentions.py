@@ -1320,11 +1320,11 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent)\s+)?)?(?:yields?|Y|yld)(?:\s+(?:was|were|of|is))?"
     r"|\((?:FIG|Fig|Figure|Scheme|Table)s?\.?\s*[\w.]+\)"
     # "7a − c in good 66 − 70 % yield": how good, printed before the number
-    # ("in a modest 38 % yield", "in an improved 72 % yield")
-    r"|\b(?:an?\s+)?(?:(?:very|slightly|much)\s+)?(?:low|poor|modest|moderate|fair|good|high"
-    r"|excellent|improved|reduced|lower|higher|acceptable|reasonable|satisfactory)"
+    r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
     r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
-    r"|\ban?(?=\s+\d)"
+    # "in a modest 38 % yield", "in an improved 72 % yield": an article, how good, the number
+    r"|\ban?(?:\s+(?:(?:very|slightly|much)\s+)?(?:low|poor|modest|moderate|fair|good|high"
+    r"|excellent|improved|reduced|lower|higher|acceptable|reasonable|satisfactory))?(?=\s*\Z)"
     # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
     # "5r and 5s could be obtained in 46% and 66% yield", "were all isolated in 40-80%"
     r"|\b(?:(?:is|are|was|were|being|(?:can|could|may|might)\s+(?:\w+ly\s+)?be)\s+"
