@@ -322,3 +322,37 @@ def test_a_row_named_in_one_column_and_labelled_in_another_is_both() -> None:
         ("2-(4-chlorophenyl)-4-methylthiazole", "7a"),
         ("2-(4-methoxyphenyl)-4-methylthiazole", "7c"),
     ]
+
+
+# A web page's optimisation table copied as text: its header (in lower case) a blank
+# line above the rows, a metal's column headed in brackets, a run without a ligand, notes lettered in
+# brackets each on a line of its own.
+BLANK_UNDER_HEADER = """Table 3.
+
+Screening of palladium sources and ligands.[a]
+
+run base (equiv) [Pd] ligand yield (%)[b]
+
+1 1.5 Pd(OAc)2 41
+2 1.5 PdCl2 XPhos 58
+3 1.5 Pd2(dba)3 SPhos 66
+4 2.0 Pd2(dba)3 SPhos 71 (69)
+[a]
+
+Conditions: aryl bromide (0.5 mmol), toluene (2 mL), 100 °C, 12 h.
+
+[b]
+
+GC yield; the isolated yield is shown in parentheses.
+"""
+
+
+def test_a_header_a_blank_line_above_its_rows_and_a_run_that_left_a_cell_blank() -> None:
+    assert _grid(BLANK_UNDER_HEADER)[0] == ["run", "base (equiv)", "[Pd]", "ligand", "yield (%)[b]"]
+    # the run without a ligand keeps its yield in the yield column
+    assert [(r.value, r.evidence.table.row) for r in records(BLANK_UNDER_HEADER)] == [
+        (41.0, 1), (58.0, 2), (66.0, 3), (69.0, 4),
+    ]  # fmt: skip
+    # the bracketed letters are the notes' markers, the isolated one read from note b
+    table = spaced_tables(BLANK_UNDER_HEADER, [], 0)[0]
+    assert [note.marker for note in table.footnotes] == ["a", "b"]

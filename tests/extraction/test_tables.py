@@ -540,6 +540,41 @@ _WEB_MARKDOWN = {
         "| 3 | 1c | 4-MeOC6H4 | 3c | 85 |\n",
         [("3a", 88.0), ("3b", 95.0), ("3c", 85.0)],
     ),
+    # a header the rule marks, whatever its cells look like (numbers lead two of them);
+    # which lamp a run used, bracketed after its yield; a column of starting material
+    # recovered, no yield; its notes printed without their letters
+    "ruled header": (
+        "Table 4.\n"
+        "entry | base (equiv) | 2a (equiv) | 3 yield (%)b | 1a recovered (%)b |\n"
+        "---|---|---|---|---|\n"
+        "1 | DBU (2.0) | 2.0 | 81 (A) | 10 |\n"
+        "2c | DBU (2.0) | 3.0 | 64 (B) | 30 |\n"
+        "Reaction conditions: 1a (0.2 mmol), MeCN (1 mL), 24 h.\n"
+        "Determined by 1H NMR.\n"
+        "The reaction was run in air.\n",
+        [("3", 81.0), ("3", 64.0)],
+    ),
+    # two products' yields in one cell under one header
+    "two products per cell": (
+        "Table 1. Optimisation.\n"
+        "entry | change from the standard conditions | yield of 4a/5 (%)b |\n"
+        "---|---|---|\n"
+        "1 | none | 72/9 |\n"
+        "2 | THF instead of MeCN | 40/33 |\n",
+        [("4a", 72.0), ("5", 9.0), ("4a", 40.0), ("5", 33.0)],
+    ),
+    # the isolated yield bracketed with its own note's letter; notes without letters
+    "isolated bracket, unlettered notes": (
+        "Table 2. Control experiments.\n"
+        "| Entry | Deviation from standard conditions | Yielda (%) |\n"
+        "|---|---|---|\n"
+        "| 1 | None | 77 (70b) |\n"
+        "| 2 | No light | 0 |\n"
+        "| 3 | Air instead of argon | 35 |\n"
+        "Yields were determined by 19F NMR.\n"
+        "Yield after isolation by chromatography.\n",
+        [(None, 70.0), (None, 35.0)],
+    ),
 }
 
 

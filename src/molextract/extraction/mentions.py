@@ -1323,7 +1323,7 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\b(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent)"
     r"(?:\s+(?:to|and)\s+(?:very\s+)?(?:moderate|fair|good|high|excellent))?"
     # "in a modest 38 % yield", "in an improved 72 % yield": an article, how good, the number
-    r"|\ban?(?:\s+(?:(?:very|slightly|much)\s+)?(?:low|poor|modest|moderate|fair|good|high"
+    r"|\b(?:in|with)\s+an?(?:\s+(?:(?:very|slightly|much)\s+)?(?:low|poor|modest|moderate|fair|good|high"
     r"|excellent|improved|reduced|lower|higher|acceptable|reasonable|satisfactory))?(?=\s*\Z)"
     # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
     # "5r and 5s could be obtained in 46% and 66% yield", "were all isolated in 40-80%"

@@ -41,6 +41,9 @@ _NUMERIC = re.compile(rf"{_NUMBER}(?:\s*[-–—−]\s*{_NUMBER})?[a-z*†‡]?(
 #: Units a number in a cell is printed with, joined to it: ``30 min``, ``1.2 g``.
 _UNIT = re.compile(r"(?:min|h|hr|hrs|d|s|°C|K|%|mol%|equiv|eq|mg|g|mL|ml|mmol|bar|atm)")
 _MARKER = re.compile(r"[a-h]|[*†‡§¶]")
+#: A note's marker on a line of its own, bare or bracketed as Wiley prints it: ``a``,
+#: ``[b]``.
+_NOTE_MARKER = re.compile(r"[a-h]|[*†‡§¶]|\[(?:[a-h]|[*†‡§¶])\]")
 _INITIAL = re.compile(r"[A-Z]\.")
 #: Words that qualify the header word after them, one column between them.
 _QUALIFIERS = frozenset(
@@ -235,6 +238,8 @@ def _table_after(
     k = caption
     caption_end = lines[k][1]
     block: list[int] = []
+    previous: list[int] = []
+    before_previous = caption_end
     paragraphs = 0
     k += 1
     while k < len(lines) and paragraphs < 4:
@@ -249,11 +254,26 @@ def _table_after(
         if len(run) >= 3 and sum(_body_line(text, *lines[j]) for j in run) >= 2:
             block = run
             break
+        before_previous, previous = caption_end, run
         if not _GRAPHIC.match(text, *lines[run[0]]):
             caption_end = lines[run[-1]][1]
         paragraphs += 1
     if not block:
         return None
+    if (
+        previous
+        and _body_line(text, *lines[block[0]])
+        and not _body_line(text, *lines[previous[-1]])
+        and not _GRAPHIC.match(text, *lines[previous[-1]])
+    ):
+        # a web page's table copied with a blank line between its header and its rows
+        # (``entry x (eq.) [Pd] ligand yield (%)[b]`` ⏎⏎ ``1 2.5 Pd(PPh3)4 35``): the
+        # paragraph's last line is the header
+        block = [previous[-1], *block]
+        if len(previous) > 1 and not _GRAPHIC.match(text, *lines[previous[0]]):
+            caption_end = lines[previous[-2]][1]
+        else:
+            caption_end = before_previous
     cap_start = lines[caption][0]
     caption_span = Span(text[cap_start:caption_end], cap_start, caption_end)
     return _table_of(text, lines, block, k, caption_span, index)
@@ -308,7 +328,7 @@ def _table_of(
 ) -> tuple[Table, int] | None:
     """The table of a block of lines (header lines, then rows), its notes from line
     ``k`` on."""
-    while block and _MARKER.fullmatch(text[slice(*lines[block[-1]])].strip()):
+    while block and _NOTE_MARKER.fullmatch(text[slice(*lines[block[-1]])].strip()):
         k = block.pop()  # "a" alone under the rows: the first footnote's marker
     rows = [_cells(text, *lines[j]) for j in block]
     body_at = next(
@@ -538,7 +558,11 @@ def _header_cells(
         lower_word = word[:1].islower() and not lower
         joins = previous is not None and (
             (lower_word and not re.fullmatch(r"(?:ee|dr|er|logP|log|pKa)\b.*", word))
-            or (word[:1] in "([" and not _NUMERIC.fullmatch(word.strip("()[]")))
+            or (
+                word[:1] in "(["
+                and not _NUMERIC.fullmatch(word.strip("()[]"))
+                and not _CATALYST_COLUMN.fullmatch(word)
+            )
             or word[:1] in "°%/"
             or _MARKER.fullmatch(word) is not None
             or re.fullmatch(r"\d[\d.]*", word) is not None
@@ -549,6 +573,13 @@ def _header_cells(
         else:
             cells.append(token)
     return cells
+
+
+#: A column of an optimisation table headed by its metal or catalyst in brackets, as a
+#: header of its own: ``[Pd]``, ``[Cu]``, ``[cat.]`` (not a unit, which joins its word).
+_CATALYST_COLUMN = re.compile(
+    r"\[(?:Pd|Pt|Cu|Ni|Rh|Ru|Ir|Au|Ag|Fe|Co|Mn|Zn|Ti|Zr|Sc|Bi|Ga|Ln|Cat\.?|cat\.?)\][a-h]?"
+)
 
 
 def _best_join(groups: list[Span]) -> int | None:
@@ -631,14 +662,14 @@ def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote
         if not line:
             k += 1
             continue
-        if _MARKER.fullmatch(line):
+        if _NOTE_MARKER.fullmatch(line):
             n = k + 1
             while n < len(lines) and lines[n][0] == lines[n][1]:
                 n += 1
             if n < len(lines):
                 note_start, note_end = lines[n]
                 note = Span(text[note_start:note_end], note_start, note_end)
-                notes.append(Footnote(line, note))
+                notes.append(Footnote(line.strip("[]"), note))
                 k = n + 1
                 continue
         opening = re.match(r"([a-h]|[*†‡§¶])\s+(?=\S)", line)

@@ -109,7 +109,7 @@ _CONDITION_HEADER = re.compile(
     r"|reported|rep\.|ref\.?"
     # comparisons and balances a percentage column may hold: not a yield of anything
     r"|differen\w*|relative|rel\.|change|increase|decrease|inhibition|accountability"
-    r"|(?:mass|carbon)\s+balance|recovery|efficacy"
+    r"|(?:mass|carbon)\s+balance|recovery|recovered|unreacted|efficacy"
     # the temperatures of other transitions and tests than melting or boiling
     r"|(?:cloud|flash|pour|smoke|fire|dew|dropping|drop|softening|aniline|crystalli[sz]ation|gel)\s+points?"
     # a purity by assay, the water a solid holds
@@ -324,10 +324,11 @@ def text_tables(text: str) -> list[Table]:
         ):
             i += 1  # "![]() | ||||||": a scheme drawn over the table, no row of it
             continue
-        markdown = _markdown_rows(text, lines, i) or _piped_rows(text, lines, i)
+        ruled = _markdown_rows(text, lines, i)
+        markdown = ruled or _piped_rows(text, lines, i)
         if markdown is not None:
             j, rows = markdown
-            table = _text_table(text, lines, i, j, len(tables), rows)
+            table = _text_table(text, lines, i, j, len(tables), rows, ruled is not None)
             if table is not None:
                 tables.append(table)
             i = max(j, i + 1)
@@ -573,7 +574,10 @@ def _text_table(
     last: int,
     index: int,
     given: list[list[Span]] | None = None,
+    ruled: bool = False,
 ) -> Table | None:
+    """``ruled``: ``given`` are a Markdown table's rows, its first row the header the
+    rule was under."""
     rows: list[list[Span]] = []
     if given is None:
         given = []
@@ -581,9 +585,12 @@ def _text_table(
             line = text[start:end]
             separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
             given.append(_split(text, start, end, separator))
+    ruled_at = 1 if ruled else None  # how many rows stand above a rule ("|---|---|")
     for row in given:
         if not all(_RULE_CELL.fullmatch(cell.text) for cell in row):
             rows.append(row)
+        elif ruled_at is None:
+            ruled_at = len(rows)
     if len(rows) < 2:
         return None
     width = max(len(row) for row in rows)
@@ -618,12 +625,15 @@ def _text_table(
             break
         footnotes.extend(_lettered_notes(marker, note, lines[k][0]))
         k += 1
+    if not footnotes:
+        footnotes = _unlettered_notes(text, lines, last, caption, rows)
     label = ""
     if caption is not None:
         found = TABLE_LABEL.match(caption.text)
         label = found.group(1) if found else ""
     while len(rows) > 2 and not any(cell.text for cell in rows[0]):
         rows = rows[1:]  # "| |||||": a drawing's row above the header, its cells empty
+        ruled_at = None if ruled_at is None else ruled_at - 1
     titles = title_rows([[cell.text for cell in row] for row in rows])
     if titles:
         # "TABLE 4 | |" over "Optimization of … | |": the number and title printed as rows
@@ -633,7 +643,12 @@ def _text_table(
             found = TABLE_LABEL.match(caption.text)
             label = found.group(1) if found else ""
         rows = rows[titles:]
+        ruled_at = None if ruled_at is None else ruled_at - titles
     header_rows = guess_header_rows([[cell.text for cell in row] for row in rows])
+    if header_rows == 0 and ruled_at == 1 and len(rows) > 2:
+        # "entry | base (equiv) | 2a (equiv) | … | 3 yield (%)b |" over "---|---|": a
+        # Markdown table says which row is its header, whatever its cells look like
+        header_rows = 1
     if header_rows == 0 and _series_header(rows):
         header_rows = 1
     if header_rows == 1 and _spanned_lower_row(rows):
@@ -647,6 +662,55 @@ def _text_table(
     head = rows[:header_rows] if sub_header else _spread_header(rows[:header_rows])
     rows = head + _realigned(rows[header_rows:])
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
+
+
+def _unlettered_notes(
+    text: str,
+    lines: Sequence[tuple[int, int]],
+    last: int,
+    caption: Span | None,
+    rows: list[list[Span]],
+) -> list[Footnote]:
+    """Notes a web page copied without their letters (PMC's table pages print
+    ``Isolated yield.`` under the rows, its ``b`` only on the header): the lines under
+    the table are notes ``a``, ``b``, … in turn when the table's cells and headers use
+    exactly as many letters as there are lines, the last of them the last line's."""
+    k = last
+    while k < len(lines) and k - last < 2 and lines[k][0] == lines[k][1]:
+        k += 1
+    notes: list[tuple[int, int]] = []
+    while k < len(lines) and lines[k][0] < lines[k][1] and len(notes) < 9:
+        line = text[lines[k][0] : lines[k][1]]
+        if "|" in line or _NOTE_OPENING.match(line) is None:
+            break
+        notes.append(lines[k])
+        k += 1
+    if not notes or len(notes) > 8:
+        return []
+    used: set[str] = set()
+    for cell in [caption] if caption is not None else []:
+        used.update(_LETTER_AFTER_WORD.findall(cell.text))
+    for r, row in enumerate(rows):
+        for cell in row:
+            used.update(_LETTER_AFTER_WORD.findall(cell.text) if r == 0 else [])
+            used.update(_LETTER_AFTER_VALUE.findall(cell.text))
+    wanted = {chr(ord("a") + i) for i in range(len(notes))}
+    last_letter = chr(ord("a") + len(notes) - 1)
+    if len(used & wanted) < max(1, len(notes) - 1) or last_letter not in used:
+        return []
+    return [
+        Footnote(chr(ord("a") + i), Span(text[start:end], start, end))
+        for i, (start, end) in enumerate(notes)
+    ]
+
+
+#: A note's opening: a capital letter or a number (``Isolated yield.``, ``1H NMR …``).
+_NOTE_OPENING = re.compile(r"\s*(?:[A-Z]|\d)")
+#: A note's letter printed on a header word or a caption: ``Yielda (%)``, ``yield
+#: (%)b``, ``Conditionsa.``.
+_LETTER_AFTER_WORD = re.compile(r"(?<=[a-z)%\]])([a-h])(?=[\s.,(\[]|$)")
+#: A note's letter printed on a value or an entry's number: ``27 c``, ``(56b)``, ``3c``.
+_LETTER_AFTER_VALUE = re.compile(r"(?:^|[\s(])[<>]?\d+(?:\.\d+)?\s?([a-h])(?=[\s),]|$)")
 
 
 def _lettered_notes(marker: str, line: str, start: int) -> list[Footnote]:
@@ -708,8 +772,38 @@ def _realigned(body: list[list[Span]]) -> list[list[Span]]:
             score = sum(_kind(cell.text) == majority[c] for c, cell in enumerate(moved))
             if score >= best_score + 2:
                 best, best_score = moved, score
+        if best is row and trailing:
+            best = _gap_filled(row, majority, used, trailing)
         fixed.append(best)
     return fixed
+
+
+def _gap_filled(row: list[Span], majority: list[str], used: int, missing: int) -> list[Span]:
+    """A row that left a cell of its own blank in the middle (``1 2.5 Pd(PPh3)4 35``
+    under ``entry | x | [Pd] | ligand | yield``, no ligand in that run), so that its last
+    cells slid left: the blank put back where every cell then sits under a column of its
+    kind, the rightmost such place; the row as it was when no place fits, or it fit."""
+
+    def misfits(cells: list[Span]) -> int:
+        return sum(
+            1
+            for c, cell in enumerate(cells[:used])
+            if cell.text and _coarse(_kind(cell.text)) != _coarse(majority[c])
+        )
+
+    if not misfits(row):
+        return row
+    for at in range(used - missing, 0, -1):
+        gap = [Span("", row[at - 1].end, row[at - 1].end) for _ in range(missing)]
+        moved = row[:at] + gap + row[at : used - missing] + row[used:]
+        if not misfits(moved):
+            return moved
+    return row
+
+
+def _coarse(kind: str) -> str:
+    """A count and a number are both numbers when a row's cells are placed."""
+    return "number" if kind == "count" else kind
 
 
 def read_tables(
@@ -1061,6 +1155,10 @@ def _paired(
     if cut < 0 or (unit_at(header, cut + 1) and not header[cut + 1 :].strip(" .%)°CK")):
         return [column]
     halves = [header[:cut].strip(), header[cut + 1 :].strip()]
+    shared = _TWO_PRODUCTS.fullmatch(header)
+    if shared is not None:
+        # "yield of 6a/7 (%)b" over "80/4": one property, a product per part
+        halves = [f"{shared['lead']}{shared[k]}{shared['tail']}".strip() for k in ("a", "b")]
     cells = _cells(grid, column.index)
     if not cells or sum(cell.count("/") == 1 for cell in cells) * 2 <= len(cells):
         return [column]
@@ -1075,8 +1173,28 @@ def _paired(
         if decided.property:
             decided.index, decided.header, decided.part = column.index, column.header, (k, 2)
             decided.ask = False
+            if shared is not None:
+                decided.compound = _part_product(grid, column.index, "ab"[k])
             found.append(decided)
     return found or [column]
+
+
+def _part_product(grid: Grid, index: int, part: str) -> Mention | None:
+    """The label a two-product header (``yield of 6a/7 (%)``) gives one part, placed in
+    the header cell that prints it."""
+    for cell in grid.header_cells[index]:
+        found = _TWO_PRODUCTS.fullmatch(cell.text)
+        if found is not None:
+            start, end = cell.start + found.start(part), cell.start + found.end(part)
+            return Mention(None, found[part], start, end, "table_header")
+    return None
+
+
+#: A header that names one property of two products: ``yield of 6a/7 (%)``.
+_TWO_PRODUCTS = re.compile(
+    r"(?P<lead>.*?\w.*?\s)(?P<a>\d{1,3}[a-z]{0,2}['′]?)\s*/\s*(?P<b>\d{1,3}[a-z]{0,2}['′]?)"
+    r"(?P<tail>(?:\s*\([^()]*\))?\s*(?:[a-h](?:,[a-h])*|\[[a-h]\])?\s*)"
+)
 
 
 def _cued(grid: Grid, column: Column, known: Sequence[PropertyDeclaration]) -> list[Column]:
@@ -2239,7 +2357,10 @@ _SPACED_UNIT_LETTER = re.compile(r"\d\s+[gh]\s*$")
 
 _CELL_TAIL = re.compile(
     # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
-    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*\)"
+    # (its own note's letter inside the bracket: "62 (56b)")
+    r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*(?:[a-h]|\[[a-h]\])?\s*\)"
+    # which of the table's setups the run used: "89 (A)", "34 (B)"
+    r"|\(\s*[A-Z]\s*\)"
     # a ratio or an ee stated with it: "85 (10:1)", "78 (>20:1)", "85 (dr 5:1)", "(92% ee)"
     r"|\(\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*[=:]?\s*)?[<>≥≤]?\s*\d+(?:\.\d+)?\s*:\s*"
     r"\d+(?:\.\d+)?\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*)?\)"  # or "85 (3:1 dr)"
@@ -2465,7 +2586,7 @@ def _isolated_in_brackets(reading: TableReading, column: Column, text: str) -> s
     )
     marker = found["marker"]
     marked = marker is not None and any(
-        note.marker == marker and re.search(r"\bisolated\b", note.span.text, _I)
+        note.marker == marker and re.search(r"\bisolat(?:ed|ion)\b", note.span.text, _I)
         for note in table.footnotes
     )
     if not marked and not _ISOLATED_BRACKETED.search(said):
