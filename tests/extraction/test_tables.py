@@ -575,6 +575,19 @@ _WEB_MARKDOWN = {
         "Yield after isolation by chromatography.\n",
         [(None, 70.0), (None, 35.0)],
     ),
+    # the product's label in the header with its note's letter printed apart; the
+    # isolated yield "given in parenthesis"; a note that opens in lower case
+    "spaced letter after the label": (
+        "Screening of Lewis acids.\n"
+        "---|---|---|\n"
+        "Entry | Lewis acid | Yield of 4c b (%) |\n"
+        "1 | Sc(OTf)3 | 58 |\n"
+        "2 | Yb(OTf)3 | 66 (61) |\n"
+        "3a | In(OTf)3 | 44 |\n"
+        "Conditions: 1c (0.1 mmol), 2 (0.2 mmol), DCE, 60 °C.\n"
+        "The NMR yield; the isolated yield was given in parenthesis.\n",
+        [("4c", 58.0), ("4c", 61.0), ("4c", 44.0)],
+    ),
 }
 
 

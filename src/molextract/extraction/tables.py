@@ -140,6 +140,8 @@ _MARKS = r"[a-h*†‡§¶#](?:\s*,\s*[a-h*†‡§¶#])*"
 _MARKER_TAIL = re.compile(
     rf"(?:(?<=[\d%)\]°C])\s*(?P<plain>{_MARKS})|\s*\[\s*(?P<bracketed>{_MARKS})\s*\])\s*$"
 )
+#: A note's letter a space after a lettered label, before the unit's bracket or the end.
+_SPACED_MARKER_AFTER_LABEL = re.compile(r"(?<=\d[a-z])\s+[a-h](?=\s*[(\[]|\s*$)")
 _LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({_STEREO}?{LABEL})", _I)
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
@@ -608,7 +610,7 @@ def _text_table(
             start, end = lines[back][0], lines[k][1]
             caption = Span(text[start:end], start, end)
             break
-    footnotes = []
+    footnotes: list[Footnote] = []
     k = last
     gap = k
     while gap < len(lines) and gap - last < 2 and lines[gap][0] == lines[gap][1]:
@@ -621,6 +623,9 @@ def _text_table(
         note = text[lines[k][0] : lines[k][1]]
         glued = _GLUED_NOTE.match(note)  # "aRef. [37]. bAdditionally …": a web page's copy
         marker = footnote_marker(note) or (glued.group(1) if glued else "")
+        if not marker and k == last and not footnotes and _marked_line(text, lines, k + 1):
+            k += 1  # "Reaction condition: …" ⏎ "aIsolated yield.": the conditions unmarked
+            continue
         if not marker:
             break
         footnotes.extend(_lettered_notes(marker, note, lines[k][0]))
@@ -664,6 +669,14 @@ def _text_table(
     return Table(index, label or f"Table {index + 1}", caption, rows, header_rows, footnotes)
 
 
+def _marked_line(text: str, lines: Sequence[tuple[int, int]], k: int) -> bool:
+    """Whether line ``k`` opens with a note's marker."""
+    if k >= len(lines):
+        return False
+    line = text[lines[k][0] : lines[k][1]]
+    return bool(footnote_marker(line) or _GLUED_NOTE.match(line))
+
+
 def _unlettered_notes(
     text: str,
     lines: Sequence[tuple[int, int]],
@@ -681,8 +694,10 @@ def _unlettered_notes(
     notes: list[tuple[int, int]] = []
     while k < len(lines) and lines[k][0] < lines[k][1] and len(notes) < 9:
         line = text[lines[k][0] : lines[k][1]]
-        if "|" in line or _NOTE_OPENING.match(line) is None:
+        if "|" in line:
             break
+        if _marked_line(text, lines, k):
+            return []  # the notes print their letters: read as such
         notes.append(lines[k])
         k += 1
     if not notes or len(notes) > 8:
@@ -692,7 +707,11 @@ def _unlettered_notes(
         used.update(_LETTER_AFTER_WORD.findall(cell.text))
     for r, row in enumerate(rows):
         for cell in row:
-            used.update(_LETTER_AFTER_WORD.findall(cell.text) if r == 0 else [])
+            if r == 0:
+                used.update(_LETTER_AFTER_WORD.findall(cell.text))
+                used.update(
+                    m.group().strip() for m in _SPACED_MARKER_AFTER_LABEL.finditer(cell.text)
+                )
             used.update(_LETTER_AFTER_VALUE.findall(cell.text))
     wanted = {chr(ord("a") + i) for i in range(len(notes))}
     last_letter = chr(ord("a") + len(notes) - 1)
@@ -704,8 +723,6 @@ def _unlettered_notes(
     ]
 
 
-#: A note's opening: a capital letter or a number (``Isolated yield.``, ``1H NMR …``).
-_NOTE_OPENING = re.compile(r"\s*(?:[A-Z]|\d)")
 #: A note's letter printed on a header word or a caption: ``Yielda (%)``, ``yield
 #: (%)b``, ``Conditionsa.``.
 _LETTER_AFTER_WORD = re.compile(r"(?<=[a-z)%\]])([a-h])(?=[\s.,(\[]|$)")
@@ -1355,7 +1372,9 @@ def _header_compound(
             start, end = cell.start + stereo.start(), cell.start + stereo.end()
             return Mention(None, stereo.group(0), start, end, "table_header")
         text = _note_references_off(text)
-        for version in (text, _MARKER_TAIL.sub("", text)):
+        # "Yield of 3a b (%)": a note's letter printed apart after the product's label
+        spaced = _SPACED_MARKER_AFTER_LABEL.sub(lambda m: " " * len(m.group()), text)
+        for version in dict.fromkeys((text, _MARKER_TAIL.sub("", text), spaced)):
             found = None if declaration is None else declaration.header.search(version)
             rest = (
                 version
@@ -2564,7 +2583,7 @@ _TWO_YIELDS = re.compile(
 )
 #: What says the bracketed one of two yields is the isolated yield.
 _ISOLATED_BRACKETED = re.compile(
-    r"isolated\s+yields?\s+(?:(?:are|is)\s+)?(?:(?:given|shown|reported|listed)\s+)?"
+    r"isolated\s+yields?\s+(?:(?:are|is|was|were)\s+)?(?:(?:given|shown|reported|listed)\s+)?"
     r"in\s+(?:parenthes[ie]s|brackets)|\(\s*isolated(?:\s+yields?)?\s*\)",
     _I,
 )
