@@ -588,6 +588,15 @@ _WEB_MARKDOWN = {
         "The NMR yield; the isolated yield was given in parenthesis.\n",
         [("4c", 58.0), ("4c", 61.0), ("4c", 44.0)],
     ),
+    # the yield first, its product's label bracketed after it
+    "value then label": (
+        "Table 3. Scope of the cycloaddition.\n"
+        "| Entry | 1 | 2 | Yield (%) | ee (%) |\n"
+        "|---|---|---|---|---|\n"
+        "| 1 | 1a | 2a | 82 (3aa) | 97 |\n"
+        "| 2 | 1a | 2b | 75 (3ab) | 90 |\n",
+        [("3aa", 82.0), ("3ab", 75.0)],
+    ),
 }
 
 

@@ -2134,14 +2134,19 @@ def _record(
         if cued is None:
             return None  # the column's other property, or none: "nD20 1.5521"
         text = cued
-    labelled = _LABELLED_VALUE.fullmatch(text) or _LABEL_COMMA_VALUE.fullmatch(text)
+    labelled = (
+        _LABELLED_VALUE.fullmatch(text)
+        or _LABEL_COMMA_VALUE.fullmatch(text)
+        or (None if _TWO_YIELDS.fullmatch(text) else _VALUE_THEN_LABEL.fullmatch(text))
+    )
     if labelled is not None:
         # "4a (68)": the cell names its product, the value bracketed after it
         inner = labelled.span("inner")
         text = " " * inner[0] + text[inner[0] : inner[1]] + " " * (len(text) - inner[1])
         label = labelled["label"]
+        at = cell.start + (labelled.start("label") if labelled.re is _VALUE_THEN_LABEL else 0)
         own = Mention(
-            labels.name_of(label), label, cell.start, cell.start + labelled.end("label"),
+            labels.name_of(label), label, at, cell.start + labelled.end("label"),
             "table_cell",
         )  # fmt: skip
     if prop == "reaction_yield":
@@ -2618,6 +2623,11 @@ def _isolated_in_brackets(reading: TableReading, column: Column, text: str) -> s
 #: ``4c(72)``.
 _LABELLED_VALUE = re.compile(
     r"\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*\((?P<inner>\s*[<>≥≤~]?\s*\d[^()]*)\)\s*"
+)
+#: The value first, its product's label bracketed after it: ``82 (3aa)``, ``75% (4b)``.
+_VALUE_THEN_LABEL = re.compile(
+    r"\s*(?P<inner>[<>≥≤~]?\s*\d+(?:\.\d+)?\s*%?\s*(?:[a-h*†‡]|\[[a-h]\])?)\s*"
+    r"\(\s*(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*\)\s*"
 )
 #: The same after a comma or colon, under ``Product, yield (%)``: ``3a, 85``, ``3b: 72%``.
 _LABEL_COMMA_VALUE = re.compile(
