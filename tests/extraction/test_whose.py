@@ -2,13 +2,15 @@
 
 import pytest
 
+from molextract.extraction.candidates import find_candidates
 from molextract.extraction.chemical_names import stand_in_label
 from molextract.extraction.entries import read_entries
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
 from molextract.extraction.mentions import made_aside
 from molextract.extraction.prepared import prepared_subject
-from molextract.extraction.whose import Site, by_form, decide, decided_without_model
+from molextract.extraction.whose import Decision, Site, by_form, decide, decided_without_model
+from molextract.schemas import get_schema
 
 
 def _site(text: str, value: str) -> Site:
@@ -603,6 +605,52 @@ def test_a_section_s_product_called_by_its_class_is_the_heading_s_compound() -> 
     decision = by_form(_yield_site(plain, "92%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "aniline"
+
+
+def test_the_product_named_by_its_role_is_the_compound_its_entry_names() -> None:
+    """``Preparation of NAME: … to give the title compound (1.2 g, 85%)``: the role phrase
+    stands for the compound the paragraph opens on."""
+    text = (
+        "Preparation of 4-chloro-N-methylaniline: To a solution of 4-chloroaniline (1.0 g) "
+        "in THF was added methyl iodide (0.5 mL). The mixture was concentrated to give the "
+        "title compound as a white solid (1.2 g, 85%)."
+    )
+    decision = by_form(_yield_site(text, "85%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-chloro-N-methylaniline"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Scheme 2. Reagents and conditions: (a) NaH, THF, 0 °C, 85%; (b) TBAF, THF, rt, "
+         "92%; (c) DMP, CH2Cl2, 88%.", "88%"),
+        ("a Key : ( i ) LiAlH4 , Et2O ( 72 % ) ; ( ii ) OsO4 , NMO ( 65 % ) .", "72 %"),
+    ],
+)  # fmt: skip
+def test_a_step_of_a_scheme_s_conditions_is_a_yield_of_no_compound_the_text_names(
+    text: str, value: str
+) -> None:
+    """A scheme's list of steps: each step's reagents, then its yield. The product is
+    in the drawing; the reagents are never it, and the model is not asked."""
+    found = [c for c in find_candidates(text, get_schema("reaction_yield")) if not c.blocked]
+    assert value in [text[c.quantity.start : c.quantity.end] for c in found]
+    decision = by_form(_yield_site(text, value))
+    assert decision == Decision(None, "scheme_step")
+    assert decided_without_model(_yield_site(text, value), "reaction_yield")
+
+
+def test_a_list_of_steps_that_opens_with_what_it_makes_gives_that_compound() -> None:
+    """``1 : ( i ) … ( 72 % ) ; ( ii ) …``: a footnote's synthesis of compound 1."""
+    text = (
+        "The routes are given below. 1 : ( i ) n-BuLi , Et2O , then DMF ( 72 % ) ; ( ii ) "
+        "OsO4 , NMO ( 65 % ) ; ( iii ) NaH ( 85 % , 10 : 1 E : Z ratio ) ."
+    )
+    for value in ("72 %", "65 %", "85 %"):
+        decision = by_form(_yield_site(text, value))
+        assert decision is not None and decision.source == "scheme_step"
+        assert decision.mention is not None and decision.mention.label == "1"
+        assert decision.mention.start == text.index("1 :")
 
 
 def test_a_label_a_colon_introduces_owns_its_bracket_over_the_subject() -> None:

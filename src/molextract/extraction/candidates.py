@@ -523,6 +523,52 @@ _RECOVERED_BEFORE = re.compile(
 _NO_CUE = "no property cue"
 
 
+#: What opens a scheme's list of steps: ``Reagents and conditions:``, ``Key:``.
+_STEP_LIST_LEAD = re.compile(
+    r"\b(?:reagents(?:\s+and\s+conditions)?|conditions|key)\s*:"
+    # or the compound the steps make, its number then a colon: "1 : ( i ) …"
+    r"|(?<![\w.,\-])(?P<target>[1-9]\d{0,2}[a-z]?)\s*:\s*(?=\(\s*(?:i|a)\s*\))",
+    re.IGNORECASE,
+)
+#: A step's mark in such a list: ``(a)``, ``( ii )``.
+_STEP_MARK = re.compile(r"\(\s*(?:[a-z]|[ivx]{1,4})\s*\)")
+#: After a step's yield: the step's end, or the next step's mark.
+_STEP_END = re.compile(
+    # (what its bracket says of the step besides: "( 85 % , 10.5 : 1 E : Z ratio )")
+    r"\s*(?:,[^;()]{0,40}(?=\)))?(?:\)\s*)?"
+    r"(?:[;.]|$|,?\s*(?:and\s+)?\(\s*(?:[a-z]|[ivx]{1,4})\s*\))"
+)
+
+
+def in_step_list(before: str, after: str) -> bool:
+    """Whether a percentage closes a step of a scheme's list of steps (``Reagents and
+    conditions: (a) NaH, THF, 0 °C, 85%; (b) TBAF, THF, 92%``, ``Key: ( i ) LiAlH4 ,
+    Et2O ( 72 % ) ;``): each step's reagents, then its yield. ``before`` and ``after``
+    are the text before and after the percentage."""
+    return _step_list_lead(before, after) is not None
+
+
+def step_list_target(before: str, after: str) -> tuple[str, int] | None:
+    """The number of the compound a list of steps makes, when the list opens with it
+    (``1 : ( i ) … ( 72 % ) ; ( ii ) …``), and how far back from the end of ``before``
+    it stands; None otherwise."""
+    lead = _step_list_lead(before, after)
+    if lead is None or lead["target"] is None:
+        return None
+    return lead["target"], min(len(before), 600) - lead.start("target")
+
+
+def _step_list_lead(before: str, after: str) -> re.Match[str] | None:
+    window = before[-600:]
+    leads = list(_STEP_LIST_LEAD.finditer(window))
+    if not leads:
+        return None
+    marks = list(_STEP_MARK.finditer(window, leads[-1].end()))
+    if not marks or ";" in window[marks[-1].end() :]:
+        return None
+    return leads[-1] if _STEP_END.match(after) is not None else None
+
+
 def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
     """Why a percentage is no yield: a reagent's strength (``NaH (60% in oil)``), a
     purity, an ee, a conversion, an eluent's share (``EtOAc/hexane = from 0% to 50%``),
@@ -534,6 +580,8 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         return "a negative percentage"  # "(−32%)": a change, or a misread "~"
     if _RECOVERED_BEFORE.search(before):
         return _NOT_A_YIELD  # "remaining 3a was recovered in 50% yield": given back
+    if in_step_list(before, after):
+        return None  # "(b) DMP, CH2Cl2, 88%;": a step's yield, not its eluent
     stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
     if stated_yield:
         return None
@@ -676,6 +724,9 @@ def _cue(
     schema: SchemaSpec,
 ) -> _Cue | None:
     """The words that call ``q`` a ``prop``, said for the model; None if nowhere."""
+    if prop == "reaction_yield" and q.unit == "%" and in_step_list(before, after):
+        # "Reagents and conditions: (a) NaH, THF, 0 °C, 85%; (b) …": a scheme's steps
+        return _Cue("closing a step of a scheme's conditions", 0, 0, direct=True)
     if prop == "reaction_yield" and q.unit == "%":
         ruled = _yield_by_rule(before, after, context.prior)
         if ruled is not None:

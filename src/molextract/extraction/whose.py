@@ -37,7 +37,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
+from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
@@ -118,6 +120,11 @@ def by_form(site: Site) -> Decision | None:
     of the entry before it (``optimisation.py``), and a sentence that is only a melting
     or boiling point takes the product of the yield stated before it
     (``point_after_yield.py``)."""
+    if site.property == YIELD and RULES and (step := _scheme_step(site)) is not None:
+        # "Reagents and conditions: (a) NaH, THF, 0 °C, 85%;": the step's product is in
+        # the scheme's drawing, the text names only reagents; a list that opens with the
+        # number of what it makes ("1 : ( i ) …") gives that
+        return Decision(step or None, "scheme_step")
     decision = _by_rules(site)
     # with no rules (``bench_corpora.py --model-only``) there is no earlier form to carry
     if decision is not None or not RULES:
@@ -136,12 +143,52 @@ def by_form(site: Site) -> Decision | None:
     return None if mention is None else Decision(mention, "earlier_entry_product")
 
 
+def _scheme_step(site: Site) -> Mention | Literal[False] | None:
+    """None where the value closes no step of a scheme's list of steps; else the
+    compound the list makes (``from_label``), or False when it names none."""
+    start = sentence_start(site.text, site.value_start)
+    before = site.text[start : site.value_start]
+    after = site.text[site.value_end : site.value_end + 40]
+    if not in_step_list(before, after):
+        return None
+    target = step_list_target(before, after)
+    if target is None:
+        return False
+    label, back = target
+    at = site.value_start - back
+    defined = site.table.definition(label)
+    return Mention(defined.name if defined else None, label, at, at + len(label), True)
+
+
 def _by_rules(site: Site) -> Decision | None:
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
-            return Decision(_heading_s_by_its_class(mention, site) or mention, name)
+            better = _heading_s_by_its_class(mention, site) or _role_s_entry(mention, site)
+            return Decision(better or mention, name)
     return None
+
+
+def _role_s_entry(mention: Mention, site: Site) -> Mention | None:
+    """``Preparation of NAME: … to give the title compound (1.2 g, 85%)``: a phrase
+    that names the product by its role stands for the compound of the entry the value
+    is in, when an entry names one (a heading already resolved it)."""
+    if mention.label is not None or not _ROLE.fullmatch(mention.name or ""):
+        return None
+    before = [e for e in site.entries if e.start < site.value_start]
+    if not before or "\n\n" in site.text[before[-1].start : site.value_start]:
+        return None
+    entry = before[-1]
+    found = entry.mention
+    if found.name is None or found.end is None or _ROLE.fullmatch(found.name):
+        return None
+    # only an entry that opens its paragraph as a heading: "Preparation of NAME:",
+    # "NAME (12)." (not "Lithium thioethoxide was prepared by …", a reagent made on the
+    # way, nor "… aq. NaHCO3 (basic pH). The organic phases …" inside a paragraph)
+    opens = entry.start == 0 or site.text[entry.start - 1] == "\n"
+    if not opens or not _HEADING_CLOSE.match(site.text, found.end):
+        return None
+    return found
 
 
 def _heading_s_by_its_class(mention: Mention, site: Site) -> Mention | None:
@@ -162,6 +209,15 @@ def _heading_s_by_its_class(mention: Mention, site: Site) -> Mention | None:
     return title
 
 
+#: What closes an entry's heading after its name: a colon or a full stop, maybe after
+#: its label in brackets.
+_HEADING_CLOSE = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?[:.](?:\s|$)")
+#: The product named by its role: ``the title compound``, ``the desired product``.
+_ROLE = re.compile(
+    r"(?:the\s+)?(?:(?:title|titled|desired|target|expected|corresponding|crude|pure)\s+)?"
+    r"(?:compound|product|material)",
+    re.IGNORECASE,
+)
 #: One lower-case word, as a class of compounds is written: ``aniline``, ``amide``.
 _CLASS_WORD = re.compile(r"[a-z]{4,}")
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
