@@ -605,6 +605,22 @@ def test_markdown_tables_as_web_pages_copy_them(text: str, yields: list[tuple[st
     assert [(c, v) for c, _, v, _ in facts(records(text))] == yields
 
 
+def test_notes_glued_to_their_letters_before_an_abbreviation() -> None:
+    """``bNMR yield …`` under a table: note b, as a page's copy glues it."""
+    text = (
+        "Table 5. Catalyst screening.\n"
+        "| Entry | Catalyst | Yield (%)b |\n"
+        "|---|---|---|\n"
+        "| 1 | CuI | 45 |\n"
+        "| 2 | CuBr | 52 |\n"
+        "aReaction conditions: 1a (0.1 mmol), DMSO (1 mL), 80 °C.\n"
+        "bNMR yield with CH2Br2 as internal standard.\n"
+    )
+    [table] = tables.text_tables(text)
+    assert [note.marker for note in table.footnotes] == ["a", "b"]
+    assert all("NMR yield" in (r.conditions or "") for r in records(text))
+
+
 def test_tab_separated_and_markdown_tables() -> None:
     tab = "Solvent\tbp (°C)\tDensity (g/mL)\nethanol\t78.4\t0.789\n"
     assert facts(records(tab)) == [

@@ -2702,7 +2702,8 @@ def _last_header(header: str) -> str:
 
 _SERIES_LABEL = re.compile(r"\d{1,3}[a-z]")
 _RUN_ON_MARKER = re.compile(r"(?:^|[.;]\s+)([a-h])\s*(?=[A-Z0-9])")
-_GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|\d,\d)")
+#: (``bNMR yield``: an abbreviation in capitals after the letter, too)
+_GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|[A-Z]{2,}\b|\d,\d)")
 
 
 def _note_off(reading: TableReading, column: int, label: str) -> str:
