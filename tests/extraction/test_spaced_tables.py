@@ -356,3 +356,18 @@ def test_a_header_a_blank_line_above_its_rows_and_a_run_that_left_a_cell_blank()
     # the bracketed letters are the notes' markers, the isolated one read from note b
     table = spaced_tables(BLANK_UNDER_HEADER, [], 0)[0]
     assert [note.marker for note in table.footnotes] == ["a", "b"]
+
+
+def test_columns_headed_by_a_series_and_its_substituents_and_a_yield_then_its_label() -> None:
+    """``Entry 1 (R1/R2) 2 (R3) Yield (%)``: each series number heads its own column;
+    ``82 (3aa)`` is product 3aa's yield; an ``Inline graphic`` line is the drawing."""
+    text = (
+        "Table 4. Scope of the annulation.\n\n"
+        "Inline graphic\n"
+        "Entry 1 (R1/R2) 2 (R3) Yield (%) ee (%)\n"
+        "1 1a (Me/H) 2a (Et) 82 (3aa) 97\n"
+        "2 1a (Me/H) 2b (iPr) 75 (3ab) 91\n"
+        "3 1b (Cl/H) 2a (Et) 68 (3ba) 95\n"
+    )
+    assert _grid(text)[0] == ["Entry", "1 (R1/R2)", "2 (R3)", "Yield (%)", "ee (%)"]
+    assert [(f[0], f[2]) for f in _facts(text)] == [("3aa", 82.0), ("3ab", 75.0), ("3ba", 68.0)]

@@ -59,7 +59,7 @@ _SPACED_DASHES = frozenset({"-", "–", "—", "‒", "−", "~", "to"})
 #: A citation alone in a cell: ``[57]``.
 _REFERENCE = re.compile(r"\[\d[\d,\s–-]*\]")
 #: A line a web page's copy puts where a drawing was.
-_GRAPHIC = re.compile(r"\s*(?:graphic file with name|!\[)", re.IGNORECASE)
+_GRAPHIC = re.compile(r"\s*(?:graphic file with name|inline graphic\s*$|!\[)", re.IGNORECASE)
 
 
 #: A rule a plain-text patent draws over, under and inside its tables: ``______``.
@@ -565,7 +565,7 @@ def _header_cells(
             )
             or word[:1] in "°%/"
             or _MARKER.fullmatch(word) is not None
-            or re.fullmatch(r"\d[\d.]*", word) is not None
+            or (re.fullmatch(r"\d[\d.]*", word) is not None and not _series_head(tokens, token))
             or previous.text.endswith(("at", "of", "in", "/"))
         )
         if joins and previous is not None:
@@ -573,6 +573,14 @@ def _header_cells(
         else:
             cells.append(token)
     return cells
+
+
+def _series_head(tokens: list[Span], token: Span) -> bool:
+    """``1 (R2/R3)`` in ``Entry 1 (R2/R3) 2 (R/R1) Yield (%)``: a column headed by the
+    series its cells' labels belong to, its substituents bracketed after it."""
+    at = tokens.index(token)
+    following = tokens[at + 1].text if at + 1 < len(tokens) else ""
+    return bool(re.fullmatch(r"\((?:R|Ar|X)\d?'*(?:\s*/\s*(?:R|Ar|X)\d?'*)*\)", following))
 
 
 #: A column of an optimisation table headed by its metal or catalyst in brackets, as a
