@@ -1726,6 +1726,8 @@ YIELDS_BY_RULE = [
                  id="one-reagent-before-gave"),
     pytest.param("Alcohol 28 was oxidized ( Dess - Martin periodinane ) to aldehyde 29 ( 94 % ) .",
                  "94 %", id="turned-into-with-its-reagent-bracketed"),
+    pytest.param("The reaction tolerated various substituents (5a: 85%; 5b: 80%; 5c: 72%).",
+                 "72%", id="labels-and-yields-after-colons"),
     pytest.param("Amide 10 was then cyclized ( POCl3 , 80 % ) to give dihydroisoquinoline 11 .",
                  "80 %", id="one-reagent-before-to-give"),
     pytest.param("Removal of the Boc group gave amine 19 ( TFA , CH2Cl2 ; 94 % ) .", "94 %",

@@ -115,6 +115,11 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             {"80 °C": (None, "4"), "95 °C": (None, "5")},
         ),
         (
+            # the yields after a colon, a series printed by its ends before it
+            "Isolated yields of 5a–5c: 85%, 80%, 72%.",
+            {"85%": (None, "5a"), "80%": (None, "5b"), "72%": (None, "5c")},
+        ),
+        (
             # the yields first, then the products they are the yields of
             "Reaction of 1b and 1c under these conditions gave 80 % and 75 % yields of 3b and "
             "3c , respectively .",

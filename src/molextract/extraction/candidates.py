@@ -995,10 +995,11 @@ _ROTATION_BEFORE = re.compile(r"\[\s*[αa]\s*\][^()]{0,30}?[+\-−–]?\s*\d[\d.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: A bracket of labels and yields in turn, ``(4b, 82%; 4c, 79%)``: before and after one
 #: of its percentages.
+#: (or a colon after each label: ``(5a: 85%; 5b: 80%)``)
 _LABELLED_YIELDS_BEFORE = re.compile(
-    rf"(?:\s*{_LABEL}\s*,\s*\d+(?:\.\d+)?\s*%\s*;)*\s*{_LABEL}\s*,\s*"
+    rf"(?:\s*{_LABEL}\s*[,:]\s*\d+(?:\.\d+)?\s*%\s*;)*\s*{_LABEL}\s*[,:]\s*"
 )
-_LABELLED_YIELDS_AFTER = re.compile(rf"(?:\s*;\s*{_LABEL}\s*,\s*\d+(?:\.\d+)?\s*%)*\s*")
+_LABELLED_YIELDS_AFTER = re.compile(rf"(?:\s*;\s*{_LABEL}\s*[,:]\s*\d+(?:\.\d+)?\s*%)*\s*")
 #: One item before a percentage in a bracket: ``(PBr3, 87%)``, ``(DMP, 87%)``.
 _ONE_ITEM = re.compile(r"\s*(?P<item>[^()%,;]{2,40}?)\s*[,;]\s*")
 #: One item that says how a percentage was measured or where it comes from, which makes

@@ -32,7 +32,7 @@ _UNIT = r"(?:%|°\s?C\.?)"
 _ITEM = rf"(?:[<>≤≥~]\s*)?{_NUMBER}(?:\s*[-–−]\s*{_NUMBER})?"
 _VALUES = re.compile(
     # (never opening on a ratio's second term: "( dr 3 : 1 , 82 % )")
-    rf"(?<![\w.:])(?<!:\s){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
+    rf"(?<![\w.])(?<!\d:)(?<!\d:\s)(?<!\d\s:\s){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
     r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C)|(?<=°C\.)|(?<=° C\.))"
 )
 _ONE_NUMBER = re.compile(_ITEM)
@@ -114,7 +114,8 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
 #: ``The yields of 4c and 4d were 75 and 81 %``: the list the values are the yields of.
 _YIELDS_OF_WERE = re.compile(
     r"\b(?:yields?|melting\s+points?|boiling\s+points?|m\.\s?p\.(?:'?s)?)\s+of\s+(?:the\s+)?[^.;()%]{1,120}?(?P<were>\s+(?:were|are|(?:still\s+)?remained)\s+"
-    r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?)$",
+    # or a colon: "Isolated yields of 5a–5c: 85%, 80%, 72%"
+    r"(?:(?:found|determined|shown)\s+to\s+be\s+|respectively\s+)?|\s*:\s*)$",
     re.IGNORECASE,
 )
 #: The compounds' own verb before their list of points: ``87 and 88 melt at``.
