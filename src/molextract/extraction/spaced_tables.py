@@ -267,7 +267,7 @@ def _table_after(
         and not _GRAPHIC.match(text, *lines[previous[-1]])
     ):
         # a web page's table copied with a blank line between its header and its rows
-        # (``entry x (eq.) [Pd] ligand yield (%)[b]`` ⏎⏎ ``1 2.5 Pd(PPh3)4 35``): the
+        # (``run base (equiv) [Pd] ligand yield (%)[b]`` ⏎⏎ ``1 1.5 Pd(OAc)2 41``): the
         # paragraph's last line is the header
         block = [previous[-1], *block]
         if len(previous) > 1 and not _GRAPHIC.match(text, *lines[previous[0]]):

@@ -624,7 +624,7 @@ def _text_table(
         glued = _GLUED_NOTE.match(note)  # "aRef. [37]. bAdditionally …": a web page's copy
         marker = footnote_marker(note) or (glued.group(1) if glued else "")
         if not marker and k == last and not footnotes and _marked_line(text, lines, k + 1):
-            k += 1  # "Reaction condition: …" ⏎ "aIsolated yield.": the conditions unmarked
+            k += 1  # "Reaction conditions: …" ⏎ "aIsolated yield.": the conditions unmarked
             continue
         if not marker:
             break
@@ -726,7 +726,7 @@ def _unlettered_notes(
 #: A note's letter printed on a header word or a caption: ``Yielda (%)``, ``yield
 #: (%)b``, ``Conditionsa.``.
 _LETTER_AFTER_WORD = re.compile(r"(?<=[a-z)%\]])([a-h])(?=[\s.,(\[]|$)")
-#: A note's letter printed on a value or an entry's number: ``27 c``, ``(56b)``, ``3c``.
+#: A note's letter printed on a value or an entry's number: ``41 c``, ``(70b)``, ``3c``.
 _LETTER_AFTER_VALUE = re.compile(r"(?:^|[\s(])[<>]?\d+(?:\.\d+)?\s?([a-h])(?=[\s),]|$)")
 
 
@@ -796,8 +796,8 @@ def _realigned(body: list[list[Span]]) -> list[list[Span]]:
 
 
 def _gap_filled(row: list[Span], majority: list[str], used: int, missing: int) -> list[Span]:
-    """A row that left a cell of its own blank in the middle (``1 2.5 Pd(PPh3)4 35``
-    under ``entry | x | [Pd] | ligand | yield``, no ligand in that run), so that its last
+    """A row that left a cell of its own blank in the middle (``1 1.5 Pd(OAc)2 41``
+    under ``run | base | [Pd] | ligand | yield``, no ligand in that run), so that its last
     cells slid left: the blank put back where every cell then sits under a column of its
     kind, the rightmost such place; the row as it was when no place fits, or it fit."""
 
@@ -1174,7 +1174,7 @@ def _paired(
     halves = [header[:cut].strip(), header[cut + 1 :].strip()]
     shared = _TWO_PRODUCTS.fullmatch(header)
     if shared is not None:
-        # "yield of 6a/7 (%)b" over "80/4": one property, a product per part
+        # "yield of 4a/5 (%)b" over "72/9": one property, a product per part
         halves = [f"{shared['lead']}{shared[k]}{shared['tail']}".strip() for k in ("a", "b")]
     cells = _cells(grid, column.index)
     if not cells or sum(cell.count("/") == 1 for cell in cells) * 2 <= len(cells):
@@ -1197,7 +1197,7 @@ def _paired(
 
 
 def _part_product(grid: Grid, index: int, part: str) -> Mention | None:
-    """The label a two-product header (``yield of 6a/7 (%)``) gives one part, placed in
+    """The label a two-product header (``yield of 4a/5 (%)``) gives one part, placed in
     the header cell that prints it."""
     for cell in grid.header_cells[index]:
         found = _TWO_PRODUCTS.fullmatch(cell.text)
@@ -1207,7 +1207,7 @@ def _part_product(grid: Grid, index: int, part: str) -> Mention | None:
     return None
 
 
-#: A header that names one property of two products: ``yield of 6a/7 (%)``.
+#: A header that names one property of two products: ``yield of 4a/5 (%)``.
 _TWO_PRODUCTS = re.compile(
     r"(?P<lead>.*?\w.*?\s)(?P<a>\d{1,3}[a-z]{0,2}['′]?)\s*/\s*(?P<b>\d{1,3}[a-z]{0,2}['′]?)"
     r"(?P<tail>(?:\s*\([^()]*\))?\s*(?:[a-h](?:,[a-h])*|\[[a-h]\])?\s*)"
@@ -2381,9 +2381,9 @@ _SPACED_UNIT_LETTER = re.compile(r"\d\s+[gh]\s*$")
 
 _CELL_TAIL = re.compile(
     # a restatement, a literature value ("(172–173)"), then its reference ("[28]")
-    # (its own note's letter inside the bracket: "62 (56b)")
+    # (its own note's letter inside the bracket: "77 (70b)")
     r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*(?:[a-h]|\[[a-h]\])?\s*\)"
-    # which of the table's setups the run used: "89 (A)", "34 (B)"
+    # which of the table's setups the run used: "81 (A)", "64 (B)"
     r"|\(\s*[A-Z]\s*\)"
     # a ratio or an ee stated with it: "85 (10:1)", "78 (>20:1)", "85 (dr 5:1)", "(92% ee)"
     r"|\(\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*[=:]?\s*)?[<>≥≤]?\s*\d+(?:\.\d+)?\s*:\s*"
