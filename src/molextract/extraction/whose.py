@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.entries import (
@@ -121,10 +120,7 @@ def by_form(site: Site) -> Decision | None:
     or boiling point takes the product of the yield stated before it
     (``point_after_yield.py``)."""
     if site.property == YIELD and RULES and (step := _scheme_step(site)) is not None:
-        # "Reagents and conditions: (a) NaH, THF, 0 °C, 85%;": the step's product is in
-        # the scheme's drawing, the text names only reagents; a list that opens with the
-        # number of what it makes ("1 : ( i ) …") gives that
-        return Decision(step or None, "scheme_step")
+        return step
     decision = _by_rules(site)
     # with no rules (``bench_corpora.py --model-only``) there is no earlier form to carry
     if decision is not None or not RULES:
@@ -143,9 +139,11 @@ def by_form(site: Site) -> Decision | None:
     return None if mention is None else Decision(mention, "earlier_entry_product")
 
 
-def _scheme_step(site: Site) -> Mention | Literal[False] | None:
-    """None where the value closes no step of a scheme's list of steps; else the
-    compound the list makes (``from_label``), or False when it names none."""
+def _scheme_step(site: Site) -> Decision | None:
+    """A yield closing a step of a scheme's list of steps (``Reagents and conditions:
+    (a) NaH, THF, 0 °C, 85%;``): its product is in the scheme's drawing and the text
+    names only reagents, so no compound; a list that opens with the number of what it
+    makes (``1 : ( i ) …``) gives that. None for any other value."""
     start = sentence_start(site.text, site.value_start)
     before = site.text[start : site.value_start]
     after = site.text[site.value_end : site.value_end + 40]
@@ -153,11 +151,12 @@ def _scheme_step(site: Site) -> Mention | Literal[False] | None:
         return None
     target = step_list_target(before, after)
     if target is None:
-        return False
+        return Decision(None, "scheme_step")
     label, back = target
     at = site.value_start - back
     defined = site.table.definition(label)
-    return Mention(defined.name if defined else None, label, at, at + len(label), True)
+    name = defined.name if defined else None
+    return Decision(Mention(name, label, at, at + len(label), True), "scheme_step")
 
 
 def _by_rules(site: Site) -> Decision | None:
