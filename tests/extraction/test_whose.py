@@ -4,6 +4,7 @@ import pytest
 
 from molextract.extraction.candidates import find_candidates
 from molextract.extraction.chemical_names import stand_in_label
+from molextract.extraction.cues import FOREIGN_CUES
 from molextract.extraction.entries import read_entries
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import build_label_table
@@ -1308,3 +1309,55 @@ def test_a_label_printed_after_the_yield_says_whose_it_is(
 def test_steps_or_a_mass_after_a_yield_are_no_label(text: str, value: str) -> None:
     decision = by_form(_site(text, value))
     assert decision is None or decision.source != "label_after_yield"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # the subject, then a phrase in apposition that names another compound
+        ("Compound 29 , the precursor of 30 , was obtained in 74 % yield .", "74 %", "29"),
+        (
+            "The known aldehyde 6 , a precursor of 7 , was prepared in four steps ( 52 % ) .",
+            "52 %",
+            "6",
+        ),
+        # no comma before the verb: the phrase is the subject itself
+        (
+            "Starting from 2 - bromopyridine , the corresponding product 4f was obtained in 67 % yield .",
+            "67 %",
+            "4f",
+        ),
+        # how little, before the number
+        ("When the run was made in toluene , 25 was formed in only 40 % yield .", "40 %", "25"),
+        (
+            "Under these conditions 5a was formed in 91 % yield , while 5b in just 47 % .",
+            "47 %",
+            "5b",
+        ),
+        # how it was formed, between the product and its yield
+        ("Gratifyingly , 40 was formed as a single regioisomer in 77 % yield .", "77 %", "40"),
+        # a second product's share named by what it is to the first
+        (
+            "The spiroketal 60 was isolated in 56 % yield , together with 12 % of its C - 5 epimer 61 .",
+            "12 %",
+            "61",
+        ),
+    ],
+)
+def test_journal_forms_of_whose_a_yield_is(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+def test_potassium_iodide_among_the_reagents_is_no_other_property_s_label() -> None:
+    text = "Iodolactonization of acid 18 ( I2 , KI , NaHCO3 ) proceeded in 86 % yield to furnish iodolactone 19 ."
+    [candidate] = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if "86" in text[c.quantity.start : c.quantity.end]
+    ]
+    assert candidate.blocked is None and candidate.decisive
+    # while a dissociation or inhibition constant stays another property's label
+    assert FOREIGN_CUES.search("binds the dye ( KD = 73 nM )")
+    assert FOREIGN_CUES.search("with a Ki of 12 nM")

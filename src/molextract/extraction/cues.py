@@ -323,7 +323,9 @@ FOREIGN_CUES = re.compile(
     r"\bflash\s*points?\b|\bpour\s+points?\b|\bcloud\s+points?\b|\bglass\s+transition\b"
     r"|(?<![A-Za-z])T_?g\b|\bsoftening\s+points?\b|\btriple\s+points?\b|\bcritical\s+temperature\b"
     r"|\bauto-?ignition\b|\bdecomposition\s+temperature\b|\bdropping\s+points?\b"
-    r"|\bsmoke\s+points?\b|\bKoc\b|\bpKa\b|\bIC50\b|\bEC50\b|\bK[id]\b"
+    r"|\bsmoke\s+points?\b|\bKoc\b|\bpKa\b|\bIC50\b|\bEC50\b"
+    # (an inhibition or dissociation constant, never potassium iodide: "I2 , KI")
+    r"|(?-i:\bK[idD]\b)"
     # a polymer's other temperatures: "The crystallization temperature … is at least 150 °C"
     r"|\bcrystalli[sz]ation\s+temperatures?\b|(?<![A-Za-z])T_?c\b"
     r"|\bheat\s+deflection\s+temperatures?\b|\bHDT\b|\bVicat\b",

@@ -811,7 +811,10 @@ _PRODUCT_VERB = re.compile(
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+(?:mixture|variety|range|series)\s+of\s+)?(?:desired\s+)?"
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
-    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?(?:[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,2}}?"
+    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?"
+    # "its C - 5 epimer 61": the atom that tells which epimer
+    rf"(?:(?<=its\s)C\s?-?\s?\d{{1,2}}(?:\s?-\s?|\s+)(?=epimer))?"
+    rf"(?:[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,2}}?"
     # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
     rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
     # "(3d-3i)", "(3q and 3t)": a run or a list in the bracket, the first named

@@ -1325,6 +1325,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "in a modest 38 % yield", "in an improved 72 % yield": an article, how good, the number
     r"|\b(?:in|with)\s+an?(?:\s+(?:(?:very|slightly|much)\s+)?(?:low|poor|modest|moderate|fair|good|high"
     r"|excellent|improved|reduced|lower|higher|acceptable|reasonable|satisfactory))?(?=\s*\Z)"
+    # "25 was formed in only 40 % yield", "5b in just 47 %": a word that says how little
+    r"|\b(?:in|with)\s+(?:only|just|merely|nearly|almost|roughly|approximately)(?=\s*\Z)"
     # "( 6g ) being obtained in 74 % yield", "7e and 7f readily obtained in 77 % and 86 %"
     # "5r and 5s could be obtained in 46% and 66% yield", "were all isolated in 40-80%"
     r"|\b(?:(?:is|are|was|were|being|(?:can|could|may|might)\s+(?:\w+ly\s+)?be)\s+"
@@ -1332,7 +1334,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|(?:readily|cleanly|smoothly|efficiently|successfully)\s+)"
     r"(?:obtained|provided|isolated|collected|afforded"
     r"|given|prepared|produced|recovered|formed)"
-    r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|isomer)s?"
+    # "40 was formed as a single regioisomer in 77 % yield"
+    r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|(?:regio|stereo"
+    r"|diastereo)?isomer|diastereomer|enantiomer)s?"
     # "products 2o and 2p containing a quaternary carbon in good yields", "product 3k,
     # bearing the same two substituents, was obtained": what the product carries, after
     # its label

@@ -125,7 +125,13 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     if relative is not None and not verb["aside"]:
         # "led to the N-methyl derivative 15, which was obtained in 90% yield"
         end = relative.start()
-    mention = _subject_ending(text, start, end, table)
+    appositive = _APPOSITIVE.search(text, max(start, end - 60), end)
+    mention = None
+    if appositive is not None and not verb["aside"] and verb.group(0).lstrip().startswith(","):
+        # "Compound 29 , the precursor of 30 , was obtained": the subject stands before
+        # the phrase that says what it is
+        mention = _subject_ending(text, start, appositive.start(), table)
+    mention = mention or _subject_ending(text, start, end, table)
     if mention is None and verb["aside"]:
         # "the bicyclic lactam (7) was isolated": a kind of compound, then its label
         # "the corresponding products (5ab-5ad) were obtained": a run, the first named
@@ -139,6 +145,9 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     return mention
 
 
+#: A phrase in apposition after the subject, closed by the comma before the verb:
+#: ``, the precursor of 30``, ``, a key intermediate``.
+_APPOSITIVE = re.compile(r"\s*,\s*(?:the|a|an)\s+[^,;()]{2,50}?\s*$", re.IGNORECASE)
 #: A clause that leaves out the verb it shares with the one before: ``, and 5b in``.
 _ELLIPTICAL_CLAUSE = re.compile(
     rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*\s+)?{LABEL}"

@@ -46,6 +46,7 @@ from molextract.extraction.entries import (
     sentence_start,
     title_compound,
 )
+from molextract.extraction.former_latter import former_or_latter
 from molextract.extraction.junk_compounds import is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
@@ -71,6 +72,7 @@ _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 
 #: Every form rule in the order it is tried.
 RULES: tuple[tuple[str, _Rule], ...] = (
+    ("former_or_latter", lambda text, start, _e, table, _n: former_or_latter(text, start, table)),
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
     ("label_in_bracket", lambda text, start, end, table, _n: label_in_bracket(text, start, end, table)),
     ("label_after_yield", lambda text, _s, end, table, _n: label_after_yield(text, end, table)),
