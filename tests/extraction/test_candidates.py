@@ -2238,3 +2238,26 @@ def test_how_concentrated_a_reaction_was_run_is_no_solubility(text: str, shown: 
     assert one(text, shown).blocked == "a reaction's concentration"
     measured = "The solubility of caffeine in water is 0.11 M at 25 °C."
     assert one(measured, "0.11 M").blocked is None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # a yield the chromatogram measured, not a purity
+        ("Under these conditions the coupling product 3a was formed in 93 % GC yield .", "93 %"),
+        ("The amide was obtained in 81% HPLC yield.", "81%"),
+        # isomers separated, each with its share
+        ("The isomers 33a and 33b were separated by chromatography ( 41 % and 37 % ) .", "37 %"),
+        # the product called so, after starting material was recovered
+        ("Compound 48 was recovered along with the desired product 49 ( 70 % ) .", "70 %"),
+        # a share of a labelled product, then the verb that made it
+        ("In the absence of the ligand , only 12 % of 3a was formed .", "12 %"),
+    ],
+)
+def test_more_ways_a_yield_is_said(text: str, shown: str) -> None:
+    found = one(text, shown, "reaction_yield")
+    assert found.blocked is None and "reaction_yield" in found.cues
+
+
+def test_a_purity_by_chromatography_stays_no_yield() -> None:
+    assert one("The ester (1.2 g, 98% GC) was used directly.", "98%", "reaction_yield").blocked

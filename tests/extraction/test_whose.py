@@ -1361,3 +1361,91 @@ def test_potassium_iodide_among_the_reagents_is_no_other_property_s_label() -> N
     # while a dissociation or inhibition constant stays another property's label
     assert FOREIGN_CUES.search("binds the dye ( KD = 73 nM )")
     assert FOREIGN_CUES.search("with a Ki of 12 nM")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        (
+            "The isomers 33a and 33b were separated by chromatography ( 41 % and 37 % ) .",
+            "41 %",
+            "33a",
+        ),
+        (
+            "The isomers 33a and 33b were separated by chromatography ( 41 % and 37 % ) .",
+            "37 %",
+            "33b",
+        ),
+        # a clause that left its verb out, its product named by words around a hyphen
+        (
+            "The tri - substituted alkene 12 was obtained in 78 % yield after 2 h , and the "
+            "tetra - substituted alkene 13 in 65 % yield after 6 h .",
+            "65 %",
+            "13",
+        ),
+        # a labelled product after its share is a label, not a name
+        ("Without the ligand , only 12 % of 3a was formed .", "12 %", "3a"),
+    ],
+)
+def test_lists_and_shares_of_labelled_products(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (None, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        # the yield in a sentence of its own, its mass after "="
+        (
+            "The solid was dried to provide Compound 29 as a yellow solid. Yield=15 g (72.1%).",
+            "72.1%",
+            None,
+            "29",
+        ),
+        (
+            "The residue gave 8.6 g of 2-phenylpyridine-3-methanol. Its yield was 98%.",
+            "98%",
+            "2-phenylpyridine-3-methanol",
+            None,
+        ),
+        # "at a yield of", and a yield worked out from the amount obtained
+        (
+            "Drying gave 1.7 g of 2-hydroxybenzoic acid (2a) at a yield of 91%.",
+            "91%",
+            "2-hydroxybenzoic acid",
+            "2a",
+        ),
+        (
+            "After 2 hours at 120° C., 9.9 g (0.044 mol) of ethyl cinnamate are obtained, "
+            "corresponding to a yield of 88% of theory.",
+            "88%",
+            "ethyl cinnamate",
+            None,
+        ),
+        # a label no sentence defined, after its share and before a clause about it
+        (
+            "Concentration afforded 1.78 g (93%) of 66 that was used without further purification.",
+            "93%",
+            None,
+            "66",
+        ),
+        ("Concentration afforded 1.78 g (93%) of 66 as a pale yellow oil.", "93%", None, "66"),
+    ],
+)
+def test_patent_forms_of_whose_a_yield_is(
+    text: str, value: str, name: str | None, label: str | None
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (name, label)
+
+
+def test_a_yield_sentence_after_a_made_from_sentence_is_not_the_starting_material_s() -> None:
+    text = "After 19 hours, 511 g of 4-cyanophenol was obtained from 750 g of ethyl 4-hydroxybenzoate. The yield was 95.0%."
+    decision = by_form(_site(text, "95.0%"))
+    assert (
+        decision is None
+        or decision.mention is None
+        or decision.mention.name != "ethyl 4-hydroxybenzoate"
+    )

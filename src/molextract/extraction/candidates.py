@@ -1090,7 +1090,17 @@ def _product_bracket(head: str, tail: str, verbs: re.Pattern[str]) -> bool:
     it, or a product's form, before it; or a verb that isolates it after."""
     if _made_by(head, verbs) or cues.PRODUCT_AFTER.search(tail):
         return True
+    if _ROLE_PRODUCT_BEFORE.search(head.rstrip()):
+        # "48 was recovered along with the desired product 49 ( 70 % )": the text calls it
+        # the product, whatever was recovered or added before
+        return True
     return bool(cues.PRODUCT_BEFORE.search(head.rstrip())) and not cues.REAGENT_STEP.search(head)
+
+
+#: The product called by its role, maybe with its label, right before its bracket.
+_ROLE_PRODUCT_BEFORE = re.compile(
+    rf"\b(?:title|desired|target|expected)\s+(?:compound|product)(?:\s+{_LABEL})?$", re.I
+)
 
 
 def _yield_cue(before: str, after: str) -> str | None:
@@ -1110,7 +1120,17 @@ def _yield_cue(before: str, after: str) -> str | None:
         return 'after "in"'
     if _MADE_SHARE.search(before) and _OF_PRODUCT.match(after):
         return "a product verb's share of its product"  # "Hydrolysis gave 78 % of 5"
+    if _SHARE_THEN_MADE.match(after):
+        return "a product verb's share of its product"  # "only 12 % of 3a was formed"
     return None
+
+
+#: A share of a labelled product, then the verb that made it: ``12 % of 3a was formed``.
+_SHARE_THEN_MADE = re.compile(
+    rf"\s*%?\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}?{_LABEL}\s+(?:was|were)\s+(?:\w+ly\s+)?"
+    r"(?:formed|obtained|isolated|produced|generated)\b",
+    re.IGNORECASE,
+)
 
 
 _MADE_SHARE = re.compile(

@@ -94,6 +94,8 @@ YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|form(?:ed|ing)"
     r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
+    # "the isomers 33a and 33b were separated by chromatography ( 41 % and 37 % )"
+    r"|(?:was|were)\s+(?:\w+ly\s+)?separated"
     rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,
 )

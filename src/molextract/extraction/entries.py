@@ -78,6 +78,14 @@ class Entry:
 # --- names and labels at a position ----------------------------------------------------
 
 
+#: After a label the document never defined: a clause about it, or the form it came as.
+_LABEL_CLAUSE_AFTER = re.compile(
+    r"\s+(?:(?:that|which)\s+(?:was|were|is|are)\b|as\s+an?\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:solid|oil|foam|powder|gum|syrup|liquid|crystals|needles)\b)",
+    re.IGNORECASE,
+)
+
+
 def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | None:
     """The compound written starting at ``start``: a label the document defines (or one
     followed by its amounts), else a chemical name; None for anything else."""
@@ -90,10 +98,15 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             return Mention(name, defined.label or label.group(0), start, label.end(), True)
         if re.match(r"\s*\(\s*\d", text[label.end() : label.end() + 6]):
             return Mention(None, label.group(0), start, label.end(), True)
+        if _LABEL_CLAUSE_AFTER.match(text, label.end()):
+            # "afforded 1.78 g (93%) of 66 that was used without further purification"
+            return Mention(None, label.group(0), start, label.end(), True)
     for name_start, name_end in names_in(text, start, min(limit, start + 200)):
         if name_start != start:
             return None
         written = tidy_name(text[name_start:name_end])
+        if re.fullmatch(LABEL, written) and written[0].isdigit():
+            return Mention(None, written, name_start, name_end, True)  # "78 % of 3a"
         head, _, rest = written.partition(" ")
         after_the = text[max(0, name_start - 4) : name_start].lower() == "the "
         kind = is_generic_name(head) or (

@@ -950,7 +950,7 @@ _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 _IN_BEFORE_VALUE = re.compile(
     r"\s*(?:\(\s*[\w\'′-]{1,8}\s*\)\s*)?"
     r"(?:(?:was|were|being)\s+(?:\w+ly\s+)?(?:obtained|isolated|formed|produced)\s+)?"
-    r"in\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
+    r"(?:in|at)\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
     # "2.2 g of the objective compound (A-15) (yield 44%)", "4.1 g of compound (1-7) was
     # obtained (yield: 62%)": a bracket of the yield alone after the labelled product
     r"|\s*(?:(?:was|were)\s+(?:\w+\s+)?(?:obtained|isolated|prepared|synthesi[sz]ed)\s*)?"
@@ -1312,7 +1312,11 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|(?<![\w.])(?!(?<=product )\d{1,3}g\b)(?!(?<=compound )\d{1,3}g\b)"
     # (a litre in capitals only: "5l" of "products 5k and 5l in 62% and 63%" is a label)
     r"\d+(?:\.\d+)?\s*(?:mg|g|kg|mL|ml|(?-i:L)|µL|μL|mmol|mol"
-    r"|µmol|μmol)(?![\w])\.?(?:\s*;)?|\b(?:(?:with|in)\s+)?(?:(?:the|a|an)\s+)?"
+    r"|µmol|μmol)(?![\w])\.?(?:\s*;)?"
+    # "… are obtained, corresponding to a yield of 88%", "equivalent to a yield of 39%"
+    r"|,?\s*\b(?:(?:which\s+)?correspond(?:s|ing)?|equivalent)\s+to"
+    # "at a yield of 91%"
+    r"|\b(?:(?:with|in|at)\s+)?(?:(?:the|a|an)\s+)?"
     # "in a low yield ( 56 % )", "in moderate yield": how good the yield was
     r"(?:(?:very\s+)?(?:low|poor|modest|moderate|fair|good|high|excellent|reduced|lower"
     r"|higher|improved|comparable|similar|acceptable)\s+"
@@ -1333,7 +1337,10 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:\w+\s+and\s+|again\s+|also\s+|all\s+|then\s+|thereby\s+|thus\s+|\w+ly\s+)?"
     r"|(?:readily|cleanly|smoothly|efficiently|successfully)\s+)"
     r"(?:obtained|provided|isolated|collected|afforded"
-    r"|given|prepared|produced|recovered|formed)"
+    r"|given|prepared|produced|recovered|formed"
+    # "33a and 33b were separated by chromatography ( 41 % and 37 % )"
+    r"|separated(?:\s+by\s+(?:(?:flash|column|preparative|silica|gel)\s+){0,2}"
+    r"(?:chromatography|HPLC|TLC|crystalli[sz]ation))?)"
     # "40 was formed as a single regioisomer in 77 % yield"
     r"|\bas\s+(?:the|a)\s+(?:major|minor|sole|main|only|single)\s+(?:product|(?:regio|stereo"
     r"|diastereo)?isomer|diastereomer|enantiomer)s?"
@@ -1373,9 +1380,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
 #: the sentence before.
 _YIELD_SENTENCE = re.compile(
-    r"(?:^|[.;]\s+)(?:Yield|Yld)\s*(?:[:=]?\s*"
-    # "NAME. Yield, 0.84 g (77.8%)": the product's mass first
-    r"|,\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*\(\s*)?)$",
+    r"(?:^|[.;]\s+)(?:Its\s+(?:isolated\s+)?yield\s+(?:was|is)\s+|(?:Yield|Yld)\s*"
+    # "NAME. Yield, 0.84 g (77.8%)", "Yield=15 g (72.1%)": the product's mass first
+    r"(?:[:=]?\s*|[,=]\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*\(\s*)?))$",
     re.IGNORECASE,
 )
 

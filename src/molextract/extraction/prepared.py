@@ -150,7 +150,8 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 _APPOSITIVE = re.compile(r"\s*,\s*(?:the|a|an)\s+[^,;()]{2,50}?\s*$", re.IGNORECASE)
 #: A clause that leaves out the verb it shares with the one before: ``, and 5b in``.
 _ELLIPTICAL_CLAUSE = re.compile(
-    rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*\s+)?{LABEL}"
+    # ("and the tetra - substituted alkene 13 in 65 %": the kind may be words apart)
+    rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s-\s[a-z][\w-]*)?\s+){{0,3}}{LABEL}"
     r"\s+(?:in|with)\s+[^,;()]*\(?[^,;()]*$",
     re.IGNORECASE,
 )

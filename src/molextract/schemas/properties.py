@@ -241,7 +241,7 @@ REACTION_YIELD = PropertyDeclaration(
         _I,
     ),
     cue_after=re.compile(
-        r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|chemical)\s+)?"
+        r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
         # "(77% overall)", "(62% over two steps)", "( 17 % two - step )"
         r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))"
@@ -284,7 +284,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|acetic\s+acid|AcOH)\b"
         # "98% by HPLC" is a purity; "41% by NMR" an NMR yield, which stays a yield
         # "(1.602 kg, 11.2% by weight)": a solution's assay
-        r"|by\s+(?:HPLC|GC|LC)|HPLC|GC\b|by\s+(?:vol(?:ume|\.)|weight|wt\b\.?|mass))"
+        # (but "93% GC yield" is a yield the chromatogram measured)
+        r"|by\s+(?:HPLC|GC|LC)|(?:HPLC|GC\b)(?!\s+yields?\b)|by\s+(?:vol(?:ume|\.)|weight|wt\b\.?|mass))"
         # a reagent's formula or solvent right after its strength ("10% Pd/C", "5% HCl",
         # a buffer's "50% formamide", "10% FBS");
         # not after the bracket closes: "(0.36 g, 100%) m/z: 340", "(88%) LC/MS" are a
