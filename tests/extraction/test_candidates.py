@@ -2261,3 +2261,26 @@ def test_more_ways_a_yield_is_said(text: str, shown: str) -> None:
 
 def test_a_purity_by_chromatography_stays_no_yield() -> None:
     assert one("The ester (1.2 g, 98% GC) was used directly.", "98%", "reaction_yield").blocked
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # each product's yield in its own bracket after its label, in a list
+        (
+            "The products 3a ( 75 % ) , 3b ( 80 % ) , and 3c ( 82 % ) were obtained after chromatography .",
+            "80 %",
+        ),
+        # each value with its product's label after it, the list closed by "yields"
+        ("The amides were obtained in 75 % ( 3a ) , 80 % ( 3b ) and 82 % ( 3c ) yields .", "80 %"),
+        ("The amides were obtained in 75 % ( 3a ) , 80 % ( 3b ) and 82 % ( 3c ) yields .", "82 %"),
+    ],
+)
+def test_every_yield_of_a_labelled_list_is_one(text: str, shown: str) -> None:
+    found = one(text, shown, "reaction_yield")
+    assert found.blocked is None and "reaction_yield" in found.cues
+
+
+def test_a_bracket_after_a_label_that_follows_no_yield_is_not_a_list_s() -> None:
+    text = "The salts 3a ( 5 mL ) , 3b ( 10 % ) were dissolved in water ."
+    assert one(text, "10 %", "reaction_yield").blocked is not None

@@ -936,6 +936,10 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
         return None  # "[α]25D = +563.1° (methylene chloride; 1%)": the rotation's solution
     if not head.strip():
         head = prior
+    if not inner.strip() and not rest.strip() and _LABEL_YIELD_BEFORE.search(head):
+        # "3a ( 75 % ) , 3b ( 80 % ) , and 3c ( 82 % )": the next of a list of products,
+        # each with its yield in its own bracket
+        return _Cue("in a list of products' yields", 0, 0, direct=True)
     if _LABEL_ITEM.fullmatch(inner) and not rest.strip():
         # "an ester ( 3f , 79 % ) , a nitrile ( 3g , 83 % )": a product's label and yield
         return _Cue("beside the product's label", 0, 0, direct=True)
@@ -991,6 +995,11 @@ _LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{cues.SUBSTITUENT}+\d+(?:\.
 _LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
 #: An optical rotation before a bracket: the bracket gives its solvent and concentration.
 _ROTATION_BEFORE = re.compile(r"\[\s*[αa]\s*\][^()]{0,30}?[+\-−–]?\s*\d[\d.,]*\s*°?\s*$")
+#: A product's label and its yield's bracket, then the next product's label: ``3a ( 75 %
+#: ) , 3b ``.
+_LABEL_YIELD_BEFORE = re.compile(
+    rf"(?<![\w\-.,/]){_LABEL}\s*\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*,\s*(?:and\s+)?{_LABEL}\s*$"
+)
 #: A product's label alone before a percentage in a bracket: ``( 3f , 79 % )``.
 _LABEL_ITEM = re.compile(rf"\s*{_LABEL}\s*,\s*")
 #: A bracket of labels and yields in turn, ``(4b, 82%; 4c, 79%)``: before and after one

@@ -107,8 +107,12 @@ SHARE_VERB = (
 )
 #: ``in 94% and 93% yields, respectively``, ``in 56 and 31% yield``: the first values of a
 #: list whose last one the yield word follows.
+#: (each value may carry its product's label: ``75 % ( 3a ) , 80 % ( 3b ) and 82 % ( 3c )
+#: yields``)
+_LABEL_AFTER_VALUE = rf"(?:\s*\(\s*{LABEL}\s*\))?"
 YIELD_LIST_AFTER = re.compile(
-    r"^\s*%?(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d+(?:\.\d+)?\s*%?)+"
+    rf"^\s*%?{_LABEL_AFTER_VALUE}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d+(?:\.\d+)?\s*%?"
+    rf"{_LABEL_AFTER_VALUE})+"
     r"\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\b",
     _I,
 )

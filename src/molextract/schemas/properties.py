@@ -241,7 +241,7 @@ REACTION_YIELD = PropertyDeclaration(
         _I,
     ),
     cue_after=re.compile(
-        r"^\)?\s*(?:\(\w+\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
+        r"^\)?\s*(?:\(\s*\w+\s*\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
         # "(77% overall)", "(62% over two steps)", "( 17 % two - step )"
         r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))"
