@@ -2150,3 +2150,41 @@ def test_a_total_row_under_a_process_s_steps_is_its_overall_yield() -> None:
         " | Total | 82.9\n"
     )
     assert [r.value for r in records(text)] == [93.8, 77.5, 82.9]
+
+
+def test_a_caption_s_series_names_the_rows_in_order_when_the_table_has_one_row_each() -> None:
+    text = (
+        "Table 4. Synthesis of the esters 7a–7c.\n\n"
+        "Entry | R1 | Time (h) | Yield (%)\n"
+        "1 | Ph | 2 | 85\n"
+        "2 | 4-ClC6H4 | 3 | 80\n"
+        "3 | n-Bu | 6 | 51\n"
+    )
+    assert facts(records(text)) == [
+        ("7a", "reaction_yield", 85.0, "%"),
+        ("7b", "reaction_yield", 80.0, "%"),
+        ("7c", "reaction_yield", 51.0, "%"),
+    ]
+
+
+def test_a_caption_s_series_of_another_length_names_no_row() -> None:
+    text = (
+        "Table 4. Synthesis of the esters 7a–7e.\n\n"
+        "Entry | R1 | Time (h) | Yield (%)\n"
+        "1 | Ph | 2 | 85\n"
+        "2 | 4-ClC6H4 | 3 | 80\n"
+    )
+    assert [r.compound.label for r in records(text)] == [None, None]
+
+
+def test_a_series_number_over_label_and_yield_cells_is_a_header() -> None:
+    text = (
+        "Table 2. Esters from the acids.\n\n"
+        "Entry | R | 7, yield (%)\n"
+        "1 | Ph | 7a, 85\n"
+        "2 | Me | 7b, 80\n"
+    )
+    assert facts(records(text)) == [
+        ("7a", "reaction_yield", 85.0, "%"),
+        ("7b", "reaction_yield", 80.0, "%"),
+    ]

@@ -157,7 +157,9 @@ _CAPTION_PRODUCT = re.compile(
     r"(?:the\s+)?(?:products?\s+|compounds?\s+)?"
     # "… cyclization of iodo-imine 2 to pyrroloquinoline 3": the product's kind first
     # a patent's roman numeral: "Large Scale Production of I"
-    r"(?:(?-i:[a-z][a-z-]{3,})\s+)?\(?(\d{1,3}[a-z]{0,2}|(?-i:[IVX]{1,4}))\)?(?![\w-])",
+    r"(?:(?-i:[a-z][a-z-]{3,})\s+)?\(?(\d{1,3}[a-z]{0,2}|(?-i:[IVX]{1,4}))\)?(?![\w-])"
+    # (not the first of a series: "the esters 7a–7e" are one per row)
+    r"(?!\s?[–−‒]\s?(?:\d{1,3})?[a-z]\b)",
     _I,
 )
 #: When a temperature column states no unit anywhere, it is in °C (tables in kelvin
@@ -256,6 +258,9 @@ class TableReading:
     #: Compound columns under the same header, each for the value columns after it
     #: (``Ketone | Product | Yield (%) | Oxime | Product | Yield (%)``).
     repeated: tuple[int, ...] = ()
+    #: The series a caption names (``Synthesis of the esters 7a–7e``) when the table
+    #: has one body row per member: row k is the k-th member.
+    series: tuple[Mention, ...] = ()
 
     def in_half_of(self, base: int | None, column: int) -> int | None:
         """Column ``base`` (the compound or SMILES column) of the half ``column`` is in."""
@@ -899,7 +904,33 @@ def read_table(
         reading.half = _half_width(grid.headers)
         if reading.half is None and compound_column is not None:
             reading.repeated = _repeated(grid, compound_column)
+        if compound_column is None and reading.caption_compound is None:
+            reading.series = _caption_series(caption, len(grid.rows))
     return reading
+
+
+#: A series of labels a caption names by its ends: ``7a–7e``, ``3a-h``.
+_CAPTION_SERIES = re.compile(r"(?<![\w.-])(\d{1,3})([a-z])\s?[–−‒-]\s?(?:\1)?([a-z])(?![\w-])")
+
+
+def _caption_series(caption: Span | None, rows: int) -> tuple[Mention, ...]:
+    """``Synthesis of the esters 7a–7e`` over five rows: the members in the order of the
+    rows, which is how a scope table lists what its caption names. Nothing when the
+    caption names no series, several, or one of another length than the table."""
+    if caption is None:
+        return ()
+    found = list(_CAPTION_SERIES.finditer(caption.text))
+    if len(found) != 1:
+        return ()
+    match = found[0]
+    first, last = ord(match[2]), ord(match[3])
+    if last - first + 1 != rows or rows < 2:
+        return ()
+    at, end = caption.start + match.start(), caption.start + match.end()
+    return tuple(
+        Mention(None, f"{match[1]}{chr(letter)}", at, end, "table_caption_series")
+        for letter in range(first, last + 1)
+    )
 
 
 def _repeated(grid: Grid, column: int) -> tuple[int, ...]:
@@ -1797,7 +1828,9 @@ def _caption_compound(caption: Span | None) -> Mention | None:
     if len(found) > 1 and len(made) == 1:
         found = made  # "cyclization of iodo-imine 2 to pyrroloquinoline 3": what it gave
     if len(found) != 1:
-        return _caption_name(caption) if not found else None
+        if found or _CAPTION_SERIES.search(caption.text):
+            return None  # several products, or a series of them ("the esters 7a–7e")
+        return _caption_name(caption)
     match = next(iter(found.values()))
     start = caption.start + match.start(1)
     return Mention(None, match.group(1), start, start + len(match.group(1)), "table_caption")
@@ -2218,6 +2251,8 @@ def _record(
     if in_row is not None and in_row.name and header_unit(in_row.name, any_kind=True):
         in_row = None  # "Time on stream (h)" over the columns: a condition, no compound
     mention = own or column.compound or in_row or reading.caption_compound
+    if mention is None and reading.series and r < len(reading.series):
+        mention = reading.series[r]  # "Synthesis of 7a–7e": the r-th row's is the r-th
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
     if (

@@ -294,7 +294,11 @@ _DEEP_HEADER = 12
 
 
 def _has_values(row: Sequence[str]) -> bool:
-    return any(_VALUE_CELL.match(cell) for cell in row[1:])
+    return any(_VALUE_CELL.match(cell) and not _SERIES_YIELD.match(cell) for cell in row[1:])
+
+
+#: A header over a series' yields, its number first: ``7, yield (%)`` over ``7a, 85``.
+_SERIES_YIELD = re.compile(r"\s*\d{1,3}\s*,\s*(?:isolated\s+)?yields?\b", re.IGNORECASE)
 
 
 _LABEL_IN_HEADER = re.compile(r"\s*\d{1,3}[a-z]{1,2}['′]?\s*(?:\(\s*%\s*\))?\s*")
