@@ -11,6 +11,7 @@ import pytest
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
+    name_before,
     names_in,
     stand_in_label,
     without_stand_in,
@@ -366,3 +367,24 @@ def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
 def test_a_footnote_number_printed_onto_a_name_is_not_part_of_it(text: str, name: str) -> None:
     found = [text[a:b] for a, b in names_in(text, 0, len(text))]
     assert name in found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Benzenamine, 4-chloro-N-methyl-",
+        "Benzoic acid, 4-chloro-, methyl ester",
+        "1-piperazinecarboxylic acid, 4-phenyl-, 1,1-dimethylethyl ester",
+    ],
+)
+def test_a_name_as_chemical_abstracts_indexes_it_is_read_whole(name: str) -> None:
+    text = f"Evaporation gave {name} (1.1 g, 70%) as an oil."
+    span = name_before(text, text.index(" (1.1"))
+    assert span is not None and text[span[0] : span[1]] == name
+    assert looks_like_name(name)
+
+
+@pytest.mark.parametrize("text", ["gave benzene, toluene, 4-chloro-", "the ortho-, meta-"])
+def test_a_list_ending_in_a_hyphen_is_no_index_name(text: str) -> None:
+    span = name_before(text, len(text))
+    assert span is None or ", " not in text[span[0] : span[1]]

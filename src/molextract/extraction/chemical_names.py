@@ -448,7 +448,14 @@ def _is_radical(token: str) -> bool:
 def looks_like_name(text: str) -> bool:
     """Whether the whole of ``text`` reads as a chemical name."""
     tokens = name_view(text).split()
-    return bool(tokens) and _name_start(tokens) == (0, 0)
+    if bool(tokens) and _name_start(tokens) == (0, 0):
+        return True
+    last = text.rfind(", ") + 2
+    if last < 2:
+        return False
+    # "Benzoic acid, 4-chloro-, methyl ester": a name as Chemical Abstracts indexes it
+    tail = name_view(text[last:]).split()
+    return bool(tail) and _name_start(tail) == (0, 0) and _index_name_start(text, last, len(text)) == 0
 
 
 _GENERIC_EXTRA = frozenset(
@@ -642,7 +649,37 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
         parent = name_before(text, start - 2)
         if parent is not None and _PARENT_OF_INVERTED.search(text, parent[0], parent[1]):
             return parent[0], end
-    return start, end
+    return _index_name_start(text, start, end), end
+
+
+def _index_name_start(text: str, start: int, end: int) -> int:
+    """Where a name printed as Chemical Abstracts indexes it starts: the parent, then
+    its substituents ending in a hyphen, then the ester or salt (``Benzenamine,
+    4-chloro-N-methyl-``, ``Benzoic acid, 4-chloro-, methyl ester``). Read from its
+    end, such a name would be only its last piece. ``start`` when the name before
+    ``end`` is not one."""
+    hyphened = text[start:end].endswith("-")
+    at = start
+    for _ in range(4):
+        if at < 2 or text[at - 2 : at] != ", ":
+            break
+        before = name_before(text, at - 2)
+        if before is None or before[0] >= at - 2:
+            break
+        piece = text[before[0] : before[1]]
+        if piece.endswith("-") and ", " in piece:
+            return before[0]  # "Benzoic acid, 4-chloro-" already read as one
+        if piece.endswith("-") and re.fullmatch(r"[\w,'′()\[\]-]+", piece):
+            hyphened, at = True, before[0]  # "4-chloro-": the substituents
+            continue
+        if hyphened and _INDEX_PARENT.fullmatch(piece):
+            return before[0]  # "Benzenamine", "1-Piperazinecarboxylic acid"
+        break
+    return start
+
+
+#: The parent an index name opens with: one word, maybe with its locants, or an acid.
+_INDEX_PARENT = re.compile(r"(?:(?:[\d,]+-[a-z]|[A-Z])[a-z]{3,}|[a-z]{4,}(?=\s+acid))(?:\s+acid)?")
 
 
 #: A line end after a whole word, before a capitalised word (after its locants, as in
