@@ -455,7 +455,9 @@ def looks_like_name(text: str) -> bool:
         return False
     # "Benzoic acid, 4-chloro-, methyl ester": a name as Chemical Abstracts indexes it
     tail = name_view(text[last:]).split()
-    return bool(tail) and _name_start(tail) == (0, 0) and _index_name_start(text, last, len(text)) == 0
+    return (
+        bool(tail) and _name_start(tail) == (0, 0) and _index_name_start(text, last, len(text)) == 0
+    )
 
 
 _GENERIC_EXTRA = frozenset(
