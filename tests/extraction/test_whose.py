@@ -1449,3 +1449,67 @@ def test_a_yield_sentence_after_a_made_from_sentence_is_not_the_starting_materia
         or decision.mention is None
         or decision.mention.name != "ethyl 4-hydroxybenzoate"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "The organic layer was concentrated, obtaining triphenylsulfonium "
+            "2-acetoxypropane-1-sulfonate. Colorless oily matter, 2.2 g (yield 70%).",
+            "triphenylsulfonium 2-acetoxypropane-1-sulfonate",
+        ),
+        (
+            "Chromatography gave 4-benzyloxyphenol. White crystals (1.2 g, 85%).",
+            "4-benzyloxyphenol",
+        ),
+    ],
+)
+def test_a_sentence_of_the_product_s_form_and_yield_follows_the_one_that_made_it(
+    text: str, name: str
+) -> None:
+    value = text[text.rindex(" ", 0, text.rindex("%")) + 1 : text.rindex("%") + 1]
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None and decision.mention.name == name
+
+
+def test_a_form_sentence_after_a_reagent_is_not_the_reagent_s() -> None:
+    text = "The mixture was filtered and washed with 4-bromotoluene. White solid (1.2 g, 85%)."
+    decision = by_form(_site(text, "85%"))
+    assert decision is None or decision.mention is None or decision.mention.name != "4-bromotoluene"
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # the yield's verb shares its subject with the purification before it
+        (
+            "The product 3a was purified by column chromatography and isolated in 90% (1.23 g) yield.",
+            "3a",
+        ),
+        # a PDF's text runs the label into the verb
+        ("In contrast, the desired product 8aawas obtained in 78% yield with only 23% ee.", "8aa"),
+    ],
+)
+def test_the_subject_of_a_coordinated_or_glued_verb(text: str, label: str) -> None:
+    decision = by_form(_site(text, text[text.index("% ") - 2 : text.index("% ") + 1]))
+    assert decision is not None and decision.mention is not None and decision.mention.label == label
+
+
+def test_a_coordinated_verb_after_another_product_s_verb_is_not_the_subject_s() -> None:
+    text = "The ester 3a was washed with water to give acid 4a and isolated in 90% yield."
+    decision = by_form(_site(text, "90%"))
+    assert decision is None or decision.mention is None or decision.mention.label != "3a"
+
+
+@pytest.mark.parametrize(("value", "label"), [("86%", "9a"), ("90%", "9m")])
+def test_bracketed_items_joined_by_and_each_give_their_label(value: str, label: str) -> None:
+    text = "The yield is higher for the neutral groups (9a, R4 = H, 86% and 9m, R4 = Me, 90%) (Table 4)."
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None and decision.mention.label == label
+    [candidate] = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    assert candidate.blocked is None and candidate.decisive

@@ -981,7 +981,8 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
 def _substituent_list(inner: str, rest: str) -> bool:
     """The bracket lists products, each a label and its substituents or only its
     substituents, then a percentage; this item is the last before ``rest``."""
-    *earlier, item = inner.split(";")
+    # (items joined by ";" or, after a yield, by "and": "(9a, R = H, 86% and 9m, …")
+    *earlier, item = re.split(r";|(?<=%)\s*,?\s*and\b", inner)
     if not _LISTED_PRODUCT.fullmatch(item) or not _LIST_REST.fullmatch(rest):
         return False
     return all(_LISTED_YIELD.fullmatch(piece) for piece in earlier)
@@ -992,7 +993,7 @@ _LISTED_PRODUCT = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{cues.SUBSTITUENT}+")
 #: An earlier product of the list, its percentage given.
 _LISTED_YIELD = re.compile(rf"\s*(?:{_LABEL}\s*,\s*)?{cues.SUBSTITUENT}+\d+(?:\.\d+)?\s*%\s*")
 #: What may follow the percentage in such a bracket: nothing, or the next product.
-_LIST_REST = re.compile(r"\s*(?:;.*)?", re.S)
+_LIST_REST = re.compile(r"\s*(?:(?:;|,?\s*and\s).*)?", re.S)
 #: An optical rotation before a bracket: the bracket gives its solvent and concentration.
 _ROTATION_BEFORE = re.compile(r"\[\s*[αa]\s*\][^()]{0,30}?[+\-−–]?\s*\d[\d.,]*\s*°?\s*$")
 #: A product's label and its yield's bracket, then the next product's label: ``3a ( 75 %

@@ -780,6 +780,12 @@ _LABEL_LISTED_IN_BRACKET = re.compile(
 #: A label before a bracket of its substituents: ``5 ( X = Cl , ``.
 _LABEL_BEFORE_SUBSTITUENTS = re.compile(rf"(?<![\w\-.,])(?P<label>{LABEL})\s*\(\s*{SUBSTITUENT}+$")
 _BRACKET_CLOSES = re.compile(r"\s*[);]")
+#: Items joined by "and" in one bracket, each a label, its substituents and its yield:
+#: ``(9a, R = H, 86% and 9m, R = Me, 90%)``; before and after one item's value.
+_LABEL_ITEM_AFTER_AND = re.compile(
+    rf"(?:\(|%\s*,?\s*and)\s*(?P<label>{LABEL})\s*,\s*{SUBSTITUENT}+$"
+)
+_NEXT_ITEM = re.compile(rf"\s*,?\s*and\s+{LABEL}\s*,\s*{SUBSTITUENT}+\d")
 
 
 def label_in_bracket(
@@ -794,7 +800,12 @@ def label_in_bracket(
         or _LABEL_LISTED_IN_BRACKET.search(text, lo, value_start)
         or _LABEL_BEFORE_SUBSTITUENTS.search(text, lo, value_start)
     )
-    if found is None or not _BRACKET_CLOSES.match(text, value_end):
+    # "(9a, R = H, 86% and 9m, R = Me, 90%)": items joined by "and", each closed by the
+    # next one's label
+    closes = _BRACKET_CLOSES.match(text, value_end) or _NEXT_ITEM.match(text, value_end)
+    if found is None:
+        found = _LABEL_ITEM_AFTER_AND.search(text, lo, value_start)
+    if found is None or not closes:
         return None
     if _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start() + 1):
         return None
@@ -1387,6 +1398,24 @@ _YIELD_SENTENCE = re.compile(
 )
 
 
+#: A sentence that is only the form the product came as, its amount and its yield: ``…
+#: obtaining NAME. Colorless oily matter, 2.2 g (yield 70%)``, ``White crystals (1.2 g,
+#: 85%)``.
+_FORM_SENTENCE = re.compile(
+    r"[.;]\s+(?-i:[A-Z][a-z]+)(?:[\s-]+[a-z]+){0,3}?\s+(?:oily\s+matter|solid|oil|powder|foam"
+    r"|gum|crystals|syrup|needles|plates|prisms|wax|liquid)"
+    r"(?:\s*[,;:]\s*(?:yield\s*[:=]?\s*)?(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*)?\(?\s*"
+    r"(?:yield\s*[:=]?\s*)?|\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\s*,\s*)?)$",
+    re.IGNORECASE,
+)
+#: The sentence before such a form's ends with what a verb made: ``to give NAME``.
+_MADE_AT_END = re.compile(
+    r"\b(?:gave|give|giving|afford(?:ed|ing)?|obtain(?:ed|ing)|furnish(?:ed|ing)?"
+    r"|provid(?:ed|ing)|yield(?:ed|ing)|provide|afford|furnish)\s+(?:the\s+)?[^.;]{1,200}$",
+    re.IGNORECASE,
+)
+
+
 def product_end(text: str, value_offset: int) -> int | None:
     """Where the product a yield belongs to ends, read back over what conventionally
     stands between them (amounts, the form, "yield"), or None when something else
@@ -1394,6 +1423,10 @@ def product_end(text: str, value_offset: int) -> int | None:
     lo = max(0, value_offset - 250)
     window = text[lo:value_offset]
     sentence = _YIELD_SENTENCE.search(window)
+    if sentence is None:
+        form = _FORM_SENTENCE.search(window)
+        if form is not None and _MADE_AT_END.search(window, 0, form.start()):
+            sentence = form
     if sentence is not None:
         window = window[: sentence.start() + 1].rstrip(".;")
     for _ in range(12):

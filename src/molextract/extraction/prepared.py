@@ -36,7 +36,9 @@ _PREPARED = re.compile(
     r"(?P<aside>\s*\([^()]{1,40}\))?"
     # "Alcohol 7, obtained in 85% yield from 6, was protected": the participle alone
     # "Lactone 21 could also be prepared directly from 19": an adverb after the modal
-    r"(?:\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+(?:(?:also|then|thus|now|still"
+    # "product 8aawas obtained": a PDF's text runs the label into the verb
+    r"(?:(?:(?<=\d)|(?<=\d[a-z])|(?<=\d[a-z]{2}))(?:was|were)\s+"
+    r"|\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+(?:(?:also|then|thus|now|still"
     r"|easily|readily|likewise|similarly)\s+)?be)\s+|(?P<participle>\s*,\s*(?=\w+\s+(?:in|as|from)\s)))"
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
@@ -103,7 +105,7 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         start = sentence_start(text, start - 1)
     verbs = list(_PREPARED.finditer(text, start, value_start))
     if not verbs:
-        return None
+        return _coordinated_subject(text, start, value_start, table)
     verb = verbs[-1]
     if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
         return None
@@ -143,6 +145,26 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if label is not None:
             return Mention(mention.name, label[1], mention.start, mention.end, True)
     return mention
+
+
+#: ``SUBJECT was purified by chromatography and isolated in 90% yield``: the yield's
+#: verb shares its subject with a step before it.
+_COORDINATED = re.compile(
+    r"\s*,?\s+(?:was|were)\s+(?:\w+ly\s+)?(?:purified|filtered|washed|dried|concentrated"
+    r"|recrystalli[sz]ed|chromatographed|triturated|extracted)\b(?P<between>[^.;]{0,160}?)"
+    r"\s+and\s+(?:then\s+)?(?:finally\s+)?(?:isolated|obtained|collected)\s+in\b",
+    re.IGNORECASE,
+)
+
+
+def _coordinated_subject(
+    text: str, start: int, value_start: int, table: LabelTable
+) -> Mention | None:
+    matches = list(_COORDINATED.finditer(text, start, value_start))
+    found = matches[-1] if matches else None
+    if found is None or _ANOTHER_PRODUCT.search(found["between"]):
+        return None
+    return _subject_ending(text, start, found.start(), table)
 
 
 #: A phrase in apposition after the subject, closed by the comma before the verb:
