@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from molextract.extraction.chemical_names import names_in
 from molextract.extraction.label_table import LabelTable, build_label_table
 from molextract.extraction.mentions import (
     Mention,
@@ -887,3 +888,9 @@ def test_a_bracketed_label_before_in_its_yield_is_the_product_s() -> None:
     )
     mention = described_compound(text, text.index("52 %"), build_label_table(text))
     assert mention is not None and mention.label == "3jb"
+
+
+def test_a_label_run_into_its_verb_is_a_label_and_no_name() -> None:
+    text = "In addition, the desired product 8aawas obtained in 78% yield when Rh-8 was used."
+    assert [text[s:e] for s, e in bare_label_uses(text, 0, len(text))] == ["8aa"]
+    assert "8aawas" not in [text[s:e] for s, e in names_in(text, 0, len(text))]

@@ -833,6 +833,10 @@ _FOOTNOTE_AFTER_NAME = re.compile(
 )
 
 
+#: A compound's label with the verb after it run on, as a PDF's text prints it.
+_GLUED_VERB = re.compile(r"\d{1,3}[a-z]{0,3}(?:was|were|gave)")
+
+
 def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the chemical names in ``text[start:end]``, longest first where two
     overlap, in the order of the text.
@@ -850,6 +854,8 @@ def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if span is not None:
             span = _unwrapped(text, span)
         if span is not None and span[0] >= start and span[1] > span[0]:
+            if _GLUED_VERB.fullmatch(text, *span):
+                continue  # "8aawas": a label run into its verb, no name
             spans.append(span)
     kept: list[tuple[int, int]] = []
     for span in sorted(spans, key=lambda s: (s[0], -s[1])):

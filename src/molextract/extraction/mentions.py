@@ -481,7 +481,11 @@ def bare_label_uses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return found
 
 
-_BARE_LABEL = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\)-)|(?<=\) -)){LABEL}(?![\w\-]|[.,]\d)")
+_BARE_LABEL = re.compile(
+    rf"(?:(?<![\w\-.,/])|(?<=\)-)|(?<=\) -)){LABEL}"
+    # ("product 8aawas obtained": a PDF's text runs the label into its verb)
+    r"(?:(?=(?:was|were|gave)\b)|(?![\w\-]|[.,]\d))"
+)
 #: An optical rotation's sign before a label: ``(+)-``, ``( − ) -``, ``(±)-``.
 _SIGN_BEFORE = re.compile(r"\(\s*[+\-−–±]\s*\)\s*-\s*$")
 
