@@ -14,15 +14,10 @@ from __future__ import annotations
 
 import re
 
-from molextract.extraction.chemical_names import (
-    is_generic_name,
-    looks_like_name,
-    names_in,
-    tidy_name,
-)
+from molextract.extraction.compound_markers import find_mentions
 from molextract.extraction.entries import sentence_start
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.mentions import Mention, bare_label_uses, from_label, is_not_a_compound
+from molextract.extraction.mentions import Mention, resolve_mention
 
 #: ``the former``, ``the latter``, then what stands between it and its value: a verb
 #: (``being obtained``, ``was isolated``) and a preposition (``in``, ``with``) or a
@@ -63,16 +58,11 @@ def _mentions_before(text: str, end: int, table: LabelTable) -> list[Mention]:
 
 
 def _mentions(text: str, start: int, end: int, table: LabelTable) -> list[Mention]:
-    labels = bare_label_uses(text, start, end)
-    mentions = [from_label(text[s:e], text, e, table) for s, e in labels]
-    found = [
-        Mention(m.name, m.label, s, e, True) for m, (s, e) in zip(mentions, labels, strict=True)
+    """The compounds the model would be offered there, resolved as its answer would be."""
+    found = find_mentions(text, [(start, end)], table)
+    resolved = [
+        resolve_mention(text[m.start : m.end], text, m.end, table)
+        for m in found
+        if m.kind != "title"
     ]
-    for s, e in names_in(text, start, end):
-        if any(s <= ls <= e + 3 or ls <= s < le for ls, le in labels):
-            continue  # "the amide 5": the label is the mention
-        written = tidy_name(text[s:e])
-        if is_not_a_compound(written) or is_generic_name(written) or not looks_like_name(written):
-            continue
-        found.append(Mention(written, table.label_of(written), s, e, True))
-    return sorted(found, key=lambda m: m.start or 0)
+    return [m for m in resolved if m is not None]

@@ -32,7 +32,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
-from molextract.extraction.cues import SUBSTITUENT
+from molextract.extraction.cues import SUBSTITUENT, YIELD_VERBS
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
@@ -1412,12 +1412,13 @@ _FORM_SENTENCE = re.compile(
     r"(?:yield\s*[:=]?\s*)?|\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\s*,\s*)?)$",
     re.IGNORECASE,
 )
-#: The sentence before such a form's ends with what a verb made: ``to give NAME``.
-_MADE_AT_END = re.compile(
-    r"\b(?:gave|give|giving|afford(?:ed|ing)?|obtain(?:ed|ing)|furnish(?:ed|ing)?"
-    r"|provid(?:ed|ing)|yield(?:ed|ing)|provide|afford|furnish)\s+(?:the\s+)?[^.;]{1,200}$",
-    re.IGNORECASE,
-)
+
+
+def _made_before(before: str) -> bool:
+    """The sentence ending ``before`` made what it ends with (``… to give NAME``): a
+    product verb in its last sentence."""
+    verbs = list(YIELD_VERBS.finditer(before))
+    return bool(verbs) and not re.search(r"[.;]\s", before[verbs[-1].end() :])
 
 
 def product_end(text: str, value_offset: int) -> int | None:
@@ -1429,7 +1430,7 @@ def product_end(text: str, value_offset: int) -> int | None:
     sentence = _YIELD_SENTENCE.search(window)
     if sentence is None:
         form = _FORM_SENTENCE.search(window)
-        if form is not None and _MADE_AT_END.search(window, 0, form.start()):
+        if form is not None and _made_before(window[: form.start()]):
             sentence = form
     if sentence is not None:
         window = window[: sentence.start() + 1].rstrip(".;")
