@@ -21,6 +21,9 @@ def _owner(text: str, value: str) -> tuple[str | None, str | None] | None:
          ("[BMIM][BF4]", None)),
         ("The logP of aspirin is 1.19.", "1.19", ("aspirin", None)),
         ("The boiling point of the ester 3b was found to be 142 °C.", "142", (None, "3b")),
+        # a medium and a temperature between the owner and the verb
+        ("The solubility of 4-aminobenzoic acid in water at 25 °C is 5.4 g/L.", "5.4",
+         ("4-aminobenzoic acid", None)),
     ],
 )  # fmt: skip
 def test_the_owner_after_the_property_s_word(

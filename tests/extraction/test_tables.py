@@ -2188,3 +2188,51 @@ def test_a_series_number_over_label_and_yield_cells_is_a_header() -> None:
         ("7a", "reaction_yield", 85.0, "%"),
         ("7b", "reaction_yield", 80.0, "%"),
     ]
+
+
+def test_a_group_row_printed_without_separators_keeps_the_table_whole() -> None:
+    text = (
+        "Table 2. Scope of the annulation.\n\n"
+        "Entry | Substrate | Product | Yield (%)a\n"
+        "Aryl alkynes\n"
+        "1 | 1a | 3a | 86\n"
+        "2 | 1b | 3b | 81\n"
+        "Alkyl alkynes\n"
+        "3 | 1d | 3d | 62\n\n"
+        "a Isolated yields.\n"
+    )
+    [table] = tables.text_tables(text)
+    assert table.header_rows == 1
+    assert facts(records(text)) == [
+        ("3a", "reaction_yield", 86.0, "%"),
+        ("3b", "reaction_yield", 81.0, "%"),
+        ("3d", "reaction_yield", 62.0, "%"),
+    ]
+
+
+def test_a_header_s_series_over_rows_of_substrates_gives_each_row_its_product() -> None:
+    text = (
+        "The sulfides 1a and 1b gave the sulfoxides 2a and 2b and the sulfones 3a and 3b.\n\n"
+        "Table 4. Oxidation of the sulfides.\n\n"
+        "Entry | Sulfide | Time (h) | Yield of sulfoxide 2 (%) | Yield of sulfone 3 (%)\n"
+        "1 | 1a | 2 | 88 | 5\n"
+        "2 | 1b | 3 | 81 | 9\n"
+    )
+    assert facts(records(text)) == [
+        ("2a", "reaction_yield", 88.0, "%"),
+        ("3a", "reaction_yield", 5.0, "%"),
+        ("2b", "reaction_yield", 81.0, "%"),
+        ("3b", "reaction_yield", 9.0, "%"),
+    ]
+
+
+def test_a_yield_note_s_series_over_rows_of_substrates_gives_each_row_its_product() -> None:
+    text = (
+        "Ketone 1a was reduced to the alcohol 2a.\n\n"
+        "Table 3. Hydrogenation of the ketones.\n\n"
+        "Entry | Substrate | Yield (%)b | ee (%)c\n"
+        "1 | 1a | 95 | 97\n"
+        "2 | 1b | 92 | 95\n\n"
+        "b Isolated yield of 2. c Determined by chiral HPLC.\n"
+    )
+    assert [(r.compound.label, r.value) for r in records(text)] == [("2a", 95.0), ("2b", 92.0)]

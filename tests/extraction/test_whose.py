@@ -1463,6 +1463,19 @@ def test_a_yield_sentence_after_a_made_from_sentence_is_not_the_starting_materia
             "Chromatography gave 4-benzyloxyphenol. White crystals (1.2 g, 85%).",
             "4-benzyloxyphenol",
         ),
+        # the form, then a sentence or clause of the yield alone
+        (
+            "Chromatography gave 4-(4-fluorophenyl)-2-methylpyridine. Pale yellow oil; yield 85%.",
+            "4-(4-fluorophenyl)-2-methylpyridine",
+        ),
+        (
+            "Chromatography gave 4-(4-fluorophenyl)-2-methylpyridine. Pale yellow oil. Yield 85%.",
+            "4-(4-fluorophenyl)-2-methylpyridine",
+        ),
+        (
+            "Chromatography gave 2-naphthyl acetate. White solid, mp 70-71 °C; yield 85%.",
+            "2-naphthyl acetate",
+        ),
     ],
 )
 def test_a_sentence_of_the_product_s_form_and_yield_follows_the_one_that_made_it(
@@ -1494,6 +1507,64 @@ def test_a_form_sentence_after_a_reagent_is_not_the_reagent_s() -> None:
 def test_the_subject_of_a_coordinated_or_glued_verb(text: str, label: str) -> None:
     decision = by_form(_site(text, text[text.index("% ") - 2 : text.index("% ") + 1]))
     assert decision is not None and decision.mention is not None and decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name", "label"),
+    [
+        # a purification that gives only an amount gives back its subject
+        (
+            "The product, ethyl 3-oxobutanoate, was distilled (bp 180 °C) to give 8.8 g (68% of theory).",
+            "68%", "ethyl 3-oxobutanoate", None,
+        ),
+        (
+            "The crude product, 2-methylbenzoxazole, was purified by distillation to give 5.1 g (74%).",
+            "74%", "2-methylbenzoxazole", None,
+        ),
+        (
+            "The crude ester 7 was purified by flash chromatography, giving 0.95 g (78%) of a colourless oil.",
+            "78%", None, "7",
+        ),
+        # a subject that crystallized, with no auxiliary verb
+        (
+            "The acid 12 crystallized from water as colourless plates, m.p. 188-190 °C.",
+            "188-190 °C", None, "12",
+        ),
+    ],
+)  # fmt: skip
+def test_the_subject_of_a_purification_or_crystallization(
+    text: str, value: str, name: str | None, label: str | None
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == (name, label)
+
+
+def test_a_reaction_that_gives_only_an_amount_does_not_give_its_subject() -> None:
+    text = "Compound 5 was treated with LiAlH4 in THF to give 1.2 g (85%)."
+    decision = by_form(_site(text, "85%"))
+    assert decision is None or decision.mention is None or decision.mention.label != "5"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a ratio's second term is no label
+        (
+            "Pyrazole 9 and its regioisomer 10 were formed in a ratio of 4 : 1 ( 72 % total yield ) .",
+            "72 %",
+        ),
+        # a reagent in a bracket that nests another is not the yield's compound
+        (
+            "Lactone 50 was converted to the Weinreb amide 51 ( Me ( OMe ) NH·HCl , AlMe3 , 89 % ) .",
+            "89 %",
+        ),
+    ],
+)
+def test_a_ratio_or_a_nested_reagent_bracket_names_no_compound(text: str, value: str) -> None:
+    decision = by_form(_site(text, value))
+    mention = None if decision is None else decision.mention
+    assert mention is None or (mention.label != "1" and mention.name != "AlMe3")
 
 
 def test_a_coordinated_verb_after_another_product_s_verb_is_not_the_subject_s() -> None:

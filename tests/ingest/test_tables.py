@@ -116,6 +116,8 @@ def test_recorder_gives_paths_and_offsets() -> None:
         ([["Compound", "1H-NMR (CDCl3) δ ppm", "m.p."], ["Ex. 7", "7.25 (m, 5H)", "101° C."],
           ["Ex. 8", "7.30 (d, 2H)", "111° C."]], 1),
         ([["No.", "13C NMR", "mp"], ["A", "128.1", "101"], ["B", "129.3", "111"]], 1),
+        # a group's name alone in its row over rows of values opens the body
+        ([["Entry", "Product", "Yield (%)"], ["Aryl alkynes", "", ""], ["1", "3a", "86"]], 1),
     ],
 )  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(

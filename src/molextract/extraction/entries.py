@@ -676,7 +676,8 @@ _NAME_THEN_VALUE = re.compile(r"(?<=\w)[ \t]*(?:,[ \t]*)?(?:at[ \t]+)?$|(?<=[\w)
 
 
 #: Before a name: the earlier items of the bracket it is listed in.
-_LATER_ITEM_OF_BRACKET = re.compile(r"\([^()]*[,;]\s*$")
+#: (one bracket may nest inside: "( Me ( OMe ) NH·HCl , AlMe3 , 89 % )")
+_LATER_ITEM_OF_BRACKET = re.compile(r"\((?:[^()]|\([^()]*\))*[,;]\s*$")
 _VALUE_IN = re.compile(r"\d\s*(?:°|%|[mµμ]?g\b|g\s*/|mL\b)")
 
 

@@ -387,6 +387,8 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
     before = text[max(0, start - 60) : start]
     if _NOT_A_LABEL_BEFORE.search(before):
         return False
+    if text[start:end].isdigit() and _RATIO_BEFORE.search(before):
+        return False  # "in a ratio of 4 : 1 ( 72 % )": a ratio's second term
     if is_spectrum_word(text, start, end):
         return False
     if _STEREO.fullmatch(text, start, end) and (
@@ -413,6 +415,7 @@ def _is_label_use(text: str, start: int, end: int, strict: bool) -> bool:
 
 
 _RATIO_AFTER = re.compile(r"\s*:\s*\d")
+_RATIO_BEFORE = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d)?\s*:\s*$")
 #: What a normality or molarity printed like a label (``1N``, ``6M``) is the strength of.
 _STRENGTH_OF = re.compile(
     r"\s*(?:aq\.?\s+|aqueous\s+|methanolic\s+|ethanolic\s+)?(?:hydrochloric|sulfuric|sulphuric"
@@ -1408,7 +1411,9 @@ _YIELD_SENTENCE = re.compile(
 _FORM_SENTENCE = re.compile(
     r"[.;]\s+(?-i:[A-Z][a-z]+)(?:[\s-]+[a-z]+){0,3}?\s+(?:oily\s+matter|solid|oil|powder|foam"
     r"|gum|crystals|syrup|needles|plates|prisms|wax|liquid)"
-    r"(?:\s*[,;:]\s*(?:yield\s*[:=]?\s*)?(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*)?\(?\s*"
+    # its melting point may come first: "White solid, mp 101-103 °C; yield 85%"
+    r"(?:\s*,\s*m\.?\s*p\.?\s*[:=]?\s*\d[\d\s.,–-]*°\s*C)?"
+    r"(?:\s*\.|\s*[,;:]\s*(?:yield\s*[:=]?\s*)?(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*)?\(?\s*"
     r"(?:yield\s*[:=]?\s*)?|\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\s*,\s*)?)$",
     re.IGNORECASE,
 )
@@ -1428,10 +1433,11 @@ def product_end(text: str, value_offset: int) -> int | None:
     lo = max(0, value_offset - 250)
     window = text[lo:value_offset]
     sentence = _YIELD_SENTENCE.search(window)
-    if sentence is None:
-        form = _FORM_SENTENCE.search(window)
-        if form is not None and _made_before(window[: form.start()]):
-            sentence = form
+    # The form may stand before the yield sentence too: "NAME. Pale yellow oil; yield 85%".
+    head = window if sentence is None else window[: sentence.start() + 1]
+    form = _FORM_SENTENCE.search(head)
+    if form is not None and _made_before(window[: form.start()]):
+        sentence = form
     if sentence is not None:
         window = window[: sentence.start() + 1].rstrip(".;")
     for _ in range(12):

@@ -39,7 +39,9 @@ _PREPARED = re.compile(
     # "product 8aawas obtained": a PDF's text runs the label into the verb
     r"(?:(?:(?<=\d)|(?<=\d[a-z])|(?<=\d[a-z]{2}))(?:was|were)\s+"
     r"|\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+(?:(?:also|then|thus|now|still"
-    r"|easily|readily|likewise|similarly)\s+)?be)\s+|(?P<participle>\s*,\s*(?=\w+\s+(?:in|as|from)\s)))"
+    r"|easily|readily|likewise|similarly)\s+)?be)\s+|(?P<participle>\s*,\s*(?=\w+\s+(?:in|as|from)\s))"
+    # "The acid 12 crystallized from water as colourless plates, m.p. …": no auxiliary
+    r"|\s+(?=crystalli[sz]ed\s+(?:from|on|upon|out|as)\b))"
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
@@ -93,7 +95,7 @@ _OBJECT_BEFORE = re.compile(rf"\b{_PREPOSITIONS}\s+$", re.IGNORECASE)
 _AMOUNT_OF_BEFORE = re.compile(r"\d\s*(?:mg|g|kg)\s+of\s+$", re.IGNORECASE)
 #: The product's role in apposition before its name: ``A final product, NAME,``.
 _ROLE_BEFORE = re.compile(
-    r"\b(?:an?|the)\s+(?:final\s+|desired\s+|target\s+)?product\s*,\s*$", re.IGNORECASE
+    r"\b(?:an?|the)\s+(?:final\s+|desired\s+|target\s+|crude\s+)?product\s*,\s*$", re.IGNORECASE
 )
 
 
@@ -148,11 +150,15 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 
 
 #: ``SUBJECT was purified by chromatography and isolated in 90% yield``: the yield's
-#: verb shares its subject with a step before it.
+#: verb shares its subject with a step before it. A purification that gives only an
+#: amount gives its subject back: ``NAME was distilled (bp 180 °C) to give 8.8 g (68%)``.
 _COORDINATED = re.compile(
     r"\s*,?\s+(?:was|were)\s+(?:\w+ly\s+)?(?:purified|filtered|washed|dried|concentrated"
-    r"|recrystalli[sz]ed|chromatographed|triturated|extracted)\b(?P<between>[^.;]{0,160}?)"
-    r"\s+and\s+(?:then\s+)?(?:finally\s+)?(?:isolated|obtained|collected)\s+in\b",
+    r"|recrystalli[sz]ed|chromatographed|triturated|extracted|distilled)\b"
+    r"(?P<between>[^.;]{0,160}?)"
+    r"(?:\s+and\s+(?:then\s+)?(?:finally\s+)?(?:isolated|obtained|collected)\s+in\b"
+    r"|\s*,?\s+(?:to\s+(?:give|afford|yield|provide)|giving|affording|yielding)\s+"
+    r"(?=\d+(?:\.\d+)?\s*(?:mg|g|kg)\b\.?\s*[(,]))",
     re.IGNORECASE,
 )
 

@@ -32,7 +32,8 @@ _OWNER_THEN_VALUE = re.compile(
     r"|densit(?:y|ies)|log\s?[PD](?:\s?(?:o/w|ow|7\.4|\(?oct(?:anol)?/w(?:ater)?\)?))?"
     r"|partition\s+coefficients?)\s+of\s+"
     r"(?P<owner>[^;:%=<>()]{1,80}?)"
-    r"(?:\s+(?:in|at|from)\s+[^;:%=<>\d()]{1,40}?)?"
+    # "in water at 25 °C": a medium and a temperature between owner and verb
+    r"(?:\s+(?:in|at|from)\s+(?:[^;:%=<>\d()]|\d+(?:\.\d+)?\s*°\s*C\b){1,40}?){0,2}"
     r"\s+(?:was|were|is|are)\s+(?:(?:found|determined|shown|measured)\s+to\s+be\s+)?"
     r"(?:about\s+|approximately\s+|ca\.\s*|only\s+)?$",
     re.IGNORECASE,

@@ -143,6 +143,11 @@ _MARKER_TAIL = re.compile(
 #: A note's letter a space after a lettered label, before the unit's bracket or the end.
 _SPACED_MARKER_AFTER_LABEL = re.compile(r"(?<=\d[a-z])\s+[a-h](?=\s*[(\[]|\s*$)")
 _LABEL_CELL = re.compile(rf"(?:compound\s+|cpd\.?\s+)?({_STEREO}?{LABEL})", _I)
+#: A label after the word for its kind: ``sulfoxide 2`` (``Yield of sulfoxide 2 (%)``).
+_KIND_LABEL_CELL = re.compile(
+    r"(?:[a-z-]*(?:ide|ine|ane|ene|yne|ol|one|al|ate|ite|ester|ether|acid|adduct|isomer"
+    rf"|lactone|lactam|salt|dimer|trimer)\s+)({_STEREO}?{LABEL})",
+)
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
 _TABLE_LABEL = re.compile(
@@ -344,6 +349,7 @@ def text_tables(text: str) -> list[Table]:
         while j < len(lines) and (
             _ROW_LINE.fullmatch(text, *lines[j])
             or (j > i and _RULE_LINE.fullmatch(text, *lines[j]))
+            or (j > i and _group_row(text, lines, j))
         ):
             j += 1
         table = _text_table(text, lines, i, j, len(tables)) if j - i >= 2 else None
@@ -355,6 +361,24 @@ def text_tables(text: str) -> list[Table]:
         rows = table.rows[: table.header_rows] + _realigned(table.body)
         tables.append(replace(table, rows=rows))
     return tables
+
+
+#: A line that may head a group of rows: short words, no cell separator, no note marker.
+_GROUP_LINE = re.compile(r"[ \t]*[A-Za-z][^|\t\n]{1,58}")
+
+
+def _group_row(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
+    """``Aryl alkynes`` between two rows: a row spanning the table that names the group
+    of rows under it, as a page's copy prints it without separators. The table goes on
+    under it."""
+    return (
+        j + 1 < len(lines)
+        and _GROUP_LINE.fullmatch(text, *lines[j]) is not None
+        and not footnote_marker(text[lines[j][0] : lines[j][1]])
+        and not re.match(r"\s*Table\s", text[lines[j][0] : lines[j][1]], _I)
+        and _ROW_LINE.fullmatch(text, *lines[j - 1]) is not None
+        and _ROW_LINE.fullmatch(text, *lines[j + 1]) is not None
+    )
 
 
 #: A cell of a rule or an image placeholder: ``---``, ``:--:``, ``![]()``.
@@ -1422,7 +1446,7 @@ def _header_compound(
             # the column's runs were made with or at
             rest = _CONDITION_AFTER_LABEL.sub(r"\g<label>", _BRACKETED.sub(" ", rest))
             rest = " ".join(_HEADER_NOISE.sub(" ", rest).split())
-            label = _LABEL_CELL.fullmatch(rest)
+            label = _LABEL_CELL.fullmatch(rest) or _KIND_LABEL_CELL.fullmatch(rest)
             offset = text.find(rest)
             if label is not None and offset >= 0:
                 start = cell.start + offset
@@ -1650,6 +1674,11 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
     for c in free:
         if _ENTRY_HEADER.match(unmarked[c]) and _holds_labels(grid, c):
             return c
+    for c in free:
+        if re.fullmatch(r"\s*[A-Za-z][a-z-]{2,}\s*", unmarked[c]) and _one_series(grid, c):
+            # "Sulfide | Time (h)" over "1a | 2": one series' labels under the word for
+            # what they are name each row's compound
+            return c
     # a yield belongs to a product, never to the row's catalyst or solvent; a boiling
     # point or a density in a "Solvent" column's row is the solvent's own
     compounds_only = not yields and any(c.property in _OF_A_COMPOUND for c in columns)
@@ -1805,6 +1834,14 @@ def _is_label(text: str) -> bool:
     return bool(_LABEL_CELL.fullmatch(text) or _TABLE_LABEL.fullmatch(text)) and not (
         _FORMULA.fullmatch(text)
     )
+
+
+def _one_series(grid: Grid, column: int) -> bool:
+    """Every filled cell is a member of one series (``1a``, ``1b``, ``1c``), two at least."""
+    cells = [t.strip() for t in _cells(grid, column) if t.strip()]
+    found = [re.fullmatch(r"(\d{1,3})[a-z]{1,2}['′]?", t) for t in cells]
+    numbers = {m[1] for m in found if m is not None}
+    return len(cells) >= 2 and all(found) and len(numbers) == 1
 
 
 def _holds_labels(grid: Grid, column: int) -> bool:
@@ -2255,6 +2292,12 @@ def _record(
         mention = reading.series[r]  # "Synthesis of 7a–7e": the r-th row's is the r-th
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
+    elif own is None and mention is not None and mention is column.compound:
+        mention = _series_product(doc.text, column.compound, in_row, labels) or mention
+    if own is None and prop == "reaction_yield" and mention is not None and mention is in_row:
+        # "b Isolated yield of 2." under a yield column whose rows are substrates 1a, 1b
+        noted = _note_product(reading.table, column, markers, labels)
+        mention = _series_product(doc.text, noted, in_row, labels) or mention
     if (
         prop == "reaction_yield"
         and mention is not None
@@ -2769,6 +2812,31 @@ def _stacked(cells: Sequence[Span]) -> Span:
         broken = text.endswith("-") and cell.text[:1].islower()
         text = text[:-1] + cell.text if broken else f"{text} {cell.text}"
     return Span(text, filled[0].start, filled[-1].end)
+
+
+def _series_product(
+    text: str, series: Mention | None, row: Mention | None, labels: Names
+) -> Mention | None:
+    """``Yield of 2 (%)`` over rows of the substrates 1a, 1b: each row's product is the
+    member of the series 2 with the row's letter (2a, 2b), as scope tables number a
+    product after its substrate. Only where the document outside its tables speaks of
+    members of that series: ``Yield of 6`` over the precursors 5a and 5b may compare
+    two routes to the one compound 6."""
+    if series is None or row is None or series.label is None or row.label is None:
+        return None
+    if not re.fullmatch(r"\d{1,3}", series.label):
+        return None
+    found = re.fullmatch(r"(\d{1,3})([a-z]{1,2})['′]?", row.label)
+    if found is None or found[1] == series.label:
+        return None
+    label = series.label + found[2]
+    named = labels.name_of(label)
+    if named is None and not any(
+        not any(start <= m.start() < end for start, end in labels.tables)
+        for m in re.finditer(rf"(?<![\w\-.]){series.label}[a-z]{{1,2}}(?![\w\-])", text)
+    ):
+        return None
+    return Mention(named, label, series.start, series.end, "table_series")
 
 
 def _member(row: Mention | None, header: Mention | None) -> bool:

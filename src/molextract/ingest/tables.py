@@ -272,12 +272,19 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
             break
         if k and _numbered_rows(rows[k:]):
             break  # "1 | CH3 | H | m.p. 120-122° C.": numbered rows of words
+        if k and _group_row(row) and k + 1 < len(rows) and _has_values(rows[k + 1]):
+            break  # "Aryl alkynes" alone over rows of values: the first group's name
         if count >= 3 and sum(1 for cell in row if cell) < 2:
             break
         count += 1
     if count > 3 and (count >= len(rows) or not _has_values(rows[count])):
         return 3
     return count
+
+
+def _group_row(row: Sequence[str]) -> bool:
+    """Only the first cell holds words: a row that names the group of rows under it."""
+    return bool(row) and bool(row[0].strip()) and not any(cell.strip() for cell in row[1:])
 
 
 def _numbered_rows(rows: Sequence[Sequence[str]]) -> bool:
