@@ -2236,3 +2236,61 @@ def test_a_yield_note_s_series_over_rows_of_substrates_gives_each_row_its_produc
         "b Isolated yield of 2. c Determined by chiral HPLC.\n"
     )
     assert [(r.compound.label, r.value) for r in records(text)] == [("2a", 95.0), ("2b", 92.0)]
+
+
+def test_a_caption_set_in_its_own_cell_is_no_header_row() -> None:
+    text = (
+        "Table 1\tPhysicochemical data of compounds 8a–8b\n"
+        "Compound\tM.p. (°C)\tYield (%)\n"
+        "8a\t178–180\t82\n"
+        "8b\t165–167\t79\n"
+    )
+    [table] = tables.text_tables(text)
+    assert table.caption is not None and table.caption.text.startswith("Table 1")
+    assert [cell.text for cell in table.rows[0]] == ["Compound", "M.p. (°C)", "Yield (%)"]
+    assert facts(records(text)) == [
+        ("8a", "melting_point", (178.0, 180.0), "°C"),
+        ("8a", "reaction_yield", 82.0, "%"),
+        ("8b", "melting_point", (165.0, 167.0), "°C"),
+        ("8b", "reaction_yield", 79.0, "%"),
+    ]
+
+
+def test_a_caption_s_compound_measured_at_each_row_s_temperature() -> None:
+    text = (
+        "Table 2. Density of 1-butyl-3-methylimidazolium hexafluorophosphate at different "
+        "temperatures.\n\n"
+        "T (K) | ρ (g cm−3)\n"
+        "293.15 | 1.3727\n"
+        "303.15 | 1.3646\n"
+    )
+    found = records(text)
+    assert {r.compound.name for r in found} == {"1-butyl-3-methylimidazolium hexafluorophosphate"}
+    assert [(r.value, r.conditions) for r in found] == [(1.3727, "293.15 K"), (1.3646, "303.15 K")]
+
+
+def test_a_solubility_s_solvent_column_is_its_medium_when_the_caption_names_the_compound() -> None:
+    text = (
+        "Table 3. Solubility of carbamazepine in various solvents at 25 °C.\n\n"
+        "Solvent | Solubility (mg/mL)\n"
+        "Water | 0.12\n"
+        "Ethanol | 24.5\n"
+    )
+    found = records(text)
+    assert [(r.compound.name, r.value, r.conditions) for r in found] == [
+        ("carbamazepine", 0.12, "in Water, 25 °C"),
+        ("carbamazepine", 24.5, "in Ethanol, 25 °C"),
+    ]
+
+
+def test_a_solvent_s_own_boiling_point_and_density_stay_the_solvent_s() -> None:
+    text = (
+        "Table 1. Solvents used.\n\n"
+        "Solvent | bp (°C) | Density (g/mL)\n"
+        "Toluene | 111 | 0.867\n"
+        "Ethanol | 78 | 0.789\n"
+    )
+    assert [(r.compound.name, r.property) for r in records(text)] == [
+        ("Toluene", "boiling_point"), ("Toluene", "density"),
+        ("Ethanol", "boiling_point"), ("Ethanol", "density"),
+    ]  # fmt: skip

@@ -345,6 +345,9 @@ def text_tables(text: str) -> list[Table]:
                 tables.append(table)
             i = max(j, i + 1)
             continue
+        if _CAPTION_ROW.match(text, *lines[i]) and i + 2 < len(lines):
+            i += 1  # "Table 1<tab>Physicochemical data …": the caption, not a header row
+            continue
         j = i
         while j < len(lines) and (
             _ROW_LINE.fullmatch(text, *lines[j])
@@ -363,6 +366,8 @@ def text_tables(text: str) -> list[Table]:
     return tables
 
 
+#: A caption set in a cell of its own before the table's rows: ``Table 1<tab>Data of …``.
+_CAPTION_ROW = re.compile(r"[ \t]*Table\s+[\w.-]+[ \t]*[.:]?[ \t]*(?:\t| \| )", _I)
 #: A line that may head a group of rows: short words, no cell separator, no note marker.
 _GROUP_LINE = re.compile(r"[ \t]*[A-Za-z][^|\t\n]{1,58}")
 
@@ -1883,7 +1888,10 @@ _TRANSFORMED = re.compile(
 )
 _MADE_INTO = re.compile(r"(?:to|into|giving|affording|afford)\s", _I)
 _CAPTION_NAME = re.compile(
-    r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation)"
+    r"\b(?:synthesis|preparation|formation|properties|characteri[sz]ation"
+    # "Density of NAME at different temperatures": the one compound measured
+    r"|densit(?:y|ies)|solubilit(?:y|ies)|(?:melting|boiling)\s+points?|log\s?[PD]"
+    r"|partition\s+coefficients?)"
     r" of (?:the )?(?P<name>\S.*?)"
     r"(?=\s+(?:using|with|in|under|over|catalyi?[sz]ed|by|from|via|at|on|and|catalysts?)\b"
     r"|[.;:]?\s*$)",
@@ -2226,13 +2234,19 @@ def _record(
         text, measured_at = _boiling_at(column.header, text)
     if prop == "logD" and (ph := _LOGD_PH.search(column.header)) is not None:
         measured_at = f"pH {ph['ph']}"  # "log D7.4", "logD (pH 7.4)": the pH it was measured at
-    if prop not in ("melting_point", "boiling_point") and (
+    # "T (K) | ρ (g cm−3)" over "293.15 | 1.3727": the row's own temperature, solvent
+    row_temperature, row_medium = _row_conditions(reading, row, column)
+    if row_temperature is not None:
+        measured_at = f"{measured_at}, {row_temperature}" if measured_at else row_temperature
+    elif prop not in ("melting_point", "boiling_point") and (
         warm := _HEADER_TEMPERATURE.search(column.header) or _caption_temperature(reading)
     ):
         # "Density at 25 °C (g cm−3)", "S (mg/mL, 37 °C)", a caption's "Aqueous solubility
         # of the salts at 25 °C": the temperature it was measured at
         said = f"{warm['t'].replace('−', '-')} °C"
         measured_at = f"{measured_at}, {said}" if measured_at else said
+    if row_medium is not None:
+        measured_at = f"{row_medium}, {measured_at}" if measured_at else row_medium
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
     if parsed is None:
         return None
@@ -2287,6 +2301,13 @@ def _record(
     )
     if in_row is not None and in_row.name and header_unit(in_row.name, any_kind=True):
         in_row = None  # "Time on stream (h)" over the columns: a condition, no compound
+    if (
+        prop == "solubility"
+        and reading.caption_compound is not None
+        and in_row is not None
+        and MEDIUM_COLUMN.fullmatch(_last_header(_row_compound_header(reading, column)))
+    ):
+        in_row = None  # "Solubility of NAME in various solvents": the solvent is the medium
     mention = own or column.compound or in_row or reading.caption_compound
     if mention is None and reading.series and r < len(reading.series):
         mention = reading.series[r]  # "Synthesis of 7a–7e": the r-th row's is the r-th
@@ -2610,6 +2631,43 @@ _BROKEN_NAME_END = re.compile(r"[A-Za-z0-9(\[](?:[\w()\[\]′'-]|,\s?)*[A-Za-z)\
 _LOGD_PH = re.compile(
     r"log\s?D\s*(?:_?|\(\s*pH\s*=?\s*|at\s+pH\s*)(?P<ph>\d{1,2}(?:\.\d{1,2})?)(?!\d)", re.I
 )
+
+
+#: A column of the temperature each row was measured at: ``T (K)``, ``Temperature / °C``.
+_TEMPERATURE_COLUMN = re.compile(
+    r"\s*(?:T|temp\.?|temperature)\s*[(/\[,]?\s*(?P<unit>K|°\s?C)\s*[)\]]?\s*", _I
+)
+#: A column of the medium each row was measured in: ``Solvent``, ``Medium``.
+MEDIUM_COLUMN = re.compile(r"\s*(?:solvents?|media|medium)\s*", _I)
+
+
+def _row_conditions(
+    reading: TableReading, row: list[Span], column: Column
+) -> tuple[str | None, str | None]:
+    """What the row's own condition columns say its value was measured at: a
+    temperature (``293.15 K``), and for a solubility the solvent (``in water``). Only
+    for the properties measured under conditions (not a yield's run, nor a melting
+    point)."""
+    temperature_said: str | None = None
+    medium_said: str | None = None
+    if column.property not in ("solubility", "density", "logP", "logD"):
+        return None, None
+    for c, header in enumerate(reading.grid.headers):
+        if c == column.index or c >= len(row) or not row[c].text.strip():
+            continue
+        last = _last_header(header)
+        temperature = _TEMPERATURE_COLUMN.fullmatch(last)
+        cell = row[c].text.strip()
+        if temperature is not None and re.fullmatch(r"[-−]?\d+(?:\.\d+)?", cell):
+            unit = "K" if temperature["unit"] == "K" else "°C"
+            temperature_said = f"{cell.replace('−', '-')} {unit}"
+        elif (
+            column.property == "solubility"
+            and MEDIUM_COLUMN.fullmatch(last)
+            and reading.caption_compound is not None
+        ):
+            medium_said = f"in {cell}"
+    return temperature_said, medium_said
 
 
 def _caption_temperature(reading: TableReading) -> re.Match[str] | None:
