@@ -350,6 +350,13 @@ CUED = [
         "solubility",
         id="solubility-schema-dissolves",
     ),
+    pytest.param(
+        MP,
+        "2-Amino-4-phenyl-4H-chromene-3-carbonitrile (8e): Yellow solid, 90 %, m. p. 232 °C.",
+        "90 %",
+        "reaction_yield",
+        id="yield-after-the-form",
+    ),
     pytest.param("density", "d 1.05 g/mL", "1.05 g/mL", "density", id="density-schema"),
     pytest.param("density", "1.49 g/cm3", "1.49 g/cm3", "density", id="density-schema-unit"),
 ]

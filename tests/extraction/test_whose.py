@@ -1584,3 +1584,25 @@ def test_bracketed_items_joined_by_and_each_give_their_label(value: str, label: 
         if text[c.quantity.start : c.quantity.end] == value
     ]
     assert candidate.blocked is None and candidate.decisive
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        (
+            "The fraction distilling at 110-115° C. (0.5 mm) was 4-ethylbenzaldehyde (8.1 g).",
+            "110-115° C",
+            "4-ethylbenzaldehyde",
+        ),
+        (
+            "The fraction boiling at 92-94 °C (15 mmHg) was collected and identified as 4-methylanisole.",
+            "92-94 °C",
+            "4-methylanisole",
+        ),
+    ],
+)
+def test_a_fraction_s_boiling_range_is_the_compound_the_sentence_says_it_was(
+    text: str, value: str, name: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None and decision.mention.name == name

@@ -1132,7 +1132,18 @@ def _yield_cue(before: str, after: str) -> str | None:
         return "a product verb's share of its product"  # "Hydrolysis gave 78 % of 5"
     if _SHARE_THEN_MADE.match(after):
         return "a product verb's share of its product"  # "only 12 % of 3a was formed"
+    if _FORM_THEN_COMMA.search(before) and _CLAUSE_GOES_ON.match(after):
+        return "after the product's form"  # "NAME (8e): Yellow solid, 90 %, m. p. 232 °C"
     return None
+
+
+#: The form a compound came as, then a comma: ``Yellow solid, `` (before its yield).
+_FORM_THEN_COMMA = re.compile(
+    r"\b(?:solids?|oils?|crystals|powder|foam|gum|syrup|needles|plates|prisms|liquid)\s*,\s*$",
+    re.IGNORECASE,
+)
+#: After that percentage, its clause ends or the entry's next item follows.
+_CLAUSE_GOES_ON = re.compile(r"\s*(?:[,;]|\.(?:\s|$)|$)")
 
 
 #: A share of a labelled product, then the verb that made it: ``12 % of 3a was formed``.

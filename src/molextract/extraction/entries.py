@@ -375,6 +375,17 @@ def step_product(text: str, value_start: int, value_end: int, table: LabelTable)
     return _name_at(text, then.end(), min(len(text), then.end() + 200), table)
 
 
+#: A distillate's fraction by the range it boiled at, which the sentence then names.
+_FRACTION_AT = re.compile(
+    r"\bfractions?\s+(?:boiling|distilling|distilled|b\.\s?p\.)\s+(?:at\s+)?[^;:()]{0,25}$",
+    re.IGNORECASE,
+)
+_FRACTION_WAS = re.compile(
+    r"\s*\.?\s*(?:\([^()]{1,30}\)\s*)?,?\s*(?:was|were|is|consisted\s+of|contained)\s+"
+    r"(?:collected\s+and\s+)?(?:identified\s+as\s+|shown\s+to\s+be\s+|found\s+to\s+be\s+)?"
+    r"(?:pure\s+)?",
+    re.IGNORECASE,
+)
 #: A product called by its kind and its label: ``the silyl ether 12``, ``lactone 25``.
 _KIND_THEN_LABEL = re.compile(
     rf"(?:the\s+)?(?:[a-z][a-z-]+\s+){{1,2}}(?P<label>{LABEL})(?![\w\-,′'])"
@@ -387,6 +398,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     compound straight after it. A solvent in brackets after a solubility is its medium,
     not its compound, and is not taken."""
     limit = min(len(text), value_end + 160)
+    fraction = _FRACTION_WAS.match(text, value_end, limit)
+    if fraction is not None and _FRACTION_AT.search(text, max(0, value_end - 60), value_end):
+        # "The fraction distilling at 110-115° C. (0.5 mm) was 4-ethylbenzaldehyde"
+        found = _name_at(text, fraction.end(), limit, table)
+        if found is not None:
+            return found
     closed = _CLOSE_THEN_OF.match(text, value_end, limit)
     if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
         # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
