@@ -1169,6 +1169,9 @@ def test_a_yields_list_of_other_things_is_not_settled() -> None:
     [
         "Hydrogenation afforded 5 and 6 (85 and 55% ee, respectively).",
         "The products had ee values ( 87 and 23 % ee , respectively ) .",
+        # each percentage prints its sign, joined by "and": an excess throughout
+        "The prodrugs talosalate and talmetacin were obtained in 85% and 92% ee, respectively.",
+        "3mc and 3nc were formed, with corresponding ee values of 93% and 95%.",
     ],
 )
 def test_a_list_whose_unit_owner_is_an_excess_is_no_yield(text: str) -> None:

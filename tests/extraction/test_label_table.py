@@ -685,3 +685,14 @@ def test_an_example_title_run_into_its_paragraph_names_the_example() -> None:
     bare = text.replace("Preparation of 2,2-difluoro-3-(trityloxy)propan-1-ol ", "")
     reagent_first = build_label_table(bare).definition("Example 4")
     assert reagent_first is not None and reagent_first.name is None
+
+
+def test_a_word_with_its_citation_numbers_run_on_defines_no_label() -> None:
+    text = (
+        "Ag(III) oxidizes a carboxylic acid to produce an alkyl radical,9d,h,16 (2) "
+        "single-electron oxidation of Ag(I) follows. 2,4-Dichlorophenol (2b) was used."
+    )
+    table = build_label_table(text)
+    assert table.definition("2") is None
+    definition = table.definition("2b")
+    assert definition is not None and definition.name == "2,4-Dichlorophenol"

@@ -1606,3 +1606,26 @@ def test_a_fraction_s_boiling_range_is_the_compound_the_sentence_says_it_was(
 ) -> None:
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None and decision.mention.name == name
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # a yield measured without isolating the product
+        (
+            "Under the initial conditions, the corresponding product 2a was observed in 83% NMR yield.",
+            "2a",
+        ),
+        ("The desired product 3a was detected in 45% yield by GC.", "3a"),
+        # the kind and its bracketed label before a relative clause
+        (
+            "Treatment of 1 with methyl propiolate led to the formation of a complex (2a), "
+            "which could be isolated as a blue solid in 70% yield.",
+            "2a",
+        ),
+    ],
+)
+def test_the_subject_of_an_observed_yield_or_of_a_relative_clause(text: str, label: str) -> None:
+    value = text[text.index("% ") - 2 : text.index("% ") + 1]
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None and decision.mention.label == label

@@ -211,7 +211,10 @@ def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
     for members in lists:
         _share_list_cues(judged, members)
     for members in _percent_lists(text, numbers):
-        _share_list_cues(judged, members, own_units=True)
+        # "in 67%, 90% ee": the excess is the last one's alone; "88% and 95% ee", "ee
+        # values of 93% and 95%": a pair joined by "and" is one thing throughout
+        joined = text[numbers[members[-2]].end : numbers[members[-1]].start]
+        _share_list_cues(judged, members, own_units="and" not in joined)
     found = list(judged.values())
     found.extend(_cue_led(text, numbers, schema, sentences))
     found.sort(key=lambda c: c.quantity.start)
@@ -236,6 +239,11 @@ def _share_list_cues(
                 judged[i] = replace(member, blocked=_NOT_A_YIELD, decisive=False)
         return
     lead = judged.get(members[0])
+    if lead is not None and lead.blocked == _NOT_A_YIELD and not own_units:
+        for i in members[1:]:
+            if (member := judged.get(i)) is not None and member.blocked is None:
+                judged[i] = replace(member, blocked=_NOT_A_YIELD, decisive=False)
+        return
     if lead is None or lead.blocked is not None or not lead.cues:
         return
     for i in members[1:]:

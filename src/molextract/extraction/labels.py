@@ -158,9 +158,15 @@ def parenthesised_definitions(text: str) -> Iterator[LabelDefinition]:
             and _LINE_PREFIX.fullmatch(text, line_start, start) is not None
             and _HEADING_AFTER.match(text, match.end()) is not None
         )
+        if _CITED_END.search(text, start, end):
+            continue  # "to produce an alkyl radical,9d,h,16 (2) single-electron …": notes
         kind: Kind = "heading" if heading else "parenthesised"
         label = re.sub(r"\s+", "", match["label"])
         yield LabelDefinition(label, tidy_name(text[start:end]), start, end, kind)
+
+
+#: A word with its citation numbers run on (``radical,9d,h,16``): no name ends so.
+_CITED_END = re.compile(r"[A-Za-z]{3,},\d{1,3}[a-z]?(?:,[\da-z]{1,3})*$")
 
 
 # --- references ----------------------------------------------------------------------

@@ -46,7 +46,9 @@ _PREPARED = re.compile(
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
-    r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated)\b",
+    r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated"
+    # "product 2a was observed in 83% NMR yield": a yield measured without isolating it
+    r"|observed|detected)\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
@@ -62,6 +64,7 @@ _CALLED_LABEL = re.compile(
 )
 #: A label in its own bracket after the subject: ``(12b)``, or a run of them ``(5ab-5ad)``.
 _ASIDE_LABEL = re.compile(rf"\s*\(\s*({LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)")
+_ASIDE_LABEL_END = re.compile(rf"\s*\(\s*({LABEL})\s*\)\s*$")
 #: A label after a colon, then the value's own bracket: ``…: 5ai (83 mg, 68%``.
 _COLON_LABEL_BRACKET = re.compile(rf":\s*{LABEL}\s*\([^()]*$")
 #: A run of labels right before the verb: ``5e−g``, ``3ba-3ea``.
@@ -135,6 +138,14 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         # "Compound 29 , the precursor of 30 , was obtained": the subject stands before
         # the phrase that says what it is
         mention = _subject_ending(text, start, appositive.start(), table)
+    if mention is None and relative is not None and not verb["aside"]:
+        # "the formation of a complex (2a), which could be isolated … in 70% yield": the
+        # kind, then its label in brackets, before the relative clause
+        aside = _ASIDE_LABEL_END.search(text, max(start, end - 24), end)
+        if aside is not None and _KIND_BEFORE.search(
+            text, max(start, aside.start() - 50), aside.start()
+        ):
+            return from_label(aside[1], text, end, table)
     mention = mention or _subject_ending(text, start, end, table)
     if mention is None and verb["aside"]:
         # "the bicyclic lactam (7) was isolated": a kind of compound, then its label
