@@ -2294,3 +2294,20 @@ def test_a_solvent_s_own_boiling_point_and_density_stay_the_solvent_s() -> None:
         ("Toluene", "boiling_point"), ("Toluene", "density"),
         ("Ethanol", "boiling_point"), ("Ethanol", "density"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("header", "cells"),
+    [
+        ("Mp (°C)", ["182–184 (lit. 183)", "201–203 (lit.21 204 °C)"]),
+        ("Mp (°C) found [reported]", ["182–184 [183]", "201–203 [204]"]),
+    ],
+)
+def test_a_melting_point_cell_that_cites_the_literature_s_value_after_its_own(
+    header: str, cells: list[str]
+) -> None:
+    text = f"Table 1. Melting points.\n\nCompound | {header}\n9a | {cells[0]}\n9b | {cells[1]}\n"
+    assert facts(records(text)) == [
+        ("9a", "melting_point", (182.0, 184.0), "°C"),
+        ("9b", "melting_point", (201.0, 203.0), "°C"),
+    ]

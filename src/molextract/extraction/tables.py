@@ -807,12 +807,18 @@ def _realigned(body: list[list[Span]]) -> list[list[Span]]:
     majority: list[str] = []
     for c in range(width):
         kinds = [_kind(row[c].text) for row in body]
-        majority.append(max(set(kinds), key=kinds.count))
+        # (ties go to the kind met first, so a reading never depends on hashing)
+        majority.append(max(dict.fromkeys(kinds), key=kinds.count))
     used = width  # columns most rows fill; a trailing "|" leaves an empty one
     while used > 1 and majority[used - 1] == "empty":
         used -= 1
     fixed = []
     for row in body:
+        if 2 * sum(1 for cell in row[:used] if cell.text) < used:
+            # " |  | (63.8%) |  | ": a line carrying on the row above, not a row that
+            # lost its first cell
+            fixed.append(row)
+            continue
         trailing = 0
         while trailing < used - 1 and not row[used - 1 - trailing].text:
             trailing += 1
@@ -1202,8 +1208,10 @@ def _second_in_brackets(header: str, value_end: int, trap_start: int) -> bool:
 
 #: ``Mp (°C)[Lit.]``, ``m.p. (lit.)``: the literature value is printed in the measured
 #: value's cell, after it.
-_LITERATURE_AFTER = re.compile(r"[(\[]\s*lit(?:erature)?\.?\s*[)\]]\s*$", _I)
-_FOUND_THEN_LITERATURE = re.compile(r"\s*[\d.–-]+\s*\(\s*[\d.–-]+\s*\)")
+_LITERATURE_AFTER = re.compile(
+    r"[(\[]\s*(?:lit(?:erature)?\.?|reported|rep\.|ref\.?)\s*[)\]]\s*$", _I
+)  # ("Mp (°C) found [reported]" too)
+_FOUND_THEN_LITERATURE = re.compile(r"\s*[\d.–-]+\s*[(\[]\s*[\d.–-]+\s*[)\]]")
 
 
 def _found_then_literature(grid: Grid, index: int, header: str) -> bool:
@@ -2484,6 +2492,9 @@ _CELL_TAIL = re.compile(
     r"\s*(?:\(\s*[<>≥≤]?\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*%?\s*(?:[a-h]|\[[a-h]\])?\s*\)"
     # which of the table's setups the run used: "81 (A)", "64 (B)"
     r"|\(\s*[A-Z]\s*\)"
+    # the literature's value, named so: "182–184 (lit. 183)", "201–203 (lit.21 204 °C)"
+    r"|\(\s*(?:lit(?:erature)?\.?|ref\.?|reported)\s*(?:\d{1,3}(?=\s))?\s*[<>]?\s*\d+(?:\.\d+)?"
+    r"(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*(?:°\s*C)?\s*\)"
     # a ratio or an ee stated with it: "85 (10:1)", "78 (>20:1)", "85 (dr 5:1)", "(92% ee)"
     r"|\(\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*[=:]?\s*)?[<>≥≤]?\s*\d+(?:\.\d+)?\s*:\s*"
     r"\d+(?:\.\d+)?\s*(?:(?:d\.?r\.?|e\.?r\.?|E/Z|Z/E|rr)\s*)?\)"  # or "85 (3:1 dr)"
