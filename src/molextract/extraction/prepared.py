@@ -64,6 +64,7 @@ _CALLED_LABEL = re.compile(
 )
 #: A label in its own bracket after the subject: ``(12b)``, or a run of them ``(5ab-5ad)``.
 _ASIDE_LABEL = re.compile(rf"\s*\(\s*({LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)")
+#: The same bracket ending the subject before a relative clause: ``a complex (2a), which``.
 _ASIDE_LABEL_END = re.compile(rf"\s*\(\s*({LABEL})\s*\)\s*$")
 #: A label after a colon, then the value's own bracket: ``…: 5ai (83 mg, 68%``.
 _COLON_LABEL_BRACKET = re.compile(rf":\s*{LABEL}\s*\([^()]*$")
