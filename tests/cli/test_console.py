@@ -46,7 +46,7 @@ def test_the_run_summary_on_a_redirected_stderr_is_whole(
     err = capsys.readouterr().err
     assert "…" not in err
     assert any(
-        "chunks sent to the model / skipped (no candidate value)" in line and "12 / 40" in line
+        "chunks sent to the model / skipped (nothing left to ask)" in line and "12 / 40" in line
         for line in err.splitlines()
     )
 

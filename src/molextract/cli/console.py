@@ -166,7 +166,7 @@ def summary(
         ("records flagged", stats.flagged),
         ("records rejected", stats.rejected),
         (
-            "chunks sent to the model / skipped (no candidate value)",
+            "chunks sent to the model / skipped (nothing left to ask)",
             f"{stats.chunks_sent} / {stats.chunks_skipped}",
         ),
         ("model calls", stats.model_calls),

@@ -271,7 +271,8 @@ class Pipeline:
     def _counter(
         self, documents: Sequence[Document], results: list[DocumentResult]
     ) -> _ChunkCounter:
-        """Counts a batch's chunks; those with no candidate value are done already."""
+        """Counts a batch's chunks; those with nothing left to ask the model are done
+        already."""
         counter = _ChunkCounter(
             self.on_progress,
             len(documents),

@@ -198,7 +198,10 @@ class Usage(_Strict):
     seconds: float = 0.0
     chunks_sent: int = Field(default=0, description="Text chunks that went to the model.")
     chunks_skipped: int = Field(
-        default=0, description="Chunks with no candidate value, never sent to the model."
+        default=0,
+        description=(
+            "Chunks never sent to the model: no candidate value, or every one settled by a rule."
+        ),
     )
     model_calls: int = Field(default=0, description="Generations requested, retries included.")
 
