@@ -2311,3 +2311,16 @@ def test_a_melting_point_cell_that_cites_the_literature_s_value_after_its_own(
         ("9a", "melting_point", (182.0, 184.0), "°C"),
         ("9b", "melting_point", (201.0, 203.0), "°C"),
     ]
+
+
+def test_a_solubility_caption_s_one_solvent_is_every_row_s_medium() -> None:
+    text = (
+        "Table 3. Solubility of the salts in water.\n\n"
+        "Salt | Solubility at 25 °C (g/L)\n"
+        "Sodium benzoate | 556\n"
+        "Potassium sorbate | 582\n"
+    )
+    assert [(r.compound.name, r.conditions) for r in records(text)] == [
+        ("Sodium benzoate", "in water, 25 °C"),
+        ("Potassium sorbate", "in water, 25 °C"),
+    ]

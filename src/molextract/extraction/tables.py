@@ -2253,6 +2253,8 @@ def _record(
         # of the salts at 25 °C": the temperature it was measured at
         said = f"{warm['t'].replace('−', '-')} °C"
         measured_at = f"{measured_at}, {said}" if measured_at else said
+    if row_medium is None and prop == "solubility":
+        row_medium = _caption_medium(reading)  # "Solubility of the salts in water"
     if row_medium is not None:
         measured_at = f"{row_medium}, {measured_at}" if measured_at else row_medium
     parsed = cell_value(text, decimal_comma=_decimal_commas(reading))
@@ -2679,6 +2681,23 @@ def _row_conditions(
         ):
             medium_said = f"in {cell}"
     return temperature_said, medium_said
+
+
+#: The one solvent a solubility table's caption names: ``Solubility of the salts in
+#: water``, ``… in phosphate buffer (pH 7.4)``.
+_CAPTION_MEDIUM = re.compile(
+    r"\bsolubilit(?:y|ies)\b[^.;]*?\bin\s+(?P<medium>(?:aqueous\s+|phosphate\s+)?(?:water|"
+    r"ethanol|methanol|DMSO|buffer|acetone|acetonitrile|hexane|toluene|octanol|chloroform"
+    r"|dichloromethane|ethyl\s+acetate|simulated\s+(?:gastric|intestinal)\s+fluid))\b",
+    _I,
+)
+
+
+def _caption_medium(reading: TableReading) -> str | None:
+    """``in water`` when the caption says every solubility was measured in it."""
+    caption = reading.table.caption
+    found = None if caption is None else _CAPTION_MEDIUM.search(caption.text)
+    return None if found is None else f"in {found['medium']}"
 
 
 def _caption_temperature(reading: TableReading) -> re.Match[str] | None:
