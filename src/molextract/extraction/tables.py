@@ -352,7 +352,7 @@ def text_tables(text: str) -> list[Table]:
         while j < len(lines) and (
             _ROW_LINE.fullmatch(text, *lines[j])
             or (j > i and _RULE_LINE.fullmatch(text, *lines[j]))
-            or (j > i and _group_row(text, lines, j))
+            or (j > i and _group_line(text, lines, j))
         ):
             j += 1
         table = _text_table(text, lines, i, j, len(tables)) if j - i >= 2 else None
@@ -372,7 +372,7 @@ _CAPTION_ROW = re.compile(r"[ \t]*Table\s+[\w.-]+[ \t]*[.:]?[ \t]*(?:\t| \| )", 
 _GROUP_LINE = re.compile(r"[ \t]*[A-Za-z][^|\t\n]{1,58}")
 
 
-def _group_row(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
+def _group_line(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
     """``Aryl alkynes`` between two rows: a row spanning the table that names the group
     of rows under it, as a page's copy prints it without separators. The table goes on
     under it."""
@@ -2315,7 +2315,7 @@ def _record(
         prop == "solubility"
         and reading.caption_compound is not None
         and in_row is not None
-        and MEDIUM_COLUMN.fullmatch(_last_header(_row_compound_header(reading, column)))
+        and _MEDIUM_COLUMN.fullmatch(_last_header(_row_compound_header(reading, column)))
     ):
         in_row = None  # "Solubility of NAME in various solvents": the solvent is the medium
     mention = own or column.compound or in_row or reading.caption_compound
@@ -2651,7 +2651,7 @@ _TEMPERATURE_COLUMN = re.compile(
     r"\s*(?:T|temp\.?|temperature)\s*[(/\[,]?\s*(?P<unit>K|°\s?C)\s*[)\]]?\s*", _I
 )
 #: A column of the medium each row was measured in: ``Solvent``, ``Medium``.
-MEDIUM_COLUMN = re.compile(r"\s*(?:solvents?|media|medium)\s*", _I)
+_MEDIUM_COLUMN = re.compile(r"\s*(?:solvents?|media|medium)\s*", _I)
 
 
 def _row_conditions(
@@ -2676,7 +2676,7 @@ def _row_conditions(
             temperature_said = f"{cell.replace('−', '-')} {unit}"
         elif (
             column.property == "solubility"
-            and MEDIUM_COLUMN.fullmatch(last)
+            and _MEDIUM_COLUMN.fullmatch(last)
             and reading.caption_compound is not None
         ):
             medium_said = f"in {cell}"
