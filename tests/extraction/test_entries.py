@@ -568,3 +568,30 @@ def test_a_defined_label_is_not_read_from_a_name_s_locants() -> None:
         "(mp 206-207 °C)."
     )
     assert whose(text, "206-207 °C") == ("5,5-diphenyl-5H-indeno[1,2-b]pyridine", "25")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "To improve the yield of 9j, we tried NaOH in DMF/H2O, but these conditions led to "
+        "lower yields (29 and 24%, respectively).",
+        "To improve the yield of 9j , we tried NaOH in DMF/H2O , but these conditions led to "
+        "lower yields ( 29 and 24 % , respectively ) .",
+    ],
+)
+def test_the_yield_of_a_label_is_read_with_its_comma_spaced_off(text: str) -> None:
+    """Tokenised PDF text (ChemRxnExtractor's) spaces every comma off its word."""
+    table = build_label_table(text)
+    for value in ("29", "24"):
+        found = product_of_sentence(text, text.index(value), table)
+        assert found is not None and found.label == "9j"
+
+
+def test_a_stop_spaced_off_still_ends_its_sentence() -> None:
+    text = (
+        "Urea gives 1-benzylhydantoin in a yield of only 45.6 % . The subsequent bromination "
+        "of the 1-benzylhydantoin proceeds in a low yield of 42.7 % ."
+    )
+    value = text.index("42.7")
+    assert sentence_start(text, value) == text.index("The subsequent")
+    assert product_of_sentence(text, value, build_label_table(text)) is None

@@ -894,3 +894,28 @@ def test_a_label_run_into_its_verb_is_a_label_and_no_name() -> None:
     text = "In addition, the desired product 8aawas obtained in 78% yield when Rh-8 was used."
     assert [text[s:e] for s, e in bare_label_uses(text, 0, len(text))] == ["8aa"]
     assert "8aawas" not in [text[s:e] for s, e in names_in(text, 0, len(text))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The solvent was removed to give 3a as a pale-yellow oil (4.26 g, 19.8 mmol, 99% yield).",
+        "The solvent was removed to give 3a as a pale-yellow oil ( 4.26 g , 19.8 mmol , 99 % "
+        "yield ) .",
+    ],
+)
+def test_the_spaces_of_tokenised_text_are_not_counted_as_what_stands_between(text: str) -> None:
+    """What stands between a product and its yield is read back piece by piece, a bounded
+    number of pieces; tokenised text has twice as many spaces, and they are no pieces."""
+    mention = described_compound(text, text.index("99"), build_label_table(text))
+    assert mention is not None and (mention.name, mention.label) == (None, "3a")
+
+
+def test_a_heading_label_s_run_on_citation_is_not_part_of_the_name() -> None:
+    text = (
+        "HRMS found, 264.1262. 3-(4-Formylphenyl)-1-methylquinolin-4(1H)-one (9e).32 Yield = "
+        "61% (44.9 mg), white solid."
+    )
+    mention = described_compound(text, text.index("61%"), build_label_table(text))
+    assert mention is not None
+    assert (mention.name, mention.label) == ("3-(4-Formylphenyl)-1-methylquinolin-4(1H)-one", "9e")

@@ -60,7 +60,9 @@ from molextract.extraction.mentions import (
 #: A full stop before a capital, a bracket, or a name opening on its locants
 #: (``… with NBS. 2-Bromoacetylthiophene was …``, ``4,4'-Dimethyl…``), or a line end.
 _SENTENCE_END = re.compile(
-    r"(?<=[\w)\]%°])\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-[A-Za-z(\[]))|\n"
+    # (tokenised PDF text spaces the stop off: "in 45.6 % . The subsequent …")
+    r"(?:(?<=[\w)\]%°])|(?<=[\w)\]%°]\s))\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-[A-Za-z(\[]))"
+    r"|\n"
     # "… with moderate success.2 The best …": a footnote's number after the full stop,
     # as text taken from a PDF prints it
     r"|(?<=[a-z]{2})\.(?=\d{1,2}(?:[,–-]\d{1,2})*[a-z]?\s+[A-Z])"
@@ -828,7 +830,8 @@ _PRODUCT_VERB = re.compile(
     # "the analogous step in the preparation of compound 4 proceeded in 54 % yield"
     r"|(?:preparation|synthesis|formation)\s+of"
     # "the yield of 2l dropped to 40 %"
-    r"|(?<![\d%]\s)(?<![\d%])yield\s+of(?=\s+(?:the\s+)?\S+\s+(?!and\b|or\b)\w)"
+    # ("the yield of 9j , we": tokenised PDF text spaces the comma off)
+    r"|(?<![\d%]\s)(?<![\d%])yield\s+of(?=\s+(?:the\s+)?\S+(?:\s+[,;:])?\s+(?!and\b|or\b)\w)"
     # "Oxidation of the acetal to lactone 25 was accomplished in 95% yield"
     r"|(?i:conversion|transformation|oxidation|reduction|hydrogenation|hydrolysis"
     r"|cycli[sz]ation|isomeri[sz]ation|rearrangement|elaboration)\s+of\s+[^.;()]{1,60}?\s+(?:in)?to)\b"

@@ -719,8 +719,9 @@ _OBJECT_OF_STEP = re.compile(
     r"\b(?:with|using|from|by|over|on|salts?\s+of)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
-_LATER_SENTENCE = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z0-9(\[])|\n")
-_SENTENCE_END = re.compile(r"(?<=[\w)\]])[.!?](?=\s+[A-Z(])|\n")
+#: (a stop may stand apart, as tokenised PDF text prints it: "gave 3a ( 85 % ) . The")
+_LATER_SENTENCE = re.compile(r"(?:(?<=[\w)\]])|(?<=[\w)\]%] ))[.!?](?=\s+[A-Z0-9(\[])|\n")
+_SENTENCE_END = re.compile(r"(?:(?<=[\w)\]])|(?<=[\w)\]%] ))[.!?](?=\s+[A-Z(])|\n")
 
 
 def _first_sentence_end(text: str, start: int, limit: int) -> int:
@@ -1398,7 +1399,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
 #: A sentence that is only the yield (``NAME (4.66 g). Yield: 31%.``): its product ends
 #: the sentence before.
 _YIELD_SENTENCE = re.compile(
-    r"(?:^|[.;]\s+)(?:Its\s+(?:isolated\s+)?yield\s+(?:was|is)\s+|(?:Yield|Yld)\s*"
+    # (a heading's label may carry its citation, run on as PDF text prints it: "NAME
+    # (9e).32 Yield = 61%")
+    r"(?:^|[.;]\s+|(?<=\))\.\d{1,3}(?:,\d{1,3})*\s+)(?:Its\s+(?:isolated\s+)?yield\s+(?:was|is)\s+|(?:Yield|Yld)\s*"
     # "NAME. Yield, 0.84 g (77.8%)", "Yield=15 g (72.1%)": the product's mass first
     r"(?:[:=]?\s*|[,=]\s*(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*\(\s*)?))$",
     re.IGNORECASE,
@@ -1440,11 +1443,14 @@ def product_end(text: str, value_offset: int) -> int | None:
         sentence = form
     if sentence is not None:
         window = window[: sentence.start() + 1].rstrip(".;")
+    # Twelve pieces at most, so that a run of stated conditions is not read back over;
+    # the spaces between pieces are not counted, or tokenised PDF text (``oil ( 4.26 g ,
+    # 19.8 mmol , 99 % yield )``) would run out of pieces before plain text does.
     for _ in range(12):
         stripped = _BETWEEN_PRODUCT_AND_YIELD.search(window)
         if stripped is None or stripped.start() == len(window):
             break
-        window = window[: stripped.start()]
+        window = window[: stripped.start()].rstrip(" \t")
     end = lo + len(window)
     return end if end < value_offset - 1 else None
 
