@@ -388,3 +388,31 @@ def test_a_name_as_chemical_abstracts_indexes_it_is_read_whole(name: str) -> Non
 def test_a_list_ending_in_a_hyphen_is_no_index_name(text: str) -> None:
     span = name_before(text, len(text))
     assert span is None or ", " not in text[span[0] : span[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Isopropylidenation ( 2,2- dimethoxypropane and camphorsulfonic acid ) gave 7 .",
+            "2,2- dimethoxypropane",
+        ),
+        (
+            "found, 340.9896. 2-(4- Chlorophenyl)-3-(trifluoromethyl)imidazo[1,2-a]pyridine (3e). "
+            "Yield: 48 mg, 81%",
+            "2-(4- Chlorophenyl)-3-(trifluoromethyl)imidazo[1,2-a]pyridine (3e)",
+        ),
+        (
+            "by bromination of 3- methoxy-5-methylcyclohex-2-en-1-one , itself available",
+            "3- methoxy-5-methylcyclohex-2-en-1-one",
+        ),
+    ],
+)
+def test_a_name_a_line_end_broke_after_its_locants_is_read_whole(text: str, name: str) -> None:
+    """PDF text keeps a space where a line broke a name at a locant's hyphen."""
+    assert name in [text[s:e] for s, e in names_in(text, 0, len(text))]
+
+
+def test_a_locant_s_suspended_hyphen_starts_no_name() -> None:
+    text = "Both 2- and 3-methylpyridine reacted within 2- 3 h."
+    assert [text[s:e] for s, e in names_in(text, 0, len(text))] == ["3-methylpyridine"]

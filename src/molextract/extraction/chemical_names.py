@@ -227,6 +227,8 @@ def _category(token: str, following: str | None) -> _Category | None:
     """What part of a name a whitespace-free token can be, or None if it is no part."""
     if _CLOSING.search(token) or not _TOKEN.fullmatch(token):
         return None
+    if _BROKEN_AFTER_LOCANTS.fullmatch(token) and following is not None and following[0].isalpha():
+        return "prefix"  # "3- methoxy-5-methyl…", "2-(4- chlorophenyl)-…": a line end broke it
     if (
         not any(c.isalpha() for c in token)
         or _GLUED_AMOUNT.fullmatch(token)
@@ -242,6 +244,11 @@ def _category(token: str, following: str | None) -> _Category | None:
     if glued is not None and _word_category(glued["word"], following) is None:
         return None  # "our usual strategy3": a word and the number of its footnote
     return "strong" if _is_strong(token) else None
+
+
+#: Locants and their hyphen alone, where PDF text broke a name at the line's end and a
+#: space stands for the break (``2,2- dimethoxypropane``, as ChemRxnExtractor's text has it).
+_BROKEN_AFTER_LOCANTS = re.compile(r"(?:[(\[]?\d{1,3}[a-z]?['′]?(?:,\d{1,3}[a-z]?['′]?)*-)+")
 
 
 #: A plain word with a footnote's number printed onto it, as extracted PDF text has them:
