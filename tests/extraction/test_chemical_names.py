@@ -406,6 +406,14 @@ def test_a_list_ending_in_a_hyphen_is_no_index_name(text: str) -> None:
             "by bromination of 3- methoxy-5-methylcyclohex-2-en-1-one , itself available",
             "3- methoxy-5-methylcyclohex-2-en-1-one",
         ),
+        (
+            "found, 280.1087. 2-Phenyl-8-(trifluoromethyl)quinoxa- line (5a). Yield: 31 mg",
+            "2-Phenyl-8-(trifluoromethyl)quinoxa- line",
+        ),
+        (
+            "i.e., 5-benzoyl-11H- benzo[b]fluoren-11- one (5a) in 50% yield",
+            "5-benzoyl-11H- benzo[b]fluoren-11- one (5a)",
+        ),
     ],
 )
 def test_a_name_a_line_end_broke_after_its_locants_is_read_whole(text: str, name: str) -> None:
@@ -416,3 +424,8 @@ def test_a_name_a_line_end_broke_after_its_locants_is_read_whole(text: str, name
 def test_a_locant_s_suspended_hyphen_starts_no_name() -> None:
     text = "Both 2- and 3-methylpyridine reacted within 2- 3 h."
     assert [text[s:e] for s, e in names_in(text, 0, len(text))] == ["3-methylpyridine"]
+
+
+def test_the_halves_of_a_plain_word_a_line_end_broke_make_no_name() -> None:
+    text = "The compounds were syn- thesized by hy- drolysis of the esters."
+    assert names_in(text, 0, len(text)) == []

@@ -595,3 +595,14 @@ def test_a_stop_spaced_off_still_ends_its_sentence() -> None:
     value = text.index("42.7")
     assert sentence_start(text, value) == text.index("The subsequent")
     assert product_of_sentence(text, value, build_label_table(text)) is None
+
+
+def test_an_entry_whose_name_opens_on_locants_broken_off_is_its_own() -> None:
+    """A heading after the previous entry's data, its name broken after ``6,7-``: the
+    yield is this entry's, not the previous one's."""
+    text = (
+        "2-(4-Chlorophenyl)quinoxaline (4b). Yield: 1017 mg, 91%; yellow solid. HRMS found, "
+        "275.0798. 6,7- Dimethyl-2-phenylquinoxaline (4g). Yield: 1043 mg, 89%; yellow solid."
+    )
+    found = entry_compound(text, text.index("89%"), build_label_table(text))
+    assert found is not None and found.label == "4g"

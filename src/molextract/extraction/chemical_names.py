@@ -294,6 +294,8 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
         if before == 0 and depth < 0:
             closed_at = index
         category = _category(token.rstrip(";") if before < 0 else token, following)
+        if category is None:
+            category = _rest_of_broken_word(tokens, index, following)
         if before < 0 and depth >= 0 and (category is None or _bare_words(token)):
             # The bracket closed by this token held words, not part of a name:
             # "(General Method of Synthesis)". The name, if any, ends before it.
@@ -318,6 +320,25 @@ def _name_start(tokens: list[str]) -> tuple[int, int] | None:
     if start is None:
         return None
     return first + start, skip if start == 0 else 0
+
+
+def _rest_of_broken_word(tokens: list[str], index: int, following: str | None) -> _Category | None:
+    """``…quinoxa- line (5a)``: a token that is the rest of a word a line end broke (PDF
+    text keeps the hyphen and a space) is what the word whole is."""
+    if index == 0 or _BROKEN_WORD_TAIL.match(tokens[index]) is None:
+        return None
+    before = tokens[index - 1]
+    if _LOCANT_HYPHEN_END.search(before):
+        # "…fluoren-11- one": broken after a locant's hyphen, the suffix whole with it
+        return _category(before + tokens[index], following)
+    head = _BROKEN_WORD_HEAD.search(before)
+    return None if head is None else _category(head[1] + tokens[index], following)
+
+
+#: The first part of a word a line end broke, and the start of its rest.
+_BROKEN_WORD_HEAD = re.compile(r"([a-z]{2,})-$")
+_LOCANT_HYPHEN_END = re.compile(r"[a-z\])][\-,]?\d{1,3}['′]?-$")
+_BROKEN_WORD_TAIL = re.compile(r"[a-z]{2,}")
 
 
 def _separator_inside(token: str, depth: int) -> bool:

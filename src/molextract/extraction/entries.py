@@ -61,7 +61,8 @@ from molextract.extraction.mentions import (
 #: (``… with NBS. 2-Bromoacetylthiophene was …``, ``4,4'-Dimethyl…``), or a line end.
 _SENTENCE_END = re.compile(
     # (tokenised PDF text spaces the stop off: "in 45.6 % . The subsequent …")
-    r"(?:(?<=[\w)\]%°])|(?<=[\w)\]%°]\s))\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-[A-Za-z(\[]))"
+    # (a name may open on locants a line end broke off: "found, 275.0798. 6,7- Dimethyl-…")
+    r"(?:(?<=[\w)\]%°])|(?<=[\w)\]%°]\s))\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-\s?[A-Za-z(\[]))"
     r"|\n"
     # "… with moderate success.2 The best …": a footnote's number after the full stop,
     # as text taken from a PDF prints it
