@@ -414,6 +414,12 @@ def test_a_list_ending_in_a_hyphen_is_no_index_name(text: str) -> None:
             "i.e., 5-benzoyl-11H- benzo[b]fluoren-11- one (5a) in 50% yield",
             "5-benzoyl-11H- benzo[b]fluoren-11- one (5a)",
         ),
+        ("The product, N- benzyl-2-methoxybenzamide, was isolated", "N- benzyl-2-methoxybenzamide"),
+        (
+            "to give tert- butyl piperazine-1-carboxylate (1.2 g)",
+            "tert- butyl piperazine-1-carboxylate",
+        ),
+        ("gave (S)- 2-methylbutanol in 80% yield", "(S)- 2-methylbutanol"),
     ],
 )
 def test_a_name_a_line_end_broke_after_its_locants_is_read_whole(text: str, name: str) -> None:
@@ -422,8 +428,9 @@ def test_a_name_a_line_end_broke_after_its_locants_is_read_whole(text: str, name
 
 
 def test_a_locant_s_suspended_hyphen_starts_no_name() -> None:
-    text = "Both 2- and 3-methylpyridine reacted within 2- 3 h."
-    assert [text[s:e] for s, e in names_in(text, 0, len(text))] == ["3-methylpyridine"]
+    text = "Both 2- and 3-methylpyridine reacted within 2- 3 h, o- and p-xylene in 1- 2 h."
+    names = [text[s:e] for s, e in names_in(text, 0, len(text))]
+    assert names == ["3-methylpyridine", "p-xylene"]
 
 
 def test_the_halves_of_a_plain_word_a_line_end_broke_make_no_name() -> None:

@@ -227,7 +227,7 @@ def _category(token: str, following: str | None) -> _Category | None:
     """What part of a name a whitespace-free token can be, or None if it is no part."""
     if _CLOSING.search(token) or not _TOKEN.fullmatch(token):
         return None
-    if _BROKEN_AFTER_LOCANTS.fullmatch(token) and following is not None and following[0].isalpha():
+    if _BROKEN_AFTER_LOCANTS.fullmatch(token) and following and following[0] not in ",;:.)]":
         return "prefix"  # "3- methoxy-5-methyl…", "2-(4- chlorophenyl)-…": a line end broke it
     if (
         not any(c.isalpha() for c in token)
@@ -248,7 +248,12 @@ def _category(token: str, following: str | None) -> _Category | None:
 
 #: Locants and their hyphen alone, where PDF text broke a name at the line's end and a
 #: space stands for the break (``2,2- dimethoxypropane``, as ChemRxnExtractor's text has it).
-_BROKEN_AFTER_LOCANTS = re.compile(r"(?:[(\[]?\d{1,3}[a-z]?['′]?(?:,\d{1,3}[a-z]?['′]?)*-)+")
+_BROKEN_AFTER_LOCANTS = re.compile(
+    r"(?:[(\[]?(?:\d{1,3}[a-z]?['′]?|[NOSP]|\((?:[RSEZ]|\d{1,2}[RSEZ])(?:,\s?\d{0,2}[RSEZ])*\))"
+    r"(?:,(?:\d{1,3}[a-z]?['′]?|[NOSP]))*-)+"
+    # "tert- butyl", "N- benzyl", "cis- 4-…": a descriptor the break left alone
+    r"|(?:tert|sec|iso|neo|cis|trans|endo|exo|ortho|meta|para|[opmn]|[α-ω])-"
+)
 
 
 #: A plain word with a footnote's number printed onto it, as extracted PDF text has them:

@@ -428,9 +428,12 @@ _STRENGTH_OF = re.compile(
 #: (after "Pure" or "Crude" too: ``Pure 19 was obtained in a yield of 47 %``)
 _CLAUSE_START = re.compile(
     r"(?:^|[.;:,]\s*|\n\s*|\b(?:and|then|while|whereas)\s+)(?:[Pp]ure\s+|[Cc]rude\s+)?$"
+    # "The cyclometalated complex [Np(Ph2P,C)IrCl(Cp*)] 30 was obtained": the number
+    # after a formula the subject printed
+    r"|[\])]\s$"
 )
 _SUBJECT_OF_STEP_AFTER = re.compile(
-    r"\s+(?:was|were)\s+(?:\w+ly\s+|then\s+|also\s+|thus\s+)?(?:obtained|isolated|formed"
+    r"\s+(?:was|were|is|are)\s+(?:\w+ly\s+|then\s+|also\s+|thus\s+|thereby\s+)?(?:obtained|isolated|formed"
     r"|prepared|produced|synthesi[sz]ed|generated|converted|transformed|reduced|oxidi[sz]ed"
     r"|treated|subjected|hydrogenated|hydrolyzed|deprotected|cycli[sz]ed|protected|coupled"
     r"|alkylated|acylated|purified|recrystalli[sz]ed|collected)\b",
@@ -967,7 +970,8 @@ _MEDIUM_BEFORE = re.compile(r"\b(?:in|from|into)\s+$", re.IGNORECASE)
 
 #: Between a bracketed label and its yield: ``the corresponding furan ( 3jb ) in 52 %``.
 _IN_BEFORE_VALUE = re.compile(
-    r"\s*(?:\(\s*[\w\'′-]{1,8}\s*\)\s*)?"
+    # ("gave a cluster, NAME (2), in 15% yield": the label may close an apposition)
+    r"\s*,?\s*(?:\(\s*[\w\'′-]{1,8}\s*\)\s*,?\s*)?"
     r"(?:(?:was|were|being)\s+(?:\w+ly\s+)?(?:obtained|isolated|formed|produced)\s+)?"
     r"(?:in|at)\s+(?:(?:a|an|the)\s+)?(?:\w+\s+)?(?:yields?\s+of\s+)?"
     # "2.2 g of the objective compound (A-15) (yield 44%)", "4.1 g of compound (1-7) was
@@ -1372,6 +1376,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"(?:bearing|containing|carrying|featuring|possessing)"
     r"(?:\s+(?!(?:gave|give|furnish|afford|provid|yield|deliver|produc|generat|obtain|isolat"
     r"|form|prepar|led)\w*\b)[^,;:.()%\s]+){1,15}\s*"
+    # "with the corresponding product 9m obtained in excellent yield (90%)": a participle
+    # straight after a label, its relative clause reduced
+    r"|(?:(?<=\d\s)|(?<=\d[a-z]\s)|(?<=\d[a-z]{2}\s))(?:obtained|isolated|formed|produced)"
     # "NAME crystallized out (1.2 g; 85%)": it came out of the solution by itself
     r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
