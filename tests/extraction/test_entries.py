@@ -606,3 +606,23 @@ def test_an_entry_whose_name_opens_on_locants_broken_off_is_its_own() -> None:
     )
     found = entry_compound(text, text.index("89%"), build_label_table(text))
     assert found is not None and found.label == "4g"
+
+
+def test_to_yield_introduces_the_product_as_gave_does() -> None:
+    text = (
+        "2-Phenylpyridines underwent facile monomethylthiolation to yield the desired products "
+        "(2d-k) in 42-87% yield."
+    )
+    found = product_of_sentence(text, text.index("42-87%"), build_label_table(text))
+    assert found is not None and found.label == "2d"
+
+
+@pytest.mark.parametrize(
+    ("verb", "name", "label"),
+    [("to yield", "glyclauxin D", "5"), ("to obtain", "glyclauxin C1", "9")],
+)
+def test_a_family_member_s_letter_belongs_to_its_name(verb: str, name: str, label: str) -> None:
+    letter = name.split()[1]
+    text = f"The residue was purified by HPLC {verb} glyclauxin {letter} ({label}) (2.4 mg, 66%)."
+    found = product_of_sentence(text, text.index("66%"), build_label_table(text))
+    assert found is not None and (found.name, found.label) == (name, label)

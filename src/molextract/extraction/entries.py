@@ -131,6 +131,12 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
             written, name_start = plain, name_end - len(plain)
         if is_not_a_compound(written) or is_generic_name(written):
             return None
+        lettered = None if printed_label else _LETTER_AND_NUMBER.match(text, name_end, limit)
+        if lettered is not None:
+            # "to yield glyclauxin D (5) (2.4 mg, 0.68%)": natural products of one family
+            # are told apart by a capital letter after the name, then numbered
+            named = f"{written} {lettered['letter']}"
+            return Mention(named, lettered["label"], name_start, lettered.end("letter"), True)
         number = None if printed_label else NUMBER_AFTER_NAME.match(text, name_end, limit)
         if number is not None and written.endswith("-"):
             number = None  # "4,4-diphenyl- 1 -(…": a locant of a name the line broke
@@ -140,6 +146,10 @@ def _name_at(text: str, start: int, limit: int, table: LabelTable) -> Mention | 
         label_of = printed_label or table.label_of(written)
         return Mention(written, label_of, name_start, name_end, True)
     return None
+
+
+#: A family member's letter after its name, then its number: `` D (5)``, `` C1 (9)``.
+_LETTER_AND_NUMBER = re.compile(rf" (?P<letter>[A-Z]\d?)\s*\(\s*(?P<label>{LABEL})\s*\)")
 
 
 def sentence_start(text: str, offset: int) -> int:
@@ -826,6 +836,8 @@ _PRODUCT_VERB = re.compile(
     r"\b(?:(?:gave|give[sn]?|giving)\s+rise\s+to|result(?:ed|s|ing)?\s+in(?:\s+the\s+(?:formation|generation)\s+of)?"
     r"|generat(?:e|ed|es|ing)|gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:e|ed|es|ing)"
+    # "underwent monomethylthiolation to yield the desired products (2d-k) in 42-87%"
+    r"|(?<=to\s)(?:yield|obtain)(?=\s+(?:the\s+)?\D)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
     r"|isolated\s+as|(?:protected|trapped|derivati[sz]ed|silylated|acetylated)\s+as"
     # "the analogous step in the preparation of compound 4 proceeded in 54 % yield"
