@@ -922,37 +922,34 @@ def test_a_heading_label_s_run_on_citation_is_not_part_of_the_name() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "value", "label"),
     [
-        "The pentyl group did not affect the yield, with the corresponding product 9m obtained "
-        "in excellent yield (90%) (Table 4, entry 13).",
-        "Using the crude ester 9m obtained in 90 % yield , the hydrolysis was run at once .",
+        # a label's reduced relative clause
+        (
+            "The pentyl group did not affect the yield, with the corresponding product 9m "
+            "obtained in excellent yield (90%) (Table 4, entry 13).",
+            "90%",
+            "9m",
+        ),
+        ("Using the crude ester 9m obtained in 90 % yield , it was hydrolysed .", "90 %", "9m"),
+        # a number printed after a formula
+        (
+            "The cyclometalated complex [Np(Ph2P,C)IrCl(Cp*)] 30 was thereby obtained in a good "
+            "yield (72%) along with a small amount of the non-cyclometalated complex.",
+            "72%",
+            "30",
+        ),
+        # a labelled name closing an apposition
+        (
+            "Separation of the products gave a hexakis-PCP Pd13 cluster, "
+            "[Pd13(μ4-PCP)6(μ-Cl)3][B(ArF)4]2 (2), in 15% yield, whereas Pd17 was not.",
+            "15%",
+            "2",
+        ),
+        # a bare number opening a clause in the present
+        ("When the reaction was performed in neat acetone, 2 is formed in 9% yield.", "9%", "2"),
     ],
 )
-def test_a_label_s_reduced_relative_clause_gives_it_its_yield(text: str) -> None:
-    mention = described_compound(text, text.index("90"), build_label_table(text))
-    assert mention is not None and mention.label == "9m"
-
-
-def test_a_number_after_a_printed_formula_is_its_label() -> None:
-    text = (
-        "The cyclometalated complex [Np(Ph2P,C)IrCl(Cp*)] 30 was thereby obtained in a good "
-        "yield (72%) along with a small amount of the non-cyclometalated complex."
-    )
-    mention = described_compound(text, text.index("72%"), build_label_table(text))
-    assert mention is not None and mention.label == "30"
-
-
-def test_a_labelled_name_closing_an_apposition_keeps_its_yield() -> None:
-    text = (
-        "Separation of the products gave a hexakis-PCP Pd13 cluster, "
-        "[Pd13(μ4-PCP)6(μ-Cl)3][B(ArF)4]2 (2), in 15% yield, whereas the Pd17 cluster was not."
-    )
-    mention = described_compound(text, text.index("15%"), build_label_table(text))
-    assert mention is not None and mention.label == "2"
-
-
-def test_a_bare_number_opening_a_clause_in_the_present_is_a_label() -> None:
-    text = "When the reaction was performed in neat acetone, 2 is formed in 9% yield."
-    mention = described_compound(text, text.index("9%"), build_label_table(text))
-    assert mention is not None and mention.label == "2"
+def test_a_label_the_sentence_s_form_ties_to_its_yield(text: str, value: str, label: str) -> None:
+    mention = described_compound(text, text.index(value), build_label_table(text))
+    assert mention is not None and mention.label == label
