@@ -2294,3 +2294,32 @@ def test_every_yield_of_a_labelled_list_is_one(text: str, shown: str) -> None:
 def test_a_bracket_after_a_label_that_follows_no_yield_is_not_a_list_s() -> None:
     text = "The salts 3a ( 5 mL ) , 3b ( 10 % ) were dissolved in water ."
     assert one(text, "10 %", "reaction_yield").blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # an aside between the percentage and the yield word
+        ("Amides 7a and 7b were isolated in 71% (1.02 g) and 64% (0.95 g) yields, "
+         "respectively.", ["71%", "64%"]),
+        ("Heating gave the dienes in 58% (E:Z = 4:1) and 41% (only E) yields.", ["58%", "41%"]),
+        # a share of the product, then the verb that made it
+        ("With CuCl, only 10% of the desired product was isolated.", ["10%"]),
+        ("When 2 equiv of oxidant were used, 40% product 6d was obtained.", ["40%"]),
+    ],
+)  # fmt: skip
+def test_a_yield_stated_with_an_aside_or_as_a_share_of_the_product(
+    text: str, shown: list[str]
+) -> None:
+    found = [c for c in find_candidates(text, get_schema("reaction_yield")) if c.blocked is None]
+    assert [text[c.quantity.start : c.quantity.end] for c in found] == shown
+    assert all(c.properties == ("reaction_yield",) for c in found)
+
+
+def test_a_share_of_a_solution_or_of_what_was_recovered_is_still_no_yield() -> None:
+    schema = get_schema("reaction_yield")
+    for text in (
+        "The residue was dissolved in 10% (w/v) aqueous sodium hydroxide.",
+        "About 5% of the starting material was recovered.",
+    ):
+        assert all(c.blocked is not None for c in find_candidates(text, schema)), text

@@ -436,3 +436,17 @@ def test_a_locant_s_suspended_hyphen_starts_no_name() -> None:
 def test_the_halves_of_a_plain_word_a_line_end_broke_make_no_name() -> None:
     text = "The compounds were syn- thesized by hy- drolysis of the esters."
     assert names_in(text, 0, len(text)) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "4-Ethoxy-2-nitro- N -(4-nitrophenyl)aniline",
+        "2-methyl- N,N -diethylbenzamide",
+        "3-chloro- O -methylhydroxylamine",
+    ],
+)
+def test_an_italic_locant_pdf_text_spaced_out_stays_in_its_name(name: str) -> None:
+    text = f"The crude product was purified to give {name} (4b) as a solid."
+    end = text.index(" (4b)")
+    assert name_before(text, end) == (text.index(name), end)

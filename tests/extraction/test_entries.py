@@ -120,6 +120,17 @@ CASES = [
     # a kind of compound in a heading is no entry; a cue abbreviation neither
     ("1,2,3-Triazoles: general procedure. The azide and the alkyne were stirred with "
      "copper sulfate; the product was collected, 0.88 g (91%).", "91%", "", None, None),
+    # a share of the product, then its label and the verb that made it
+    ("With CuBr alone no product formed, but 40% product 6d was obtained when the oxidant "
+     "was added.", "40%", "", None, "6d"),
+    # "yield of the titled compound" after the product's mass: the entry heading's
+    ("4-(Hexyloxy)benzonitrile (2e).\n\nThe general procedure gave a white powder with 88% "
+     "(190 mg) yield of the titled compound. mp 55 °C.", "88%", "", "4-(Hexyloxy)benzonitrile",
+     "2e"),
+    # an entry heading with an italic locant PDF text spaced out
+    ("4-Methoxy-2-nitro- N -phenylaniline (3b).\n\nThe general procedure gave an orange "
+     "powder with 79% (176 mg) yield of titled compound.", "79%", "",
+     "4-Methoxy-2-nitro- N -phenylaniline", "3b"),
 ]  # fmt: skip
 
 

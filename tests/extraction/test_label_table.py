@@ -696,3 +696,32 @@ def test_a_word_with_its_citation_numbers_run_on_defines_no_label() -> None:
     assert table.definition("2") is None
     definition = table.definition("2b")
     assert definition is not None and definition.name == "2,4-Dichlorophenol"
+
+
+def test_a_line_end_before_general_procedure_in_lower_case_ends_no_entry() -> None:
+    # the heading's paragraph runs on ("The") and a line end breaks the sentence; a
+    # heading opens with a capital, so the entry goes on
+    text = (
+        "5-Chloro-2-methoxyquinoline (4c). The\n\n"
+        "general procedure gave a white powder with 81% (61 mg) yield of the title compound."
+    )
+    table = build_label_table(text)
+    assert title_at(table, text, "81%").label == "4c"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Procedure for the Synthesis of 4-(Hexyloxy)benzonitrile (2e) on 5 mmol Scale.\n"
+         "To a flask charged with 4-cyanophenol was added 1-bromohexane; the product was "
+         "obtained in 88% yield.", "4-(Hexyloxy)benzonitrile"),
+        ("Synthesis of 1,2-Bis(4-methoxyphenyl)ethyne (5) via Sonogashira Coupling. To a "
+         "tube charged with 4-iodoanisole was added the alkyne; the product was obtained in "
+         "88% yield.", "1,2-Bis(4-methoxyphenyl)ethyne"),
+    ],
+)  # fmt: skip
+def test_a_synthesis_heading_with_its_scale_or_its_method_names_its_compound(
+    text: str, name: str
+) -> None:
+    found = title_at(build_label_table(text), text, "88%")
+    assert found is not None and found.name == name

@@ -136,6 +136,17 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "and 70%, respectively).",
             {"93%": (None, "3b"), "94%": (None, "3h"), "70%": (None, "3i")},
         ),
+        (
+            # each value with its product's mass in an aside
+            "On a gram scale, amides 7a and 7b were isolated in 71% (1.02 g) and 64% "
+            "(0.95 g) yields, respectively.",
+            {"71%": (None, "7a"), "64%": (None, "7b")},
+        ),
+        (
+            "The 2-fluoro and 2-bromo ketones 9c and 9d formed in good yields, 80% (2-F) and "
+            "74% (2-Br) respectively.",
+            {"80%": (None, "9c"), "74%": (None, "9d")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(

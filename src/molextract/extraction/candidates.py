@@ -1154,9 +1154,13 @@ _FORM_THEN_COMMA = re.compile(
 _CLAUSE_GOES_ON = re.compile(r"\s*(?:[,;]|\.(?:\s|$)|$)")
 
 
-#: A share of a labelled product, then the verb that made it: ``12 % of 3a was formed``.
+#: A share of a labelled product, then the verb that made it: ``12 % of 3a was formed``;
+#: or of the product, named so (``only 10% of the desired product was isolated``,
+#: ``40% product 2b was obtained``).
 _SHARE_THEN_MADE = re.compile(
-    rf"\s*%?\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}?{_LABEL}\s+(?:was|were)\s+(?:\w+ly\s+)?"
+    rf"\s*%?\s*(?:of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}?{_LABEL}"
+    r"|(?:of\s+)?(?:the\s+)?(?:(?:desired|target|expected|corresponding)\s+)?products?"
+    rf"(?:\s+{_LABEL})?)\s+(?:was|were)\s+(?:\w+ly\s+)?"
     r"(?:formed|obtained|isolated|produced|generated)\b",
     re.IGNORECASE,
 )

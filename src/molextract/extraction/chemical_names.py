@@ -756,6 +756,11 @@ _MULTIPLIERS = {"di": 2, "bis": 2, "tri": 3, "tris": 3, "tetra": 4, "tetrakis": 
 _MULTIPLIERS |= {"penta": 5, "hexa": 6}
 
 
+#: A token that ends a name's piece with its hyphen, and an italic locant alone.
+_HYPHEN_END = re.compile(r"[\w)\]]-$")
+_ITALIC_LOCANT = re.compile(r"[NOSP](?:,[NOSP]['′]*)*['′]*")
+
+
 def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Tokens with a spaced descriptor list run into one: ``(2S,`` ``3S)-3-amino…``,
     and so a spaced locant list in a bracket: ``8-(2',`` ``3'-dibromopropyl)coumarin``.
@@ -778,6 +783,16 @@ def _stereo_joined(tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
         ):
             joined.append((start, token + tokens[i + 1][1]))
             i += 2
+            continue
+        if (
+            i + 2 < len(tokens)
+            and _HYPHEN_END.search(token)
+            and _ITALIC_LOCANT.fullmatch(tokens[i + 1][1])
+            and tokens[i + 2][1].startswith("-")
+        ):
+            # "2-nitro- N -(2-nitrophenyl)aniline": an italic locant PDF text spaced out
+            joined.append((start, token + tokens[i + 1][1] + tokens[i + 2][1]))
+            i += 3
             continue
         if _SPACED_LOCANT.fullmatch(token) and (i == 0 or not tokens[i - 1][1][-1:].isdigit()):
             # "sodium 3, 6, 8-trisulfonaphthylthiourea": a name's locant list spaced

@@ -107,9 +107,10 @@ SHARE_VERB = (
 )
 #: ``in 94% and 93% yields, respectively``, ``in 56 and 31% yield``: the first values of a
 #: list whose last one the yield word follows.
-#: (each value may carry its product's label: ``75 % ( 3a ) , 80 % ( 3b ) and 82 % ( 3c )
-#: yields``)
-_LABEL_AFTER_VALUE = rf"(?:\s*\(\s*{LABEL}\s*\))?"
+#: (each value may carry its product's label or another short bracket: ``75 % ( 3a ) ,
+#: 80 % ( 3b ) and 82 % ( 3c ) yields``, ``in 68% (357 mg) and 42% (230 mg) yields``,
+#: ``in 61% (12A:13A = 85:15) and 45% (only 12B) yields``)
+_LABEL_AFTER_VALUE = rf"(?:\s*\(\s*{LABEL}\s*\)|\s*\([^()%]{{1,40}}\))?"
 YIELD_LIST_AFTER = re.compile(
     rf"^\s*%?{_LABEL_AFTER_VALUE}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d+(?:\.\d+)?\s*%?"
     rf"{_LABEL_AFTER_VALUE})+"

@@ -274,7 +274,8 @@ _KIND_LABEL_AT_END = re.compile(rf"\b(?P<kind>[a-z][a-z-]{{2,}})\s+(?P<label>{LA
 _AFTER_VALUE = re.compile(r"\s*(?:for|of)\s+(?!the\b|a\b|an\b|all\b|each\b|both\b)")
 _PAREN_AFTER_VALUE = re.compile(r"\s*\(\s*")
 _YIELD_OF = re.compile(
-    r"\s*(?:(?:overall|isolated|combined|chemical)\s+)?yields?\s+of\s+"
+    # ("with 92% (192 mg) yield of the titled compound": the product's mass between)
+    r"\s*(?:\([^()%]{1,40}\)\s*)?(?:(?:overall|isolated|combined|chemical)\s+)?yields?\s+of\s+"
     # "27–34% yield of the desired mono-N-alkylated product 3c"
     r"(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?",
     re.IGNORECASE,
@@ -399,6 +400,14 @@ _FRACTION_WAS = re.compile(
     r"(?:pure\s+)?",
     re.IGNORECASE,
 )
+#: A share that is the product's, then the verb that made it: ``40% product 2b was
+#: obtained``, ``25 % of the desired product 7 was isolated``.
+_SHARE_OF_PRODUCT_MADE = re.compile(
+    r"\s*(?:of\s+)?(?:the\s+)?(?:(?:desired|target|expected|corresponding)\s+)?product\s+"
+    rf"(?P<label>{LABEL})\s+(?:was|were)\s+(?:\w+ly\s+)?"
+    r"(?:formed|obtained|isolated|produced|generated)\b",
+    re.IGNORECASE,
+)
 #: A product called by its kind and its label: ``the silyl ether 12``, ``lactone 25``.
 _KIND_THEN_LABEL = re.compile(
     rf"(?:the\s+)?(?:[a-z][a-z-]+\s+){{1,2}}(?P<label>{LABEL})(?![\w\-,′'])"
@@ -470,6 +479,10 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _name_at(text, after.end(), limit, table)
         if found is not None:
             return found
+    made = _SHARE_OF_PRODUCT_MADE.match(text, value_end, limit)
+    if made is not None:
+        # "40% product 2b was obtained": the share, then the product and its verb
+        return from_label(made["label"], text, value_end, table)
     inverted = _YIELD_THEN_PRODUCT.match(text, value_end, limit)
     if inverted is not None:
         # "produced in 86% yield the adduct 49": the product after its yield
@@ -496,12 +509,18 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         )
         if found is not None:
             return found
-    if share is not None:
-        title = _THE_TITLE.match(text, share.start() + share.group().find("of") + 3)
-        if title is not None:  # "gave 57% of the title compound as a colorless solid"
-            return title_compound(table, value_end) or Mention(
-                title.group(0).strip(), None, title.start(), title.end(), True
-            )
+    if of_product is not None:
+        at = share.start() + share.group().find("of") + 3 if share is not None else of_product.end()
+        title = _THE_TITLE.match(text, at)
+        # "gave 57% of the title compound as a colorless solid", "with 92% (192 mg) yield of
+        # the titled compound"
+        if title is not None:
+            found = title_compound(table, value_end)
+            if found is not None or share is None:
+                # (after "yield of", a heading the table does not hold is left to the
+                # entry's own rule)
+                return found
+            return Mention(title.group(0).strip(), None, title.start(), title.end(), True)
     paren = _PAREN_AFTER_VALUE.match(text, value_end, limit)
     if paren is None:
         return None

@@ -30,12 +30,17 @@ _JOIN = r"\s*(?:,\s*and\s+|,\s*|\s+and\s+|\s*&\s*)"
 _UNIT = r"(?:%|°\s?C\.?)"
 #: One value of a list: a number, a range (``59–62%``) or a bound (``<5%``).
 _ITEM = rf"(?:[<>≤≥~]\s*)?{_NUMBER}(?:\s*[-–−]\s*{_NUMBER})?"
+#: A short bracket after a value with its unit, not a label (that names the value's
+#: product itself): ``68% (357 mg) and 42% (230 mg) yields``.
+_ASIDE = rf"\s*\((?!\s*{LABEL}\s*\))[^()%]{{1,40}}\)"
 _VALUES = re.compile(
     # (never opening on a ratio's second term: "( dr 3 : 1 , 82 % )")
-    rf"(?<![\w.])(?<!\d:)(?<!\d:\s)(?<!\d\s:\s){_ITEM}(?:\s*{_UNIT})?(?:{_JOIN}{_ITEM}(?:\s*{_UNIT})?)+"
+    rf"(?<![\w.])(?<!\d:)(?<!\d:\s)(?<!\d\s:\s){_ITEM}(?:\s*{_UNIT}(?:{_ASIDE})?)?"
+    rf"(?:{_JOIN}{_ITEM}(?:\s*{_UNIT}(?:{_ASIDE})?)?)+"
     r"(?=\s*(?:%|°\s?C)|(?<=%)|(?<=°C)|(?<=° C)|(?<=°C\.)|(?<=° C\.))"
 )
 _ONE_NUMBER = re.compile(_ITEM)
+_BRACKET = re.compile(r"\([^()]*\)")
 #: Between two labels of a list: a join, or a second product's "together with", and
 #: the article and kind word it may bring (``dibromide 4 together with the
 #: monobromide 5``, ``alcohol 9 and ketone 10``).
@@ -180,7 +185,9 @@ def _value_list(text: str, value_start: int) -> tuple[int, list[tuple[int, int]]
         if found.start() <= value_start < found.end() + 2:
             if _OTHER_KIND_AFTER.match(text, found.end()) and "%" in found.group(0)[:-1]:
                 return None
-            numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(found.group(0))]
+            # (the numbers of an aside are not values: blanked, offsets kept)
+            bare = _BRACKET.sub(lambda m: " " * len(m.group(0)), found.group(0))
+            numbers = [(m.start(), m.end()) for m in _ONE_NUMBER.finditer(bare)]
             return found.start(), [(found.start() + s, found.start() + e) for s, e in numbers]
     return None
 

@@ -72,12 +72,17 @@ _HEADING_CHARS = 200
 _LETTERED = re.compile(r"\(?(?P<id>[A-Z])[.)]\s+(?P<title>.+?)\s*")
 _SUB_ITEM = re.compile(r"\(?(?P<id>[a-z])[.)]\s+(?P<title>.+?)\s*")
 _SYNTHESIS_OF = re.compile(
+    # ("Procedure for the Synthesis of NAME (3e) on 2 mmol Scale.")
+    r"(?:(?:general\s+)?procedures?\s+for\s+(?:the\s+)?)?"
     r"(?:synthesis|preparation|production|manufacture)\s+of\s+(?:the\s+)?(?P<name>.*)",
     re.IGNORECASE,
 )
-#: The heading of a general procedure: it ends the entry before it.
+#: The heading of a general procedure: it ends the entry before it. A heading opens with
+#: a capital; in lower case it is a sentence a line end broke (``… (5a). The⏎general
+#: procedure resulted in …``).
 _BREAK = re.compile(
-    r"(?:general|typical|representative)\s+(?:experimental\s+)?(?:procedure|method)s?\b",
+    r"(?-i:(?=[A-Z]))(?:general|typical|representative)\s+(?:experimental\s+)?"
+    r"(?:procedure|method)s?\b",
     re.IGNORECASE,
 )
 _TABLE_ROW = re.compile(
@@ -132,6 +137,24 @@ def _strip_trailing_label(title: str) -> str:
     return title[: match.start()] if match else title
 
 
+#: How much a heading's procedure made, after its product: ``… (3e) on 2 mmol Scale.``,
+#: ``on a Gram Scale``; a sentence the line runs on into goes with it.
+_SCALE = re.compile(
+    r"\s+on\s+(?:an?\s+)?(?:[\d.]+\s*-?\s*(?:mmol|mol|mg|g|kg)|gram|multigram|large|preparative)"
+    r"[\s-]+scale\b(?:\.\s.*|\.?)$",
+    re.IGNORECASE,
+)
+
+
+#: How the heading's product was made, after its label: ``Synthesis of NAME (4) via
+#: Buchwald−Hartwig Coupling.`` (the label stays, for the label's own strip).
+_HOW_AFTER_LABEL = re.compile(
+    rf"(\s+\(\s*{LABEL_OR_ROMAN}\s*\))\s+(?:on|via|using|by|through|under)\s+[^.()]{{1,80}}"
+    r"(?:\.\s.*|\.?)$",
+    re.IGNORECASE,
+)
+
+
 def _title_span(start: int, title: str) -> tuple[int, int] | None:
     """Span of the compound a heading's title names (``Synthesis of X``, ``X (3).``)."""
     synthesis = _SYNTHESIS_OF.fullmatch(title)
@@ -139,7 +162,8 @@ def _title_span(start: int, title: str) -> tuple[int, int] | None:
         if _CALLED_COMPOUND.fullmatch(title):
             return None  # "Synthesis of Compound A-2" labels its product, names none
         start, title = start + synthesis.start("name"), synthesis["name"]
-    title = _strip_trailing_label(title.rstrip()).rstrip(".:").rstrip()
+    title = _SCALE.sub("", _HOW_AFTER_LABEL.sub(r"\1", title.rstrip()))
+    title = _strip_trailing_label(title).rstrip(".:").rstrip()
     if not title or not looks_like_name(title):
         return None
     return start, start + len(title)

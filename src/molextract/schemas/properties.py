@@ -241,7 +241,8 @@ REACTION_YIELD = PropertyDeclaration(
         _I,
     ),
     cue_after=re.compile(
-        r"^\)?\s*(?:\(\s*\w+\s*\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
+        # (a bracket may come between: "42% (230 mg) yield", "45% (only 12B) yields")
+        r"^\)?\s*(?:\([^()%]{1,40}\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
         # "(77% overall)", "(62% over two steps)", "( 17 % two - step )"
         r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))"
