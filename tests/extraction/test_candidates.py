@@ -2323,3 +2323,9 @@ def test_a_share_of_a_solution_or_of_what_was_recovered_is_still_no_yield() -> N
         "About 5% of the starting material was recovered.",
     ):
         assert all(c.blocked is not None for c in find_candidates(text, schema)), text
+
+
+def test_an_excess_whose_word_a_line_end_broke_is_still_no_yield() -> None:
+    text = "The amine was isolated in quantitative yield and 97.5 % enantio- meric excess ."
+    (found,) = find_candidates(text, get_schema("reaction_yield"))
+    assert found.blocked is not None

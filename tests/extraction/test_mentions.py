@@ -685,6 +685,8 @@ def test_a_code_bracketed_after_the_product_is_its_label_not_its_name(
         "using 4-fluoroaniline; yield 65%.",
         "Made as for the 4-chloro analogue, with 4-bromoaniline; yield 65%.",
         "The solid was recrystallised from ethanol, 65%.",
+        # the reagent's kind between "from" and its label
+        "At pH 7 the desired lactam was formed from amino acid 12 in 65% yield.",
     ],
 )
 def test_a_reagent_named_just_before_a_yield_is_not_the_product(text: str) -> None:
@@ -694,6 +696,10 @@ def test_a_reagent_named_just_before_a_yield_is_not_the_product(text: str) -> No
     made = "Made as for the 4-chloro analogue, giving 4-bromoacetanilide; yield 65%."
     found = described_compound(made, made.index("65%"), build_label_table(made))
     assert found is not None and found.name == "4-bromoacetanilide"
+    # "with the corresponding product 9m": the product, not a reagent
+    made = "Changing the alkyl group left the yield unchanged, with the corresponding product 9m obtained in excellent yield (65%)."
+    found = described_compound(made, made.index("65%"), build_label_table(made))
+    assert found is not None and found.label == "9m"
 
 
 @pytest.mark.parametrize(

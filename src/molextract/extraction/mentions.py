@@ -1022,7 +1022,7 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     if (
         found is not None
         and found.start is not None
-        and _REAGENT_BEFORE.search(text, max(0, found.start - 12), found.start)
+        and _REAGENT_BEFORE.search(text, max(0, found.start - 40), found.start)
         # "results with NAME ( 6g ) being obtained in 74 %": what the results were
         and not re.search(
             r"\bbeing\s+(?:\w+ly\s+)?(?:obtained|formed|isolated)\b", text[end:value_offset]
@@ -1053,7 +1053,11 @@ def after_scale_amount(text: str, start: int) -> bool:
 
 #: What a reagent follows: the compound named after it went into the reaction.
 _REAGENT_BEFORE = re.compile(
-    r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+$", re.I
+    r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+"
+    # ("from amino acid 8": the compound's kind between)
+    r"(?:(?:the\s+)?(?:(?!(?:corresponding|desired|expected|target|title|products?|adducts?)\b)"
+    r"[a-z][a-z-]{2,}\s+){1,2})?$",
+    re.I,
 )
 #: A name's number in brackets after it: ``(Compound No. 74)``, ``(Example No. 3)``.
 _NUMBERED_ASIDE = re.compile(

@@ -254,7 +254,7 @@ REACTION_YIELD = PropertyDeclaration(
         r"(?:purity|purities\s+of|ee|e\.e\.|conversion|selectivity|HPLC|humidity|RH|Pd/C|Pt/C|catalyst"
         r"|gradient|eluting\s+with|eluent|inhibition|reduced\s+by|increased\s+by|decreased\s+by"
         r"|by\s+weight|w/w|v/v|strength|concentration|content|ratio|recovery"
-        r"|efficienc(?:y|ies)|(?:enantiomeric|diastereomeric)\s+excess(?:es)?|\bpure"
+        r"|efficienc(?:y|ies)|(?:enantio-?\s?meric|diastereo-?\s?meric)\s+excess(?:es)?|\bpure"
         r"|assay|\barea|\ba/a|\bde|d\.e\.|contaminated\s+with|containing|\bat\s+yield"
         r"|yield\s+(?:strength|stress|point))"
         # "ee of 98%", "ee's from 88 to 96%", "conversion was 80%"
@@ -275,7 +275,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|solution|aq\.?|aqueous|w/w|v/v|w/v|purity|conversion|inhibition|selectivity"
         # "(98% pure)", not "23 mg (89%) pure desired product"
         r"|pure(?!\s+(?:(?:desired|title|target|final|expected)\s+)?(?:product|compound)s?\b)"
-        r"|enantiomeric|diastereomeric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
+        # ("96 % enantio- meric excess": a line end broke the word)
+        r"|enantio-?\s?meric|diastereo-?\s?meric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
         # what a recrystallisation gave back, or starting material recovered
         r"|recover(?:y|ed)\b|of\s+(?:the\s+)?(?:recovered|unreacted|unchanged)\b"
         # "52% of alcohol 1a was recovered" (not "of the title compound were recovered")
