@@ -1053,10 +1053,11 @@ def after_scale_amount(text: str, start: int) -> bool:
 
 #: What a reagent follows: the compound named after it went into the reaction.
 _REAGENT_BEFORE = re.compile(
-    r"\b(?:using|employing|(?<!along\s)(?<!together\s)with|from)\s+"
-    # ("from amino acid 8": the compound's kind between)
+    r"\b(?:(?:using|employing|(?<!along\s)(?<!together\s)with)\s+|from\s+"
+    # ("from amino acid 8": the compound's kind between; "using the crude ester 9m
+    # obtained in 90% yield" is the ester's own yield)
     r"(?:(?:the\s+)?(?:(?!(?:corresponding|desired|expected|target|title|products?|adducts?)\b)"
-    r"[a-z][a-z-]{2,}\s+){1,2})?$",
+    r"[a-z][a-z-]{2,}\s+){1,2})?)$",
     re.I,
 )
 #: A name's number in brackets after it: ``(Compound No. 74)``, ``(Example No. 3)``.
