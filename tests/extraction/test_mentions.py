@@ -697,7 +697,10 @@ def test_a_reagent_named_just_before_a_yield_is_not_the_product(text: str) -> No
     found = described_compound(made, made.index("65%"), build_label_table(made))
     assert found is not None and found.name == "4-bromoacetanilide"
     # "with the corresponding product 9m": the product, not a reagent
-    made = "Changing the alkyl group left the yield unchanged, with the corresponding product 9m obtained in excellent yield (65%)."
+    made = (
+        "Changing the alkyl group left the yield unchanged, with the corresponding product 9m "
+        "obtained in excellent yield (65%)."
+    )
     found = described_compound(made, made.index("65%"), build_label_table(made))
     assert found is not None and found.label == "9m"
 
