@@ -204,6 +204,10 @@ def test_an_entry_ends_at_a_blank_line() -> None:
          "11"),
         ("The analogous step in the preparation of compound 4 proceeded in 54 % yield .",
          "54 %", None, "4"),
+        # up to four words of kind, one opening on a locant
+        ("The reduction proceeded smoothly, affording the corresponding chiral "
+         "2-functionalized tetrahydroquinolines 28 with up to 98% yield and 99% ee.", "98%",
+         None, "28"),
     ],
 )  # fmt: skip
 def test_a_label_a_verb_of_making_introduces_is_the_product(

@@ -962,3 +962,23 @@ def test_a_heading_label_s_run_on_citation_is_not_part_of_the_name() -> None:
 def test_a_label_the_sentence_s_form_ties_to_its_yield(text: str, value: str, label: str) -> None:
     mention = described_compound(text, text.index(value), build_label_table(text))
     assert mention is not None and mention.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Reduction of ketone 5 gave the alcohol, 6, in 85% yield.", "85%", "6"),
+        ("Oxidation with DMP afforded the aldehyde , 12b , in 90 % yield .", "90 %", "12b"),
+    ],
+)
+def test_a_product_s_number_set_off_by_commas_after_its_kind_is_its_label(
+    text: str, value: str, label: str
+) -> None:
+    """``gave the alcohol, 6, in 85% yield``: older papers set the number off as an
+    apposition; it is the product the verb made, not a stray number."""
+    found = described_compound(text, text.index(value), build_label_table(text))
+    assert found is not None and (found.name, found.label) == (None, label)
+    # a number that is no apposition (no comma after it) names nothing by this form
+    plain = "Reduction of ketone 5 gave the alcohol, 6 in all, in 85% yield."
+    found = described_compound(plain, plain.index("85%"), build_label_table(plain))
+    assert found is None or found.label != "6"

@@ -303,6 +303,11 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
          "74-81%", None, "5ab"),
         ("After heating to 100 °C for 2 h, 5e−g could be isolated in 39−88% yield.", "39−88%",
          None, "5e"),
+        # the kind, what it was made from or bears, then its label: never the reagent's
+        ("The carboxymethyl analogue derived from carbon tetrachloride (4m) was obtained in "
+         "55% yield.", "55%", None, "4m"),
+        ("The ester bearing a free hydroxy group (7c) was isolated in 61% yield.", "61%", None,
+         "7c"),
         # only the form it came in as the subject, under a heading that names the product
         ("B. 2-Phenylpyrimidine-5-carboxamide\n\nThe ester (from Example 1(e) above, 100 "
          "mg) was stirred in ammonia. A yellow solid was obtained (67 mg, 52%) after HPLC.",

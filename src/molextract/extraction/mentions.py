@@ -1014,6 +1014,11 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     ):
         return None  # "NAME (7b): 2.07 g (85%)": the entry's forms read that (entries.py)
     found = _mention_ending_at(text, end, table)
+    apposed = None if found is not None else _APPOSED_LABEL.search(text, max(0, end - 80), end)
+    if apposed is not None and text.startswith(",", end):
+        # "Reduction of 5 gave the alcohol, 6, in 85% yield": the product's kind, then
+        # its number set off by commas
+        found = from_label(apposed["label"], text, end, table)
     if found is not None and found.start is not None and after_scale_amount(text, found.start):
         # "gave 1.02 g of 3a (2.0 g 1a, 81%)": the bracket says what the run started from;
         # its product is the name before the bracket, if one ends there
@@ -1037,6 +1042,14 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
     return found
 
 
+#: A kind of compound made by a verb, then its label between commas: ``gave the alcohol,
+#: 6`` (the comma after the label is the caller's to check).
+_APPOSED_LABEL = re.compile(
+    r"\b(?:gave|give[sn]?|giving|afford(?:s|ed|ing)?|yield(?:s|ed|ing)|furnish(?:es|ed|ing)?"
+    r"|provid(?:es|ed|ing)|produc(?:es|ed|ing))\s+(?:the|an?)\s+(?:[a-z][\w-]*\s+){0,3}"
+    rf"[a-z][\w-]*\s*,\s*(?P<label>{LABEL})$",
+    re.IGNORECASE,
+)
 #: An amount opening the value's own bracket: ``(1.48g 1a, 67%)`` says how much of the
 #: starting material a scaled-up run took; the product was named before the bracket.
 _SCALE_AMOUNT_BEFORE = re.compile(

@@ -76,6 +76,14 @@ _WHICH_BEFORE = re.compile(r"\s*,?\s*which(?:\s+(?:then|also))?\s*$", re.I)
 _KIND_BEFORE = re.compile(
     r"\b(?:the|a|an|this|that)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*\s*$", re.IGNORECASE
 )
+#: A kind of compound, then a phrase that says how it was made or what it bears:
+#: ``the analogue derived from carbon tetrachloride``, ``the ester bearing a nitro group``.
+_KIND_THEN_MODIFIER = re.compile(
+    r"\b(?:the|a|an)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*\s+"
+    r"(?:(?:derived|prepared|obtained|made|arising|resulting)\s+from|bearing|containing"
+    r"|carrying)\s+[^()]{1,60}$",
+    re.IGNORECASE,
+)
 #: A label opening a clause of its own: ``from which 49``, ``but 22``.
 _CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LABEL})$", re.I)
 #: A verb that makes another compound later in the sentence.
@@ -151,9 +159,20 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     if mention is None and verb["aside"]:
         # "the bicyclic lactam (7) was isolated": a kind of compound, then its label
         # "the corresponding products (5ab-5ad) were obtained": a run, the first named
+        # "The carboxymethyl analogue derived from carbon tetrachloride (4m) was
+        # obtained": the kind, what it was made from or bears, then its label
         label = _ASIDE_LABEL.fullmatch(verb["aside"])
         if label is not None and _KIND_BEFORE.search(text, max(start, end - 50), end):
             return from_label(label[1], text, end, table)
+        modified = _KIND_THEN_MODIFIER.search(text, max(start, end - 110), end)
+        if label is not None and modified is not None:
+            found = from_label(label[1], text, end, table)
+            named = table.definition(label[1])
+            if named is not None and modified.start() <= named.start < end:
+                # the label table read the bracket as the last name's ("carbon
+                # tetrachloride (4m)"); that name is what the product was made from
+                return Mention(None, found.label, found.start, found.end, found.grounded)
+            return found
     if mention is not None and verb["aside"] and mention.label is None:
         label = re.fullmatch(rf"\s*\(\s*({LABEL})\s*\)", verb["aside"])
         if label is not None:
