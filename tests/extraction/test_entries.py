@@ -221,6 +221,27 @@ def test_a_label_a_verb_of_making_introduces_is_the_product(
 
 
 @pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Functional groups were tolerated, affording the oxindoles 28−33 in 50−65% yields.",
+         "50−65%", "28"),
+        ("Compound 4 and the bases generated the energetic salts 5-10 in 73-88% yields.",
+         "73-88%", "5"),
+    ],
+)  # fmt: skip
+def test_a_run_of_numbered_compounds_after_a_plural_kind_is_the_series(
+    text: str, value: str, label: str
+) -> None:
+    """``the oxindoles 28−33 in 50−65% yields``: a run of plain numbers is a series of
+    compounds only after a plural kind; the series is named by its first member."""
+    found = product_of_sentence(text, text.index(value), build_label_table(text))
+    assert found is not None and found.label == label
+    ranged = "Heating the mixture gave 5-10 in 73-88% yields."
+    found = product_of_sentence(ranged, ranged.index("73-88%"), build_label_table(ranged))
+    assert found is None or found.label != "5"
+
+
+@pytest.mark.parametrize(
     "text", ["Hydrolysis gave 2 equiv of acid in 90% yield.", "It gave 2,3-xylenol in 90% yield."]
 )
 def test_an_amount_or_a_locant_after_the_verb_is_no_label(text: str) -> None:

@@ -874,6 +874,9 @@ _PRODUCT_VERB = re.compile(
 
 #: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
+#: The last number of a run of numbered compounds, before the verb or the yield:
+#: ``salts 5-10 in 73-88% yields``, ``the oxindoles 28−33 were``.
+_NUMBER_RUN_END = r"\d{1,3}(?![\w\-.,])(?=\s+(?:in|were)\b)"
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+(?:mixture|variety|range|series)\s+of\s+)?(?:desired\s+)?"
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
@@ -887,10 +890,11 @@ _KIND_LABEL = re.compile(
     rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
     # "(3d-3i)", "(3q and 3t)": a run or a list in the bracket, the first named
     rf"(?(open)(?:\s*(?:[−–-]|,|and|&)\s*{RUN_LAST})*\s*\)"
-    rf"|(?![,.]\d|\w|(?<=[\d′'])-|-(?!{RUN_LAST}))"
+    rf"|(?![,.]\d|\w|(?<=[\d′'])-(?!{_NUMBER_RUN_END})|-(?!{RUN_LAST}|{_NUMBER_RUN_END}))"
     # "the desired products 7d − f", "the products 5b-5d", "heterocycles 7p,q": a run of
-    # labels, the first named
-    rf"(?:\s*[−–-]\s*{RUN_LAST}|(?<=[a-z]),[a-z]{{1,2}}(?![\w\-]))?)"
+    # labels, the first named; "the oxindoles 28−33" (a plural kind: see _kind_label_at)
+    rf"(?:\s*[−–-]\s*{RUN_LAST}|(?<=[a-z]),[a-z]{{1,2}}(?![\w\-])"
+    rf"|(?P<numbers>\s*[−–-]\s*{_NUMBER_RUN_END}))?)"
     r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded"
     # "the yield of alcohol 11 thus obtained was around 50 %"
     r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"
@@ -909,6 +913,8 @@ def _kind_label_at(text: str, start: int, limit: int, table: LabelTable) -> Ment
     kind = text[found.start() : found.start("label")].split()
     if any(word in _NOT_A_KIND for word in kind):
         return None
+    if found["numbers"] is not None and not (kind and re.fullmatch(r"[a-z-]+s", kind[-1])):
+        return None  # "gave 5-10 in": a range; only a plural kind makes it compounds
     defined = table.definition(found["label"])
     label = defined.label if defined is not None and defined.label else found["label"]
     if defined is not None:
