@@ -884,8 +884,10 @@ _KIND_LABEL = re.compile(
     # "its C - 5 epimer 61": the atom that tells which epimer
     rf"(?:(?<=its\s)C\s?-?\s?\d{{1,2}}(?:\s?-\s?|\s+)(?=epimer))?"
     # ("the corresponding chiral 2-functionalized tetrahydroquinolines 28": up to four
-    # words of kind, one of them opening on a locant)
-    rf"(?:(?:\d{{1,2}}(?:,\d{{1,2}})*-)?[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+){{0,4}}?"
+    # words of kind, one opening on a locant if a word of kind follows it; a name
+    # right before its label, "4-phenylmorpholine 36", is read by _name_at)
+    rf"(?:(?:\d{{1,2}}(?:,\d{{1,2}})*-[a-z][a-z\-]+\s+(?=[a-z])"
+    rf"|[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+)){{0,4}}?"
     # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
     rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
     # "(3d-3i)", "(3q and 3t)": a run or a list in the bracket, the first named
