@@ -872,11 +872,11 @@ _PRODUCT_VERB = re.compile(
 )
 
 
-#: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
-#: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 #: The last number of a run of numbered compounds, before the verb or the yield:
 #: ``salts 5-10 in 73-88% yields``, ``the oxindoles 28−33 were``.
 _NUMBER_RUN_END = r"\d{1,3}(?![\w\-.,])(?=\s+(?:in|were)\b)"
+#: A label a verb of making introduces, maybe after the kind of compound it is: ``afforded
+#: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+(?:mixture|variety|range|series)\s+of\s+)?(?:desired\s+)?"
     # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
