@@ -1305,6 +1305,26 @@ def test_a_label_printed_after_the_yield_says_whose_it_is(
 
 
 @pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("The best isolated yields to date ( 60-85 % ) of adducts like 1 result from "
+         "Steliou 's elegant procedure.", "60-85 %", "1"),
+        ("Yields (ca. 40%) of the ketone 5b were low.", "40%", "5b"),
+    ],
+)  # fmt: skip
+def test_a_yield_in_its_bracket_then_what_it_is_of(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.source, decision.mention.label) == ("label_after_bracketed_yield", label)
+
+
+def test_a_bracketed_yield_of_an_amount_is_no_label() -> None:
+    text = "Yields (85%) of 3g batches were reproducible."
+    decision = by_form(_site(text, "85%"))
+    assert decision is None or decision.source != "label_after_bracketed_yield"
+
+
+@pytest.mark.parametrize(
     ("text", "value"),
     [
         ("The ketone was obtained in 70% yield (2 steps).", "70%"),

@@ -847,6 +847,32 @@ def label_after_yield(text: str, value_end: int, table: LabelTable) -> Mention |
     return from_label(found["label"], text, found.end("label"), table)
 
 
+#: A yield word, then the value in its own bracket: ``The best isolated yields to date (
+#: 60-85 % )``.
+_YIELD_WORD_THEN_BRACKET = re.compile(
+    r"\byields?(?:\s+[a-z]+){0,3}\s*\(\s*(?:ca\.\s*|about\s+|up\s+to\s+|[<>~≈≥≤]\s*)?$",
+    re.IGNORECASE,
+)
+#: After that bracket, what the yield is of: ``) of adducts like 1``, ``) of the ketone 5b``.
+_BRACKET_THEN_OF_LABEL = re.compile(
+    r"\s*%?\s*\)\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,3}?(?:like\s+|such\s+as\s+)?"
+    rf"(?P<label>{LABEL})(?![\w\-])"
+)
+
+
+def label_after_bracketed_yield(
+    text: str, value_start: int, value_end: int, table: LabelTable
+) -> Mention | None:
+    """``The best isolated yields ( 60-85 % ) of adducts like 1``: the yield word, the
+    value in its bracket, then the product it is the yield of."""
+    if not _YIELD_WORD_THEN_BRACKET.search(text, max(0, value_start - 30), value_start):
+        return None
+    found = _BRACKET_THEN_OF_LABEL.match(text, value_end)
+    if found is None or _MASS_LIKE.fullmatch(found["label"]):
+        return None
+    return from_label(found["label"], text, found.end("label"), table)
+
+
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
 _FORM = (
     r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"

@@ -112,8 +112,32 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
         # yields under the conditions the sentence lists
         return from_label(one.group(0).strip(), text, one.end(), table)
     if products is None or len(products[1]) != len(numbers):
+        products = _lead_in_list(text, list_start, table)
+    if products is None or len(products[1]) != len(numbers):
         return None
     return products[1][index]
+
+
+#: A sentence that opens on what it is for: ``For the synthesis of side chain methylated
+#: products 2c and 2d,`` (the labels end the match).
+_LEAD_IN = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:For|In)\s+the\s+(?:synthesis|preparation|formation)"
+    r"\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
+    rf"(?P<labels>(?:{LABEL}{_LABEL_JOIN})+{LABEL})\s*,"
+)
+
+
+def _lead_in_list(
+    text: str, list_start: int, table: LabelTable
+) -> tuple[int, list[Mention]] | None:
+    """``For the synthesis of products 2c and 2d, the Mitsunobu reaction provided the
+    esters in 78% and 84% yields``: the clause names its products by their kind, and
+    the lead-in says which they are, in order."""
+    lo = max(0, list_start - 300)
+    found = max(_LEAD_IN.finditer(text, lo, list_start), key=lambda m: m.start(), default=None)
+    if found is None or re.search(r"[.;]\s", text[found.end() : list_start]):
+        return None
+    return _labels_ending_at(text, found.end("labels"), table)
 
 
 #: ``The yields of 4c and 4d were 75 and 81 %``: the list the values are the yields of.
