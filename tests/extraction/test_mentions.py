@@ -751,6 +751,24 @@ def test_a_product_isolated_as_a_solid_before_its_amounts_is_the_yield_s() -> No
     assert (found.name, found.label) == ("3-Fluoro-2-methyl-5-nitrobenzoic acid", "C217")
 
 
+def test_what_a_product_looks_like_set_off_by_a_comma_before_its_amounts() -> None:
+    text = (
+        "The title compound, white solid (17 mg, 54.7%), MS (ISP) m/z=457.2 [(M+H)+], was "
+        "prepared in accordance with the general method of example 1."
+    )
+    found = described_compound(text, text.index("54.7%"), build_label_table(text))
+    assert found is not None and found.name == "The title compound"
+
+
+def test_a_reagent_s_looks_before_its_amounts_leave_the_product_s_yield_alone() -> None:
+    text = (
+        "4-Methoxybenzoic acid, white solid (1.2 g, 8 mmol), was heated with thionyl "
+        "chloride to give 5 (1.0 g, 80%)."
+    )
+    found = described_compound(text, text.index("80%"), build_label_table(text))
+    assert found is not None and found.label == "5"
+
+
 def test_a_mass_run_into_its_number_is_no_label_of_the_product_before_it() -> None:
     text = "Concentration gave yellow solid 11-c (700mg, yield 90%). It was used as such."
     found = described_compound(text, text.index("90%"), build_label_table(text))

@@ -312,6 +312,10 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("B. 2-Phenylpyrimidine-5-carboxamide\n\nThe ester (from Example 1(e) above, 100 "
          "mg) was stirred in ammonia. A yellow solid was obtained (67 mg, 52%) after HPLC.",
          "52%", "2-Phenylpyrimidine-5-carboxamide", "B"),
+        # the next sentence has no subject: it only says how the product came, and how much
+        ("2-Bromo-5-methylpyridine was prepared from 2-amino-5-methylpyridine (1.0 g, 9.2 "
+         "mmol) according to general procedure I. Obtained as a colourless oil (1.3 g, 81%).",
+         "81%", "2-Bromo-5-methylpyridine", None),
     ],
 )  # fmt: skip
 def test_the_subject_a_sentence_says_it_prepared_is_the_product(
@@ -332,6 +336,8 @@ def test_the_subject_a_sentence_says_it_prepared_is_the_product(
         "A solution of sodium hydroxide was prepared and 2-naphthol (1.0 g, 50%) was added.",
         # no heading names the product
         "The ester 3 was stirred in ammonia. A yellow solid was obtained (1.0 g, 50%).",
+        # a subjectless sentence after one that prepared nothing
+        "The mixture was stirred at 80 °C for 2 h. Obtained as a colourless oil (1.0 g, 50%).",
     ],
 )
 def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_that_form(

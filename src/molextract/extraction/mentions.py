@@ -880,6 +880,15 @@ _FORM = (
     r"|glass|syrups?|wax|films?|resins?|flakes|leaflets|rods|cubes|blocks)\b"
     r"(?:\s*\([^()]{0,60}\))?"
 )
+#: The same set off by a comma after the compound, with no verb: ``The title compound,
+#: white solid (17 mg, 54.7%), MS …, was prepared …``.
+#: (words only, no "as": ``…butane-1,4-dione as a white solid`` is the name's own comma)
+_APPOSED_LOOKS = re.compile(
+    r"\s*,\s*(?:an?\s+)?(?:(?!as\s)[a-z][a-z\-]*\s+){0,3}"
+    r"(?:solids?|oils?|crystals|needles|plates|prisms|powders?|foams?|gums?|liquids?"
+    r"|glass|syrups?|wax|resins?|flakes)\s*$",
+    re.IGNORECASE,
+)
 #: Between a product and its mass-and-yield parenthesis: how it was isolated.
 _ISOLATED_AS = re.compile(
     rf"\s*,?\s+(?:(?:was|were)\s+)?(?:[Ii]solated|[Oo]btained|[Cc]ollected)\s+{_FORM}\s*$"
@@ -1028,6 +1037,13 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
             found = _mention_ending_at(text, isolated.start(), table)
             if found is not None:
                 return _code_split(found)
+        looks = _APPOSED_LOOKS.search(text, max(0, gap.start() - 60), gap.start())
+        if looks is not None:
+            # "The title compound, white solid (17 mg, 54.7%)": what it looks like, set
+            # off by a comma between the compound and its bracket
+            found = _mention_ending_at(text, looks.start(), table)
+            if found is not None:
+                return found
     if not _PERCENT_AT.match(text, value_offset):
         return None
     end = product_end(text, value_offset)

@@ -101,6 +101,14 @@ _YIELD_ONLY = re.compile(
     r"(?:\d[\d.,]*\s*(?:mg|g|kg)\s*\(?\s*(?:\d[\d.,]*\s*(?:mmol|mol)\s*,\s*)?)?$",
     re.IGNORECASE,
 )
+#: A sentence with no subject that only says how the product came and how much:
+#: ``Obtained as an off-white solid (224 mg, 64%)``, after ``The title compound was
+#: prepared from A and B according to general procedure M.``
+_SUBJECTLESS = re.compile(
+    r"(?:Obtained|Isolated|Collected)\s+as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
+    r"(?:solid|oil|foam|gum|powder|crystals|needles|syrup|glass|liquid|resin|wax)\s*"
+    r"\(\s*(?:\d[\d.,]*\s*(?:mg|g|kg|mmol|mol)\s*,\s*){0,3}(?:(?:yield|Y)\s*[:=]?\s*)?$"
+)
 #: Before a subject: a word that makes it an object (``a solution of NAME was prepared``)
 #: unless it is the amount made (``7.2 g of NAME was prepared``).
 _OBJECT_BEFORE = re.compile(rf"\b{_PREPOSITIONS}\s+$", re.IGNORECASE)
@@ -115,13 +123,21 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     """The subject of ``SUBJECT was prepared …`` for a value in that sentence, or in a
     next sentence that is only the value (``… were used. (92%)``)."""
     start = sentence_start(text, value_start)
-    if start > 0 and _YIELD_ONLY.fullmatch(text, start, value_start):
+    limit = value_start
+    if start > 0 and _SUBJECTLESS.fullmatch(text, start, value_start):
+        # the sentence before made it; "Obtained" there is this sentence's, not another
+        # product's
+        limit = start
         start = sentence_start(text, start - 1)
-    verbs = list(_PREPARED.finditer(text, start, value_start))
+        if not _PREPARED.search(text, start, limit):
+            return None
+    elif start > 0 and _YIELD_ONLY.fullmatch(text, start, value_start):
+        start = sentence_start(text, start - 1)
+    verbs = list(_PREPARED.finditer(text, start, limit))
     if not verbs:
         return _coordinated_subject(text, start, value_start, table)
     verb = verbs[-1]
-    if _ANOTHER_PRODUCT.search(text, verb.end(), value_start):
+    if _ANOTHER_PRODUCT.search(text, verb.end(), limit):
         return None
     elliptical = _ELLIPTICAL_CLAUSE.search(text, verb.end(), value_start)
     if elliptical is not None and "%" in text[verb.end() : elliptical.start()]:
