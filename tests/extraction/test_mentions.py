@@ -769,6 +769,21 @@ def test_a_reagent_s_looks_before_its_amounts_leave_the_product_s_yield_alone() 
     assert found is not None and found.label == "5"
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        ("The product (yellow solid, 3.23 g, 56%) was combined and dried in vacuo.",
+         "The product", None),
+        ("Compound 12 (white solid, 85 mg, 70%) was used directly.", None, "12"),
+    ],
+)  # fmt: skip
+def test_what_a_product_looks_like_may_open_its_amounts_bracket(
+    text: str, name: str | None, label: str | None
+) -> None:
+    found = described_compound(text, text.index("%") - 2, build_label_table(text))
+    assert found is not None and (found.name, found.label) == (name, label)
+
+
 def test_a_mass_run_into_its_number_is_no_label_of_the_product_before_it() -> None:
     text = "Concentration gave yellow solid 11-c (700mg, yield 90%). It was used as such."
     found = described_compound(text, text.index("90%"), build_label_table(text))

@@ -903,8 +903,11 @@ _AS_FORM_THEN_CUE = re.compile(
 #: Between a compound and its yield: the mass-and-moles parenthesis it is printed in,
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
+    # "The product (yellow solid, 3.23 g, 56%)": what it looks like may come first
+    r"\s*\(\s*(?:(?:[a-z][a-z\-]*\s+){0,3}(?:solid|oil|foam|gum|powder|crystals|syrup"
+    r"|glass|liquid|resin|wax)\s*[,;]\s*)?"
     # "(amount 5.5 g, yield 41%)": the amount may be called so
-    r"\s*\(\s*(?:(?:(?:(?:amount|quantity|mass)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*"
+    r"(?:(?:(?:(?:amount|quantity|mass)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*"
     # older patents' "0.114 g., 36%", "2.25 grams, 82%", "3.1 gm, 75%"
     r"(?:mg|g|kg|mL|ml|µL|μL|mmol|mol|gms?|grams?|milligrams?|moles?)\.?"
     r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%"
