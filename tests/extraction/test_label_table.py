@@ -184,6 +184,12 @@ HEADINGS = [
     ("4-(Benzyloxy)-3-methoxybenzaldehyde (IIa). Vanillin (1.52 g) and benzyl bromide were "
      "heated in acetone; the product (2.2 g, 91%) melted at 62 °C.",
      "IIa", "4-(Benzyloxy)-3-methoxybenzaldehyde"),
+    # a step's making heading run in after its example's heading, as patent text comes
+    # once its line ends are lost
+    ("EXAMPLE 2 4-Nitro-N-phenylbenzamide (9) Preparation of tert-butyl "
+     "(4-nitrobenzyl)carbamate (6): To a solution of 4-nitrobenzylamine (1.0 g) in THF was "
+     "added Boc2O to afford 1.1 g (82% yield) of the desired product as a yellow solid.",
+     "6", "tert-butyl (4-nitrobenzyl)carbamate"),
 ]  # fmt: skip
 
 

@@ -66,6 +66,13 @@ _STEP_WITHIN = re.compile(
     r"(?:(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?)?",
     re.IGNORECASE,
 )
+#: A making heading inside a run-together paragraph, right after the example heading's
+#: label: ``EXAMPLE 2 NAME (9) Preparation of NAME (6): To a solution …``.
+_MAKING_WITHIN = re.compile(
+    r"(?<=\)\s)(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?", re.IGNORECASE
+)
+#: What closes such a heading: its own label in brackets, then a colon.
+_LABEL_COLON = re.compile(rf"\s*\(\s*(?P<id>{LABEL})\s*\)\s*:")
 #: A line longer than this is no heading of its own: one that opens with a heading's
 #: words has its paragraph run into it.
 _HEADING_CHARS = 200
@@ -311,6 +318,17 @@ class _SectionReader:
                 Section(at, 2, LabelDefinition(label, name, name_start, name_end, "example"))
             )
             self.definitions.append(LabelDefinition(label, name, name_start, name_end, "example"))
+        for match in _MAKING_WITHIN.finditer(line):
+            # "the desired product" after it is this step's, not the example's compound
+            name_start = start + match.end()
+            name_end = _name_from(self.text, name_start, min(start + len(line), name_start + 400))
+            closing = None if name_end is None else _LABEL_COLON.match(self.text, name_end)
+            if closing is None or not looks_like_name(self.text[name_start:name_end]):
+                continue
+            name = self.text[name_start:name_end]
+            definition = LabelDefinition(closing["id"], name, name_start, name_end, "heading")
+            self.sections.append(Section(start + match.start(), 2, definition))
+            self.definitions.append(definition)
 
     def _run_in(self, start: int, line: str) -> bool:
         """A labelled heading whose compound's name runs straight into the procedure:
