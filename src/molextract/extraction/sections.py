@@ -322,7 +322,9 @@ class _SectionReader:
             # "the desired product" after it is this step's, not the example's compound
             name_start = start + match.end()
             name_end = _name_from(self.text, name_start, min(start + len(line), name_start + 400))
-            closing = None if name_end is None else _LABEL_COLON.match(self.text, name_end)
+            if name_end is None:
+                continue
+            closing = _LABEL_COLON.match(self.text, name_end)
             if closing is None or not looks_like_name(self.text[name_start:name_end]):
                 continue
             name = self.text[name_start:name_end]
