@@ -1959,6 +1959,21 @@ def test_a_second_product_of_the_verb_takes_its_own_bracketed_yield(text: str) -
 
 
 @pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Hydrogenation of 7 proceeded smoothly, delivering amine 8 (98%).", "98%"),
+        ("Only trace amounts of 30 were detected, while the major product was 31 (65%).",
+         "65%"),
+    ],
+)  # fmt: skip
+def test_a_bare_bracket_after_a_participle_or_the_major_product_is_its_yield(
+    text: str, value: str
+) -> None:
+    candidate = one(text, value, "reaction_yield")
+    assert candidate.blocked is None and candidate.decisive
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "The solution was evaporated to generate Compound 3 as a brown solid (0.36 g, 100%) "

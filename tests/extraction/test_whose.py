@@ -312,6 +312,9 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         ("B. 2-Phenylpyrimidine-5-carboxamide\n\nThe ester (from Example 1(e) above, 100 "
          "mg) was stirred in ammonia. A yellow solid was obtained (67 mg, 52%) after HPLC.",
          "52%", "2-Phenylpyrimidine-5-carboxamide", "B"),
+        # a verb of getting in the passive
+        ("The desired lactone 12 was thus secured in 3 steps and 45% overall yield from 9.",
+         "45%", None, "12"),
         # the next sentence has no subject: it only says how the product came, and how much
         ("2-Bromo-5-methylpyridine was prepared from 2-amino-5-methylpyridine (1.0 g, 9.2 "
          "mmol) according to general procedure I. Obtained as a colourless oil (1.3 g, 81%).",

@@ -56,7 +56,7 @@ _LABEL_BEFORE = re.compile(rf"\b(?:for|{KIND_WORDS})\s+$", re.IGNORECASE)
 #: A verb that makes a product: the number after it is the product's label.
 _MAKES = (
     r"(?:gave|give[sn]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)"
-    r"|yielded|deliver(?:ed|s))"
+    r"|yielded|deliver(?:ed|s|ing))"
 )
 _VERB_BEFORE = re.compile(rf"\b{_MAKES}\s+$", re.IGNORECASE)
 #: ``gave 28, 85%,``: a product's label and its yield, run on after the verb.

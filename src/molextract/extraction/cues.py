@@ -92,10 +92,12 @@ _SYNTHESIS_COMPLETED = (
 #: Verbs after which a bare ``(70%)`` or ``in 70%`` is a product's yield.
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
-    r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s)?|form(?:ed|ing)"
+    r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s|ing)?|form(?:ed|ing)"
     r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
     # "the isomers 33a and 33b were separated by chromatography ( 41 % and 37 % )"
     r"|(?:was|were)\s+(?:\w+ly\s+)?separated"
+    # "while the major product was 31 (65%)": what a reaction gave, named by its share
+    r"|(?:major|minor|main|sole|only)\s+products?\s+(?:was|were)"
     rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,
 )
@@ -123,7 +125,7 @@ YIELD_LIST_AFTER = re.compile(
 PRODUCT_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing)"
     r"|obtain(?:ed|s|ing)?|isolat(?:ed|ing)|produc(?:ed|es|ing)|yield(?:ed|s|ing)?"
-    r"|deliver(?:ed|s)?|formed|prepar(?:ed|es|ing|e)|synthesi[sz]ed|collected"
+    r"|deliver(?:ed|s|ing)?|formed|prepar(?:ed|es|ing|e)|synthesi[sz]ed|collected"
     r"|purifi(?:ed|cation)|recrystalli[sz](?:ed|ation)|chromatograph(?:ed|y)|dried"
     r"|distil(?:led|lation)"
     r"|filtered|lyophili[sz]ed|freeze-dried|concentrated|evaporated"

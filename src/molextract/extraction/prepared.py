@@ -45,6 +45,8 @@ _PREPARED = re.compile(
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
+    # "The desired lactone 12 was thus secured in 45% yield"
+    r"|secured|accessed|afforded|furnished|delivered|provided"
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
     r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated"
     # "product 2a was observed in 83% NMR yield": a yield measured without isolating it
