@@ -1964,6 +1964,10 @@ def test_a_second_product_of_the_verb_takes_its_own_bracketed_yield(text: str) -
         ("Hydrogenation of 7 proceeded smoothly, delivering amine 8 (98%).", "98%"),
         ("Only trace amounts of 30 were detected, while the major product was 31 (65%).",
          "65%"),
+        ("Treatment of 5 with LiAlH4 at reflux led cleanly to amino alcohol 6 ( 91 % ) .",
+         "91 %"),
+        ("Subjecting 14 to the standard conditions resulted in 15 ( 55 % ) .", "55 %"),
+        ("Heating 62 in xylene caused a clean rearrangement to 63 ( 88 % ) .", "88 %"),
     ],
 )  # fmt: skip
 def test_a_bare_bracket_after_a_participle_or_the_major_product_is_its_yield(

@@ -315,6 +315,9 @@ def test_a_journal_s_label_then_its_yield(text: str, value: str, label: str) -> 
         # a verb of getting in the passive
         ("The desired lactone 12 was thus secured in 3 steps and 45% overall yield from 9.",
          "45%", None, "12"),
+        # a product that came out of the mixture by itself
+        ("Product 33 precipitated from the reaction mixture in 89 % yield and was collected .",
+         "89 %", None, "33"),
         # the next sentence has no subject: it only says how the product came, and how much
         ("2-Bromo-5-methylpyridine was prepared from 2-amino-5-methylpyridine (1.0 g, 9.2 "
          "mmol) according to general procedure I. Obtained as a colourless oil (1.3 g, 81%).",
@@ -1663,3 +1666,24 @@ def test_the_subject_of_an_observed_yield_or_of_a_relative_clause(text: str, lab
     value = text[text.index("% ") - 2 : text.index("% ") + 1]
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None and decision.mention.label == label
+
+
+@pytest.mark.parametrize(("value", "label"), [("75 %", "30a"), ("68 %", "30b"), ("52 %", "30c")])
+def test_each_value_says_which_product_it_is_for(value: str, label: str) -> None:
+    text = "The yields of the isolated products were 75 % for 30a , 68 % for 30b and 52 % for 30c ."
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Log P was 1.88 for metoprolol and 3.10 for alprenolol.", "1.88"),
+        ("We obtained log P = 3.06 for 2,4-dichlorophenol.", "3.06"),
+        ("The yield was 25 % for 2 h and 40 % for 6 h.", "25 %"),
+    ],
+)
+def test_a_name_a_locant_or_a_time_after_for_is_no_label(text: str, value: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is None or decision.source != "label_for_after_value"

@@ -93,7 +93,9 @@ _SYNTHESIS_COMPLETED = (
 YIELD_VERBS = re.compile(
     r"\b(?:gave|give[ns]?|giving|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?|provid(?:ed|es|ing|e)"
     r"|obtain(?:ed|s|ing)?|isolated|produc(?:ed|es|ing|e)|yielded|deliver(?:ed|s|ing)?|form(?:ed|ing)"
-    r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed|led\s+to|leading\s+to"
+    r"|formation\s+of|generat(?:ed|es|ing|e)|prepared|synthesi[sz]ed"
+    # "led cleanly to 6 ( 91 % )", "resulted in 15 ( 55 % )", "rearrangement to 63 ( 88 % )"
+    r"|le(?:d|ading)\s+(?:\w+ly\s+)?to|result(?:ed|s|ing)\s+in|rearrange(?:d|ment)\s+(?:in)?to"
     # "the isomers 33a and 33b were separated by chromatography ( 41 % and 37 % )"
     r"|(?:was|were)\s+(?:\w+ly\s+)?separated"
     # "while the major product was 31 (65%)": what a reaction gave, named by its share

@@ -847,6 +847,25 @@ def label_after_yield(text: str, value_end: int, table: LabelTable) -> Mention |
     return from_label(found["label"], text, found.end("label"), table)
 
 
+#: After a value, the product it is for: ``75 % for 30a , 68 % for 30b and 52 % for
+#: 30c`` (the label closes its item: ``for 2 h`` is a time, ``for 2,4-dichlorophenol`` a
+#: name's locant).
+_FOR_LABEL_AFTER = re.compile(
+    r"\s*%?\s*(?:(?:isolated\s+)?yields?\s+)?for\s+(?:the\s+)?"
+    r"(?:(?!and\b|or\b)[a-z][\w-]*\s+){0,2}?"
+    rf"(?P<label>{LABEL})(?=\s*(?:,(?!\d)|[;)]|\.(?!\d)|and\b|or\b|respectively\b|$))"
+)
+
+
+def label_for_after_value(text: str, value_end: int, table: LabelTable) -> Mention | None:
+    """``The yields were 75 % for 30a , 68 % for 30b``: each value says which product it
+    is for, whatever product a form reads before it."""
+    found = _FOR_LABEL_AFTER.match(text, value_end)
+    if found is None or _MASS_LIKE.fullmatch(found["label"]):
+        return None
+    return from_label(found["label"], text, found.end("label"), table)
+
+
 #: A yield word, then the value in its own bracket: ``The best isolated yields to date (
 #: 60-85 % )``.
 _YIELD_WORD_THEN_BRACKET = re.compile(

@@ -41,7 +41,7 @@ _PREPARED = re.compile(
     r"|\s*,?\s+(?:was|were|is|are|(?:can|could|may|might)\s+(?:(?:also|then|thus|now|still"
     r"|easily|readily|likewise|similarly)\s+)?be)\s+|(?P<participle>\s*,\s*(?=\w+\s+(?:in|as|from)\s))"
     # "The acid 12 crystallized from water as colourless plates, m.p. …": no auxiliary
-    r"|\s+(?=crystalli[sz]ed\s+(?:from|on|upon|out|as)\b))"
+    r"|\s+(?=(?:crystalli[sz]ed|precipitated)\s+(?:from|on|upon|out|as)\b))"
     r"(?:(?:then|also|thus|similarly|likewise|easily|readily|conveniently|efficiently)\s+)?"
     r"(?:(?:only|exclusively|cleanly|smoothly)\s+)?"
     r"(?:prepared|synthesi[sz]ed|obtained|made|formed|isolated|produced|generated|gained"
