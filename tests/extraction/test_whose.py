@@ -175,6 +175,11 @@ def test_the_product_s_mass_and_yield_parenthesis_names_it(
          "14.87%", "2-4"),
         ("Purification (ethyl acetate/heptane gradient), 4-methylquinolin-2(1H)-one "
          "(1630 mg, 94% of theory).", "94%", "4-methylquinolin-2(1H)-one"),
+        # how it formed, how many steps it took
+        ("The one - pot procedure gave the tetracycle 27 directly in 48 % yield .", "48 %",
+         "27"),
+        ("Acid 20 was converted into the Weinreb amide 21 in two steps ( 61 % ) .", "61 %",
+         "21"),
     ],
 )  # fmt: skip
 def test_what_stands_between_a_product_and_its_yield_is_read_over(

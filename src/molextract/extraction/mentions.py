@@ -337,7 +337,8 @@ _CALLED_BEFORE = re.compile(
 _AMOUNT_AFTER = re.compile(r"\s*\([^()]*\d\s*(?:mg|g|kg|mmol|mol|mL|%)(?![A-Za-z])")
 #: A yield straight after a number: ``… and 7 in 30 % yield``, the number a product's.
 _IN_YIELD_AFTER = re.compile(
-    r"\s+in\s+(?:an?\s+)?(?:[a-z]+\s+)?\d+(?:\.\d+)?\s*%\s*(?:[a-z]+\s+)?yields?\b"
+    # ("tetracycle 27 directly in 48 % yield": how it formed may come first)
+    r"\s+(?:[a-z]+ly\s+)?in\s+(?:an?\s+)?(?:[a-z]+\s+)?\d+(?:\.\d+)?\s*%\s*(?:[a-z]+\s+)?yields?\b"
 )
 #: A unit after a number: the number is an amount or a measurement, not a label
 #: (``3 g``, ``ethanol 95 %``, ``HCl 2 M``, ``2 × 10 mL``).
@@ -1466,6 +1467,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
     r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
+    # "the Weinreb amide 21 in two steps ( 61 % )": how many steps it took
+    r"|\b(?:(?:in|over|for)\s+)?(?:two|three|four|five|six|seven|[2-9])\s*-?\s*steps?\b"
     # "the expected alkenes 9ga−9ja , respectively , were produced in 68 − 72 %"
     r"|\brespectively\b"
     # "products 8a and 8b with excellent diastereoselectivity in 54 and 80% yield"
