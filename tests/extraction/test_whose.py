@@ -1707,3 +1707,31 @@ def test_each_value_says_which_product_it_is_for(value: str, label: str) -> None
 def test_a_name_a_locant_or_a_time_after_for_is_no_label(text: str, value: str) -> None:
     decision = by_form(_site(text, value))
     assert decision is None or decision.source != "label_for_after_value"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The amide was prepared from aniline and chloroacetyl chloride (85% yield).",
+        "Prepared from aniline and chloroacetyl chloride according to GP1 (85% yield).",
+        "The ester was made with benzyl bromide (85% yield).",
+    ],
+)
+def test_a_yield_is_never_what_the_product_was_made_from_or_a_procedure_s_code(
+    text: str,
+) -> None:
+    decision = by_form(_site(text, "85%"))
+    mention = None if decision is None else decision.mention
+    assert mention is None or (
+        mention.name not in ("chloroacetyl chloride", "benzyl bromide") and mention.label != "GP1"
+    )
+
+
+def test_an_entry_s_yield_after_its_starting_materials_is_the_entry_s() -> None:
+    text = (
+        "2-Chloro-N-phenylacetamide (3a). Prepared from aniline and chloroacetyl chloride "
+        "(85% yield)."
+    )
+    decision = by_form(_site(text, "85%"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == ("2-Chloro-N-phenylacetamide", "3a")

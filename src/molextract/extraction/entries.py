@@ -46,6 +46,7 @@ from molextract.extraction.labels import (
     TITLE_WORDS,
 )
 from molextract.extraction.mentions import (
+    PROCEDURE_CODE,
     UNIT_AFTER,
     Mention,
     after_scale_amount,
@@ -259,6 +260,8 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
         return None
     if is_medium(text, span[0]):
         return None
+    if PROCEDURE_CODE.fullmatch(text[span[0] : span[1]]):
+        return None  # "according to GP1 (85% yield)": a general procedure's code
     if re.fullmatch(LABEL, text[span[0] : span[1]]):
         # "alcohols 13a and 13b ( 4 : 1 , 85 % combined yield )": a label, not a name
         return from_label(text[span[0] : span[1]], text, end, table)
@@ -555,7 +558,27 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
         return None  # an amount: "X (1.2 g, 70%)" is described_compound's
     if STEP_TEMPERATURE_OR_TIME.search(inside) and re.match(r"[\d.\s]+%", text[value_start:]):
         return None  # "Alkylation of X (3, KOtBu, 0 °C, 2 h, 67%)": a step's conditions
-    return _name_ending_at(text, opened, table)
+    found = _name_ending_at(text, opened, table)
+    if (
+        found is not None
+        and found.start is not None
+        and re.match(r"[\d.\s]+%", text[value_start:])
+        and _MADE_FROM_BEFORE.search(text, max(0, found.start - 80), found.start)
+    ):
+        # "Prepared from aniline and chloroacetyl chloride (85% yield)": a yield is never
+        # the yield of what the product was made from or with
+        return None
+    return found
+
+
+#: Before a name: what makes it a starting material or a reagent of the step.
+#: (no verb of making between: "with L-Selectride afforded alcohols 13a and 13b")
+_MADE_FROM_BEFORE = re.compile(
+    r"\b(?:from|with|using|employing)\s+"
+    r"(?:(?:(?!(?:afford|gave|give|giving|provid|furnish|yield|deliver|produc|obtain|form"
+    r"|generat|isolat|led|lead|result)\w*\b)[^\s,;.()]+\s+){1,4}and\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 
 #: Inside a product's bracket: its amount, then its point (``NAME (0.58 g, m.p. ``).

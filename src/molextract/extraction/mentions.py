@@ -301,7 +301,9 @@ _PRIMES = "'′’‘″"
 #: Before a number that is a figure, table or step, not a compound.
 _NOT_A_LABEL_BEFORE = re.compile(
     r"(?:fig(?:ure)?s?\.?|tables?|schemes?|panels?|entr(?:y|ies)|refs?\.?|eqs?\.?|equations?"
-    r"|steps?|examples?|claims?|supplementary|section|chart|page|pp?\.|formulae?|formulas)"
+    r"|steps?|examples?|claims?|supplementary|section|chart|page|pp?\.|formulae?|formulas"
+    # "according to procedure 3", "Method B": how it was made, not what
+    r"|procedures?|methods?|protocols?)"
     r"\s*\(?\s*$",
     re.IGNORECASE,
 )
@@ -827,6 +829,9 @@ def label_in_bracket(
 
 
 _MASS_LIKE = re.compile(r"\d+g")
+#: A general procedure's code, as papers' experimental sections cite it: ``GP1``,
+#: ``GP-A``, ``GPB``.
+PROCEDURE_CODE = re.compile(r"GP-?(?:\d{1,2}|[A-H]\d?)")
 
 
 #: After a yield, the label of what it is the yield of, in its own bracket: ``provided
@@ -1244,6 +1249,8 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         first = from_label(series["number"] + series["first"], text, end, table)
         return Mention(first.name, first.label, series.start(), series.end("last"), True)
     label = _LABEL_AT_END.search(text, max(0, end - 12), end)
+    if label is not None and PROCEDURE_CODE.fullmatch(label.group(0)):
+        return None  # "according to GP1 (85% yield)": a general procedure's code
     if label is not None and (
         not label.group(0).isdigit()
         or table.definition(label.group(0)) is not None
