@@ -1968,6 +1968,7 @@ def test_a_second_product_of_the_verb_takes_its_own_bracketed_yield(text: str) -
          "91 %"),
         ("Subjecting 14 to the standard conditions resulted in 15 ( 55 % ) .", "55 %"),
         ("Heating 62 in xylene caused a clean rearrangement to 63 ( 88 % ) .", "88 %"),
+        ("Both 23 ( 71 % ) and its C - 5 epimer 24 ( 18 % ) were obtained .", "71 %"),
     ],
 )  # fmt: skip
 def test_a_bare_bracket_after_a_participle_or_the_major_product_is_its_yield(

@@ -1735,3 +1735,20 @@ def test_an_entry_s_yield_after_its_starting_materials_is_the_entry_s() -> None:
     decision = by_form(_site(text, "85%"))
     assert decision is not None and decision.mention is not None
     assert (decision.mention.name, decision.mention.label) == ("2-Chloro-N-phenylacetamide", "3a")
+
+
+def test_a_later_step_that_turns_the_subject_into_another_product_owns_its_yield() -> None:
+    text = (
+        "The N - Boc derivative 30 was prepared from 29 ( Boc2O , 94 % ) and then oxidized "
+        "to the aldehyde 31 ( 88 % ) ."
+    )
+    first, second = by_form(_site(text, "94 %")), by_form(_site(text, "88 %"))
+    assert first is not None and first.mention is not None and first.mention.label == "30"
+    assert second is not None and second.mention is not None and second.mention.label == "31"
+
+
+def test_a_temperature_the_mixture_was_taken_to_is_no_other_product() -> None:
+    text = "Ketone 5 was obtained after the mixture was heated to 100 ° C ( 80 % ) ."
+    decision = by_form(_site(text, "80 %"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.label, decision.source) == ("5", "prepared_subject")

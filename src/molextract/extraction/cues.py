@@ -154,7 +154,11 @@ PRODUCT_AFTER = re.compile(
     r"|(?:was|were)\s+(?:then\s+)?used\s+(?:directly|without\s+(?:further\s+)?purification"
     r"|as\s+such|crude)"
     r"|as\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:solids?|oils?|foam|gum|powder|crystals"
-    r"|needles|prisms|plates|liquid|syrup|glass|wax|salt|residue|film)\b)",
+    r"|needles|prisms|plates|liquid|syrup|glass|wax|salt|residue|film)\b"
+    # "Both 23 ( 71 % ) and its epimer 24 ( 18 % ) were obtained": the next product of
+    # the list, with its own bracket, then the verb they share
+    r"|and\s+[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*(?:were|are)\s+(?:\w+ly\s+)?"
+    r"(?:obtained|isolated|formed|produced|prepared)\b)",
     _I,
 )
 #: Before a product's bracket: ``as a white solid (340 mg, 96%)``, ``the title compound

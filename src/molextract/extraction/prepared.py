@@ -93,7 +93,12 @@ _ANOTHER_PRODUCT = re.compile(
     r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|ing)?|provid(?:ed|ing)|yielded"
     r"|to\s+yield"
     r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated"
-    r"|along\s+with|together\s+with|accompanied\s+by)\b",
+    r"|along\s+with|together\s+with|accompanied\s+by"
+    # "… was prepared from 29 ( Boc2O , 94 % ) and then oxidized to the aldehyde 31": a
+    # step that turns it into something else
+    r"|[a-z]{3,}(?:ed|ized|ised)\s+(?:in)?to\s+(?:the\s+)?(?:corresponding\s+)?"
+    r"(?:[a-z][\w-]*\s+){0,2}?\(?\d\w*\b(?![.,]\d|\s*(?:°|%|[KhdM]\b|min|mL|ml|g\b|mg"
+    r"|mmol|mol|equiv|bar|atm|psi|Torr|mm)))",
     re.IGNORECASE,
 )
 #: A sentence that is only the yield: ``(92%)``, ``Yield: 92%``, ``Yield: 0.93 g (0.84
