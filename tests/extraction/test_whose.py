@@ -861,21 +861,6 @@ def test_a_name_having_a_melting_point_owns_it_whatever_the_sentence_does_with_i
 
 
 @pytest.mark.parametrize(
-    ("text", "value", "label"),
-    [
-        ("Compound 7 melted at 210 - 212 ° C ( dec . ) .", "210 - 212 ° C", "7"),
-        ("Ester 21 boils at 180 °C.", "180 °C", "21"),
-    ],
-)
-def test_a_kind_and_its_label_opening_the_sentence_melted_or_boiled(
-    text: str, value: str, label: str
-) -> None:
-    decision = by_form(_point_site(text, value, "melting_point"))
-    assert decision is not None and decision.source == "subject_of_verb"
-    assert decision.mention is not None and decision.mention.label == label
-
-
-@pytest.mark.parametrize(
     ("text", "value", "name"),
     [
         ("The melting point of 4-nitroacetanilide was found to be 215 °C.", "215 °C",

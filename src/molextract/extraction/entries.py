@@ -268,9 +268,8 @@ def _name_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
     return _named(text, span, table)
 
 
-#: A kind of compound and its label before a bracket: ``ketone 7 ``, ``the ester 3b ``,
-#: ``Compound 7 `` opening its sentence.
-_KIND_LABEL_AT_END = re.compile(rf"\b(?P<kind>[A-Za-z][a-z-]{{2,}})\s+(?P<label>{LABEL})\s*$")
+#: A kind of compound and its label before a bracket: ``ketone 7 ``, ``the ester 3b ``.
+_KIND_LABEL_AT_END = re.compile(rf"\b(?P<kind>[a-z][a-z-]{{2,}})\s+(?P<label>{LABEL})\s*$")
 
 
 # --- a name printed right beside the value ---------------------------------------------
