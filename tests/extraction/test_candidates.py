@@ -2349,3 +2349,10 @@ def test_an_excess_whose_word_a_line_end_broke_is_still_no_yield() -> None:
     text = "The amine was isolated in quantitative yield and 97.5 % enantio- meric excess ."
     (found,) = find_candidates(text, get_schema("reaction_yield"))
     assert found.blocked is not None
+
+
+def test_each_yield_of_a_list_that_says_which_product_it_is_for_is_a_yield() -> None:
+    text = "The yields of the isolated products were 75 % for 30a , 68 % for 30b and 52 % for 30c ."
+    for value in ("75 %", "68 %", "52 %"):
+        candidate = one(text, value, "reaction_yield")
+        assert candidate.blocked is None and candidate.decisive, value
