@@ -264,6 +264,28 @@ CUED = [
     pytest.param(MP, "Hydrolysis gave 78 % of 5 .", "78 %", "reaction_yield", id="gave-share-of"),
     pytest.param(
         MP,
+        "Cyclization of ketone 4e provides 62% of silylalkenes 26 and 27.",
+        "62%",
+        "reaction_yield",
+        id="provides-share-of",
+    ),
+    pytest.param(
+        MP,
+        "Reduction of 16 gave the alcohol 18 ( 85 % ) along with 8 % of the over - reduced "
+        "alcohol 17 .",
+        "8 %",
+        "reaction_yield",
+        id="by-product-share-beside-the-product",
+    ),
+    pytest.param(
+        MP,
+        "The coupling gave biaryl 5 in 78% yield, accompanied by 9% of the dimer 6.",
+        "9%",
+        "reaction_yield",
+        id="by-product-share-accompanied-by",
+    ),
+    pytest.param(
+        MP,
         "Unfortunately , aldehyde 12 gave only 20 % of the desired product 13 .",
         "20 %",
         "reaction_yield",

@@ -1737,3 +1737,69 @@ def test_a_temperature_the_mixture_was_taken_to_is_no_other_product() -> None:
     decision = by_form(_site(text, "80 %"))
     assert decision is not None and decision.mention is not None
     assert (decision.mention.label, decision.source) == ("5", "prepared_subject")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a by-product's share beside the product the sentence made
+        (
+            "Reduction of 16 with NaBH4 gave the alcohol 18 ( 85 % ) along with 8 % of the "
+            "over - reduced alcohol 17 .",
+            "8 %",
+            "17",
+        ),
+        ("Reduction of 16 gave 18 (85%) together with 8% of the regioisomer 19.", "8%", "19"),
+        # a share of a labelled product, then what the run took
+        ("In acetonitrile the reaction was slow, yielding 30% of 2 after 16 h.", "30%", "2"),
+        # the label closed by a colon before the product's data
+        (
+            "Recrystallization from ethanol gave 3.2 g (90% yield) of 13: mp 174-176 °C.",
+            "90%",
+            "13",
+        ),
+    ],
+)
+def test_shares_of_by_products_and_labels_before_their_data(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+def test_a_point_after_an_amount_of_a_labelled_product_is_that_product_s() -> None:
+    text = "Recrystallization from ethanol gave 3.2 g (90% yield) of 13: mp 174-176 °C."
+    decision = by_form(_site(text, "174-176 °C"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.label, decision.source) == ("13", "product_of_sentence")
+
+
+_HEADED = (
+    "EXAMPLE 14\n2-(4-Chlorophenyl)-1H-benzimidazole\nA mixture of o-phenylenediamine "
+    "(1.08 g, 10 mmol) and 4-chlorobenzaldehyde (1.40 g, 10 mmol) in DMF (10 ml) was heated "
+    "at 80° C. for 2 h. After cooling, water was added and the precipitate was collected, "
+)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "washed and dried to give 2.05 g of product (90%).",
+        "washed and dried to give 2.05 g (90%) of the product as a white solid.",
+        "washed and dried to give 2.05 g (90%) of product, mp 150 °C.",
+        "washed and dried. Chromatography furnished the desired nitro compound (2.05 g, 90%).",
+        "washed and dried. Chromatography afforded the intermediate (2.05 g, 90%).",
+    ],
+)
+def test_a_product_called_by_its_role_after_its_amount_is_the_heading_s(tail: str) -> None:
+    decision = by_form(_site(_HEADED + tail, "90%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "2-(4-Chlorophenyl)-1H-benzimidazole"
+
+
+def test_a_product_called_by_its_role_with_no_heading_stays_what_the_text_says() -> None:
+    text = "The residue was separated by column to give 2.0 g (30%) of product."
+    decision = by_form(_site(text, "30%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "product" and decision.mention.label is None

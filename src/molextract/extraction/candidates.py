@@ -1143,6 +1143,14 @@ def _yield_cue(before: str, after: str) -> str | None:
         return "a product verb's share of its product"  # "Hydrolysis gave 78 % of 5"
     if _SHARE_THEN_MADE.match(after):
         return "a product verb's share of its product"  # "only 12 % of 3a was formed"
+    if (
+        (co := _CO_PRODUCT_SHARE.search(before))
+        and cues.YIELD_VERBS.search(before, 0, co.start())
+        and _OF_PRODUCT.match(after)
+    ):
+        # "gave 18 ( 85 % ) along with 8 % of the over - reduced alcohol 17": a by-product's
+        # share, after the verb that made the product it came with
+        return "a by-product's share beside the product"
     if _FORM_THEN_COMMA.search(before) and _CLAUSE_GOES_ON.match(after):
         return "after the product's form"  # "NAME (8e): Yellow solid, 90 %, m. p. 232 °C"
     return None
@@ -1169,6 +1177,13 @@ _SHARE_THEN_MADE = re.compile(
 )
 
 
+#: What joins a by-product to the product the sentence made, right before its share
+#: (``together with 12 % of``, ``along with about 8 % of``, ``accompanied by 5% of``).
+_CO_PRODUCT_SHARE = re.compile(
+    r"\b(?:(?:together|along)\s+with|accompanied\s+by|as\s+well\s+as|besides)\s*"
+    r"(?:(?:only|about|approximately|ca\.|some|roughly)\s+)?$",
+    re.IGNORECASE,
+)
 _MADE_SHARE = re.compile(
     rf"{cues.SHARE_VERB}\s*(?:(?:only|just|merely|approximately|nearly)\s+)?$", re.IGNORECASE
 )

@@ -106,7 +106,8 @@ YIELD_VERBS = re.compile(
 #: A verb that makes a product, printed right before a percentage of it: ``gave 78 %
 #: of 5``, ``afforded 62% of 2-methylpentane``.
 SHARE_VERB = (
-    r"\b(?:gave|give[ns]?|afford(?:ed|s)?|furnish(?:ed|es)?|provided|yielded|produced"
+    r"\b(?:gave|giv(?:es?|en|ing)|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
+    r"|provid(?:ed|es?|ing)|yield(?:ed|s|ing)|produc(?:ed|es?|ing)"
     r"|(?:was|were|is|are)\s+obtained)"
 )
 #: ``in 94% and 93% yields, respectively``, ``in 56 and 31% yield``: the first values of a

@@ -53,6 +53,7 @@ from molextract.extraction.mentions import (
     from_label,
     is_not_a_compound,
     passage_subject,
+    role_product_ending_at,
     without_appearance,
 )
 
@@ -317,6 +318,12 @@ _YIELD_OF_VALUE = re.compile(
     r"\s+(?:about\s+|ca\.\s*)?\d+(?:\.\d+)?\s*%$",
     re.I,
 )
+#: The product called by its role alone, its phrase ending there: ``the product``, ``pure
+#: product`` (not ``the product 5``, which the label says).
+_ROLE_PRODUCT = re.compile(
+    r"(?:the\s+)?(?:(?:pure|crude|final)\s+)?product(?=\s*(?:[,;:)]|\.(?!\d)|$)|\s+(?:as|was|which)\b)",
+    re.IGNORECASE,
+)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
@@ -462,6 +469,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         found = _kind_label_at(text, closed.end(), limit, table)
         if found is not None:
             return found
+        role = _ROLE_PRODUCT.match(text, closed.end(), limit)
+        if role is not None:
+            # "2.05 g (90%) of the product as a white solid": the product by its role
+            found = role_product_ending_at(text, role.end(), table)
+            if found is not None:
+                return found
     closed = _CLOSE_THEN_NAME.match(text, value_end, limit)
     if closed is not None:
         found = _name_at(text, closed.end(), limit, table)
@@ -920,7 +933,9 @@ _KIND_LABEL = re.compile(
     # labels, the first named; "the oxindoles 28−33" (a plural kind: see _kind_label_at)
     rf"(?:\s*[−–-]\s*{RUN_LAST}|(?<=[a-z]),[a-z]{{1,2}}(?![\w\-])"
     rf"|(?P<numbers>\s*[−–-]\s*{_NUMBER_RUN_END}))?)"
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d))|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded"
+    # ("of pure 13: mp 174 °C", not a ratio's "2:1"; "30% of 2 after 16 h")
+    r"(?=\s*(?:\(|,|;|$|\.(?!\d)|:(?!\s*\d))"
+    r"|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded|after|upon|under|when|using"
     # "the yield of alcohol 11 thus obtained was around 50 %"
     r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"
     # "raised the yield of 11 to 78 %" (read up to the value, or past it)
@@ -935,7 +950,8 @@ def _kind_label_at(text: str, start: int, limit: int, table: LabelTable) -> Ment
     found = _KIND_LABEL.match(text, start, limit)
     if found is None:
         return None
-    kind = text[found.start() : found.start("label")].split()
+    # (a hyphen PDF text spaces joins its word: "the over - reduced alcohol 17")
+    kind = re.sub(r"\s-\s", "-", text[found.start() : found.start("label")]).split()
     if any(word in _NOT_A_KIND for word in kind):
         return None
     if found["numbers"] is not None and not (kind and re.fullmatch(r"[a-z-]+s", kind[-1])):
@@ -978,6 +994,13 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
             return Mention(None, found.name, found.start, found.end, True)
         if found is not None:
             return found
+        amount = _AMOUNT_OF.match(text, verb.end(), value_start)
+        if amount is not None:
+            # "gave 3.2 g (90% yield) of 13: mp 174-176 °C": past the amount, a label
+            # says which product surely (a bare kind, "of the methyl ether", does not)
+            found = _kind_label_at(text, amount.end(), value_start, table)
+            if found is not None:
+                return found
     if _THE_TITLE.search(text, start, value_start):
         # "51.6 g (96%) of the title compound in the form of white crystals of melting
         # point 283-285 °C"

@@ -952,9 +952,24 @@ _SUBJECT_WAS = re.compile(r"\s+(?:was|were|is|are)\s+$")
 _PRODUCT_BEFORE = re.compile(
     # "the natural product", "the coupling product": one word of what kind it is
     r"\b(?:the|a)\s+(?:(?:pure|crude|final|obtained|resulting|[a-z][a-z-]{2,20})\s+)?product$"
-    r"|\b(?:obtain|gave|give|afford(?:ed)?)\s+(?P<bare>(?:(?:pure|crude|final)\s+)?product)$",
+    # "the desired nitro compound", "the required intermediate": the section's product by
+    # its role, one word of its kind maybe between
+    r"|\bthe\s+(?:desired|target|expected|required)\s+(?:[a-z][a-z-]{2,20}\s+)?"
+    r"(?:compound|intermediate)$|\bthe\s+intermediate$"
+    # ("to give 2.05 g of product (90%)": the amount it weighed between)
+    r"|(?:\b(?:obtain|gave|give|afford(?:ed)?)|\d\s*(?:mg|g|kg)\s+of|\)\s*of)"
+    r"\s+(?P<bare>(?:(?:pure|crude|final)\s+)?product)$",
     re.IGNORECASE,
 )
+
+
+def role_product_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
+    """``2.05 g (90%) of the product``: a product the text calls only by its role, ending
+    at ``end``, resolved as it is before its own bracket (the crude product named before,
+    else the section heading's compound)."""
+    if _PRODUCT_BEFORE.search(text, max(0, end - 30), end) is None:
+        return None
+    return _mention_ending_at(text, end, table)
 
 
 def _crude_before(text: str, start: int, phrase: str) -> Mention | None:
