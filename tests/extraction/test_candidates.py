@@ -264,6 +264,13 @@ CUED = [
     pytest.param(MP, "Hydrolysis gave 78 % of 5 .", "78 %", "reaction_yield", id="gave-share-of"),
     pytest.param(
         MP,
+        "The tosylate 25 ( 93 % ) was then displaced with sodium azide .",
+        "93 %",
+        "reaction_yield",
+        id="bracket-after-the-subject-it-goes-on-to-use",
+    ),
+    pytest.param(
+        MP,
         "Cyclization of ketone 4e provides 62% of silylalkenes 26 and 27.",
         "62%",
         "reaction_yield",
@@ -445,6 +452,9 @@ BLOCKED = [
     # reaction conditions
     pytest.param(
         MP, "The mixture was heated to 80 °C.", "80 °C", "no property cue", id="heated-to"
+    ),
+    pytest.param(
+        MP, "The mixture of 5 (60%) was heated.", "60%", "no property cue", id="mixture-of-bracket"
     ),
     pytest.param(
         MP, "The mixture contained 78% of 5.", "78%", "no property cue", id="share-of-mixture"

@@ -1750,6 +1750,8 @@ def test_a_temperature_the_mixture_was_taken_to_is_no_other_product() -> None:
             "17",
         ),
         ("Reduction of 16 gave 18 (85%) together with 8% of the regioisomer 19.", "8%", "19"),
+        # the yield bracketed after the subject the narrative goes on to use
+        ("The tosylate 25 ( 93 % ) was then displaced with sodium azide .", "93 %", "25"),
         # a share of a labelled product, then what the run took
         ("In acetonitrile the reaction was slow, yielding 30% of 2 after 16 h.", "30%", "2"),
         # the label closed by a colon before the product's data

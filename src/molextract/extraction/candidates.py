@@ -1137,6 +1137,10 @@ def _yield_cue(before: str, after: str) -> str | None:
             return "beside the product's mass or moles"
         if cues.YIELD_VERBS.search(before) and not inner.strip(" ,;"):
             return "in brackets after the product"
+        if _SUBJECT_BRACKET.search(before) and _BRACKET_THEN_VERB.match(after):
+            # "The tosylate 25 ( 93 % ) was then displaced with azide": a narrative
+            # brackets the yield of the compound it goes on to use
+            return "in brackets after the product"
     if cues.YIELD_VERBS.search(before) and re.search(r"\bin\s*$", before):
         return 'after "in"'
     if _MADE_SHARE.search(before) and _OF_PRODUCT.match(after):
@@ -1154,6 +1158,19 @@ def _yield_cue(before: str, after: str) -> str | None:
     if _FORM_THEN_COMMA.search(before) and _CLAUSE_GOES_ON.match(after):
         return "after the product's form"  # "NAME (8e): Yellow solid, 90 %, m. p. 232 °C"
     return None
+
+
+#: A sentence opening on a compound by its kind and number, its bracket open: ``The
+#: tosylate 25 (``, ``Alcohol 12 (``.
+_SUBJECT_BRACKET = re.compile(
+    r"^\s*(?:The\s+)?(?:(?:resulting|known|crude|desired)\s+)?"
+    r"(?:(?!(?:of|mixture|solution|suspension|sample|batch|catalyst|ligand|reagent)\b)"
+    r"[a-z][\w-]*\s+){0,2}"
+    rf"{_LABEL}\s*\(\s*$",
+    re.IGNORECASE,
+)
+#: That bracket closing on the percentage alone, and the sentence's verb.
+_BRACKET_THEN_VERB = re.compile(r"\s*\)\s*(?:was|were|is|are)\s+(?!\d)", re.IGNORECASE)
 
 
 #: The form a compound came as, then a comma: ``Yellow solid, `` (before its yield).
