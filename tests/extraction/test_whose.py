@@ -1805,3 +1805,52 @@ def test_a_product_called_by_its_role_with_no_heading_stays_what_the_text_says()
     decision = by_form(_site(text, "30%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "product" and decision.mention.label is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a sentence that is only the yield, after the one that made the product
+        (
+            "Alkylation of the enolate of 33 with allyl bromide occurred from the convex face "
+            "to provide 34 . The yield was 85 % .",
+            "85 %",
+            "34",
+        ),
+        # the yield bracketed after its word, then the verb that gave the product
+        (
+            "Deprotection of 75 proceeded in nearly quantitative yield ( 98 % ) to give triol 76 .",
+            "98 %",
+            "76",
+        ),
+    ],
+)
+def test_a_yield_stated_apart_from_its_product_s_verb(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2-(4-Methoxyphenyl)benzothiazole (5b) Yield: 88% (212 mg); white solid; mp 120-121 °C.",
+        "2-(4-Methoxyphenyl)benzothiazole (5b) White solid; yield 88%; mp 120-121 °C.",
+    ],
+)
+def test_an_entry_whose_data_run_on_after_its_label_is_its_heading_s(text: str) -> None:
+    for value in ("88%", "120-121 °C"):
+        decision = by_form(_site(text, value))
+        assert decision is not None and decision.mention is not None
+        assert (decision.mention.name, decision.mention.label) == (
+            "2-(4-Methoxyphenyl)benzothiazole",
+            "5b",
+        )
+
+
+def test_data_run_on_after_a_bracket_inside_a_sentence_open_no_entry() -> None:
+    text = (
+        "The solid was stirred with 2-(4-methoxyphenyl)benzothiazole (5b) White solid; yield 88%."
+    )
+    decision = by_form(_site(text, "88%"))
+    assert decision is None or decision.mention is None or decision.mention.label != "5b"

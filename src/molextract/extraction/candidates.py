@@ -18,6 +18,7 @@ from functools import cache
 
 from molextract.chem.units import normalize_unit
 from molextract.extraction import cues
+from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.chunking import sentence_spans
 from molextract.extraction.mentions import KIND_WORDS
 from molextract.extraction.normalise import Normalised, normalise
@@ -1175,7 +1176,7 @@ _BRACKET_THEN_VERB = re.compile(r"\s*\)\s*(?:was|were|is|are)\s+(?!\d)", re.IGNO
 
 #: The form a compound came as, then a comma: ``Yellow solid, `` (before its yield).
 _FORM_THEN_COMMA = re.compile(
-    r"\b(?:solids?|oils?|crystals|powder|foam|gum|syrup|needles|plates|prisms|liquid)\s*,\s*$",
+    rf"\b{FORM_OF_MATTER}\s*,\s*$",
     re.IGNORECASE,
 )
 #: After that percentage, its clause ends or the entry's next item follows.

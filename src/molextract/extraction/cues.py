@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.labels import LABEL
 from molextract.schemas.properties import BUILTIN, REACTION_YIELD, custom_declaration
 
@@ -154,8 +155,7 @@ PRODUCT_AFTER = re.compile(
     # a product taken on as it came: "(1.2 g, 95%) was used without further purification"
     r"|(?:was|were)\s+(?:then\s+)?used\s+(?:directly|without\s+(?:further\s+)?purification"
     r"|as\s+such|crude)"
-    r"|as\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:solids?|oils?|foam|gum|powder|crystals"
-    r"|needles|prisms|plates|liquid|syrup|glass|wax|salt|residue|film)\b"
+    rf"|as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,4}}?(?:{FORM_OF_MATTER}|salt|residue)\b"
     # "Both 23 ( 71 % ) and its epimer 24 ( 18 % ) were obtained": the next product of
     # the list, with its own bracket, then the verb they share
     r"|and\s+[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*(?:were|are)\s+(?:\w+ly\s+)?"
@@ -165,8 +165,7 @@ PRODUCT_AFTER = re.compile(
 #: Before a product's bracket: ``as a white solid (340 mg, 96%)``, ``the title compound
 #: (12.4 mg, 23%)``.
 PRODUCT_BEFORE = re.compile(
-    r"\b(?:solids?|oils?|foam|gum|powder|crystals|needles|prisms|plates|liquid|syrup|glass"
-    r"|wax|salt|film|(?:title|desired|target|pure|crude)\s+(?:compound|product)"
+    rf"\b(?:{FORM_OF_MATTER}|salt|(?:title|desired|target|pure|crude)\s+(?:compound|product)"
     rf"|(?:by-?)?products?(?:\s+{LABEL})?)"
     r"\s*$",
     _I,

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.candidates import open_bracket
 from molextract.extraction.chemical_names import (
     is_generic_name,
@@ -86,7 +87,7 @@ class Entry:
 #: After a label the document never defined: a clause about it, or the form it came as.
 _LABEL_CLAUSE_AFTER = re.compile(
     r"\s+(?:(?:that|which)\s+(?:was|were|is|are)\b|as\s+an?\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:solid|oil|foam|powder|gum|syrup|liquid|crystals|needles)\b)",
+    rf"{FORM_OF_MATTER}\b)",
     re.IGNORECASE,
 )
 
@@ -300,6 +301,14 @@ _YIELD_THEN_GAVE = re.compile(
     r"|delivering)\s+",
     re.IGNORECASE,
 )
+#: A yield word, then the bracket the value is in: ``quantitative yield ( 98 %``.
+_YIELD_BRACKET_OPEN = re.compile(r"\byields?\s*\(\s*[\d.,]+\s*%$", re.IGNORECASE)
+#: That bracket closing, then the verb that gave the product.
+_BRACKET_THEN_GAVE_PRODUCT = re.compile(
+    r"\s*\)\s*,?\s*(?:to\s+(?:give|afford|provide|furnish|deliver)|giving|affording|providing"
+    r"|furnishing|delivering)\s+",
+    re.IGNORECASE,
+)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(
     r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
@@ -506,6 +515,9 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         if found is not None:
             return found
     gave = _YIELD_THEN_GAVE.match(text, value_end, limit)
+    if gave is None and _YIELD_BRACKET_OPEN.search(text, max(0, value_end - 50), value_end):
+        # "proceeded in nearly quantitative yield ( 98 % ) to give triol 76"
+        gave = _BRACKET_THEN_GAVE_PRODUCT.match(text, value_end, limit)
     if gave is not None:
         # "Coupling of 7 with 8 proceeded in 68 % yield ( 85 % brsm ) to give 9"
         found = _kind_label_at(text, gave.end(), limit, table) or _name_at(
@@ -890,7 +902,7 @@ _PRODUCT_VERB = re.compile(
     # "to generate the products 5b-5d"
     r"\b(?:(?:gave|give[sn]?|giving)\s+rise\s+to|result(?:ed|s|ing)?\s+in(?:\s+the\s+(?:formation|generation)\s+of)?"
     r"|generat(?:e|ed|es|ing)|gave|give|gives|giving|a(?:ff|\ufb00)ord(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
-    r"|provid(?:ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:e|ed|es|ing)"
+    r"|provid(?:e|ed|es|ing)|deliver(?:ed|s|ing)?|yielded|yielding|produc(?:e|ed|es|ing)"
     # "underwent monomethylthiolation to yield the desired products (2d-k) in 42-87%"
     r"|(?<=to\s)(?:yield|obtain)(?=\s+(?:the\s+)?\D)"
     r"|(?:led|leads?|leading)\s+to|(?:converted|transformed)(?:\s+\w+ly)?\s+(?:in)?to"
@@ -1127,6 +1139,10 @@ _OPENING = re.compile(
     # "NAME (4a).22 Pale-yellow solid (74 mg, 81%)": the known compound's reference
     r"(?:(?P<stop>[.:])(?:(?<=\.)\d{1,3}(?:[,−–-]\d{1,3})*)?(?=\s|$)"
     r"|,\s*(?:from|prepared|obtained)\b"
+    # "NAME (5b) Yield: 88% (212 mg); white solid": the heading's line end lost, its
+    # data run on after the label's bracket
+    rf"|(?<=\))(?=\s+(?:(?:Isolated\s+)?Yield\s*[:=(]?\s*\d|(?-i:[A-Z])[a-z\-]*\s+(?:[a-z\-]+\s+){{0,2}}"
+    rf"{FORM_OF_MATTER}\s*[,;:(]))"
     r"|\s*,?\s*(?:(?:was|were)\s+)?(?i:prepared|obtained|synthesi[sz]ed|made|isolated|formed"
     r"|precipitated|(?:re)?crystalli[sz]ed|separated|distilled)\b)"
 )

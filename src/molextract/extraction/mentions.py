@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from molextract.extraction.abbreviations import Abbreviation
+from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
@@ -901,8 +902,7 @@ def label_after_bracketed_yield(
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
 _FORM = (
     r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
-    r"(?:solids?|oils?|crystals|needles|plates|prisms|powders?|foams?|gums?|liquids?"
-    r"|glass|syrups?|wax|films?|resins?|flakes|leaflets|rods|cubes|blocks)\b"
+    rf"{FORM_OF_MATTER}\b"
     r"(?:\s*\([^()]{0,60}\))?"
 )
 #: The same set off by a comma after the compound, with no verb: ``The title compound,
@@ -910,8 +910,7 @@ _FORM = (
 #: (words only, no "as": ``…butane-1,4-dione as a white solid`` is the name's own comma)
 _APPOSED_LOOKS = re.compile(
     r"\s*,\s*(?:an?\s+)?(?:(?!as\s)[a-z][a-z\-]*\s+){0,3}"
-    r"(?:solids?|oils?|crystals|needles|plates|prisms|powders?|foams?|gums?|liquids?"
-    r"|glass|syrups?|wax|resins?|flakes)\s*$",
+    rf"{FORM_OF_MATTER}\s*$",
     re.IGNORECASE,
 )
 #: Between a product and its mass-and-yield parenthesis: how it was isolated.
@@ -929,8 +928,7 @@ _AS_FORM_THEN_CUE = re.compile(
 #: ``12b (1.20 g, 4.1 mmol, ``.
 _AMOUNT_PARENTHESIS = re.compile(
     # "The product (yellow solid, 3.23 g, 56%)": what it looks like may come first
-    r"\s*\(\s*(?:(?:[a-z][a-z\-]*\s+){0,3}(?:solid|oil|foam|gum|powder|crystals|syrup"
-    r"|glass|liquid|resin|wax)\s*[,;]\s*)?"
+    rf"\s*\(\s*(?:(?:[a-z][a-z\-]*\s+){{0,3}}{FORM_OF_MATTER}\s*[,;]\s*)?"
     # "(amount 5.5 g, yield 41%)": the amount may be called so
     r"(?:(?:(?:(?:amount|quantity|mass)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*"
     # older patents' "0.114 g., 36%", "2.25 grams, 82%", "3.1 gm, 75%"
@@ -1526,8 +1524,8 @@ _YIELD_SENTENCE = re.compile(
 #: obtaining NAME. Colorless oily matter, 2.2 g (yield 70%)``, ``White crystals (1.2 g,
 #: 85%)``.
 _FORM_SENTENCE = re.compile(
-    r"[.;]\s+(?-i:[A-Z][a-z]+)(?:[\s-]+[a-z]+){0,3}?\s+(?:oily\s+matter|solid|oil|powder|foam"
-    r"|gum|crystals|syrup|needles|plates|prisms|wax|liquid)"
+    r"[.;]\s+(?-i:[A-Z][a-z]+)(?:[\s-]+[a-z]+){0,3}?\s+"
+    rf"(?:oily\s+matter|{FORM_OF_MATTER})"
     # its melting point may come first: "White solid, mp 101-103 °C; yield 85%"
     r"(?:\s*,\s*m\.?\s*p\.?\s*[:=]?\s*\d[\d\s.,–-]*°\s*C)?"
     r"(?:\s*\.|\s*[,;:]\s*(?:yield\s*[:=]?\s*)?(?:\d+(?:\.\d+)?\s*(?:g|mg|kg)\.?\s*)?\(?\s*"

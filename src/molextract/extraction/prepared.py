@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
@@ -113,7 +114,7 @@ _YIELD_ONLY = re.compile(
 #: prepared from A and B according to general procedure M.``
 _SUBJECTLESS = re.compile(
     r"(?:Obtained|Isolated|Collected)\s+as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
-    r"(?:solid|oil|foam|gum|powder|crystals|needles|syrup|glass|liquid|resin|wax)\s*"
+    rf"{FORM_OF_MATTER}\s*"
     r"\(\s*(?:\d[\d.,]*\s*(?:mg|g|kg|mmol|mol)\s*,\s*){0,3}(?:(?:yield|Y)\s*[:=]?\s*)?$"
 )
 #: Before a subject: a word that makes it an object (``a solution of NAME was prepared``)
@@ -251,8 +252,7 @@ _FORM_SUBJECT = re.compile(
     r"\s*(?:an?|the)\s+(?:(?:pale|light|dark|bright|deep|off-white|white|colou?rless|yellow"
     r"|yellowish|orange|red|brown|brownish|tan|beige|pink|purple|green|blue|grey|gray|black"
     r"|clear|amorphous|crystalline|viscous|thick|sticky|waxy|fine|TFA|HCl)[\s-]+){0,3}"
-    r"(?:solid|oil|powder|foam|gum|crystals|syrup|glass|precipitate|needles|plates|prisms"
-    r"|wax|salt)\s*",
+    rf"(?:{FORM_OF_MATTER}|precipitate|salt)\s*",
     re.IGNORECASE,
 )
 #: A clause whose subject is the section's product by its role: ``The title compound``.
