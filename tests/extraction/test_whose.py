@@ -1854,3 +1854,18 @@ def test_data_run_on_after_a_bracket_inside_a_sentence_open_no_entry() -> None:
     )
     decision = by_form(_site(text, "88%"))
     assert decision is None or decision.mention is None or decision.mention.label != "5b"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The residue was distilled at 60 °C/20 mmHg to give 3-methylbutanal.", "60 °C"),
+        ("The residue was distilled at 60-62 °C (20 mmHg) to give 3-methylbutanal.", "60-62 °C"),
+    ],
+)
+def test_the_temperature_a_distillation_ran_at_is_its_distillate_s_point(
+    text: str, value: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.source) == ("3-methylbutanal", "bracket_then_product")

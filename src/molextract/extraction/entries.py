@@ -65,7 +65,8 @@ from molextract.extraction.mentions import (
 _SENTENCE_END = re.compile(
     # (tokenised PDF text spaces the stop off: "in 45.6 % . The subsequent …")
     # (a name may open on locants a line end broke off: "found, 275.0798. 6,7- Dimethyl-…")
-    r"(?:(?<=[\w)\]%°])|(?<=[\w)\]%°]\s))\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-\s?[A-Za-z(\[]))"
+    # (an ion's charge before it: "m/z 254 (M+H)+. Yield: 45 mg (38%)")
+    r"(?:(?<=[\w)\]%°+])|(?<=[\w)\]%°]\s))\.(?=\s+(?:[A-Z(\[]|\d{1,2}(?:,\d{1,2})*'?-\s?[A-Za-z(\[]))"
     r"|\n"
     # "… with moderate success.2 The best …": a footnote's number after the full stop,
     # as text taken from a PDF prints it
@@ -1061,6 +1062,12 @@ _YIELD_SENTENCE = re.compile(
 _AMOUNT_OF = re.compile(r"\s*\d[\d.,]*\s*(?:mg|g|kg)\.?\s*(?:\([^()]{0,40}\)\s*)?of\s+(?:the\s+)?")
 
 
+#: A sentence of the product's analysis: ``MS (ESI) m/z 254 (M+H)+.``, ``1H NMR (CDCl3)
+#: δ …``; the product named before it is still the one a yield after it is of.
+_ANALYSIS_SENTENCE = re.compile(
+    r"\s*(?:(?:LC-?|ESI-?|HR|EI-?|APCI-?)?MS\b|m/z\b|1H[\s-]?NMR\b|13C[\s-]?NMR\b|19F[\s-]?NMR\b"
+    r"|IR\b|Rf\b|R\s?f\s*[=:]|HPLC\b|Anal\.|Elemental\s+analysis\b)"
+)
 #: A sentence that is only a conversion, a selectivity or a purity: ``Conversion 73%.``
 _MEASURE_SENTENCE = re.compile(
     r"(?:(?:the\s+)?(?:conversion|(?:\w+\s+)?selectivity|purity)(?:\s+(?:was|is))?\s*[:=]?\s*"
@@ -1076,7 +1083,10 @@ def product_before_yield(text: str, value_start: int, table: LabelTable) -> Ment
     if start == 0 or not _YIELD_SENTENCE.fullmatch(text, start, value_start):
         return None
     before = sentence_start(text, start - 1)
-    while before > 0 and _MEASURE_SENTENCE.fullmatch(text, before, start):
+    while before > 0 and (
+        _MEASURE_SENTENCE.fullmatch(text, before, start)
+        or _ANALYSIS_SENTENCE.match(text, before, start)
+    ):
         # "… affording 70 g of anisaldehyde, … . Conversion 73%. Yield 86%.": a
         # conversion or purity stated between them leaves the product where it was
         start, before = before, sentence_start(text, before - 1)
@@ -1293,6 +1303,16 @@ _CUE_BRACKET_OPEN = re.compile(
     r"\(\s*(?:b\.?\s?p\.?|m\.?\s?p\.?|boiling\s+point|melting\s+point)\s*[:=]?[^()]{0,12}$",
     re.IGNORECASE,
 )
+#: A distillation and the temperature it ran at: ``distilled at``, ``distillation at``.
+_DISTILLED_AT = re.compile(r"\bdistil(?:l?ed|ling|lation)\s+at\s*$", re.IGNORECASE)
+#: After that temperature, its pressure maybe, then the verb that gave the distillate.
+_AT_PRESSURE_THEN_GAVE = re.compile(
+    r"\s*(?:(?:/|at|under)\s*[\d.,]+\s*(?:mm\s?Hg|mm|[Tt]orr|mbar|kPa|hPa|Pa)\.?"
+    r"|\(\s*[\d.,]+\s*(?:mm\s?Hg|mm|[Tt]orr|mbar|kPa|hPa|Pa)\.?\s*\))?\s*,?\s*"
+    r"(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded|yielded|provided|furnished"
+    r"|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?",
+    re.IGNORECASE,
+)
 _BRACKET_THEN_GAVE = re.compile(
     r"[^()]{0,40}\)\s*,?\s*(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded"
     r"|yielded|provided|furnished|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?",
@@ -1305,6 +1325,12 @@ def bracket_then_product(
 ) -> Mention | None:
     """``the residue was distilled (b.p. 95 °C/12 mm) to give 2-octanone``: the point
     printed in the distillation's bracket is that of what the distillation gave."""
+    if _DISTILLED_AT.search(text, max(0, value_start - 40), value_start) is not None:
+        # "The residue was distilled at 60 °C/20 mmHg to give 3-methylbutanal"
+        gave = _AT_PRESSURE_THEN_GAVE.match(text, value_end)
+        if gave is None:
+            return None
+        return _name_at(text, gave.end(), min(len(text), gave.end() + 200), table)
     if _CUE_BRACKET_OPEN.search(text, max(0, value_start - 30), value_start) is None:
         return None
     gave = _BRACKET_THEN_GAVE.match(text, value_end)
