@@ -66,6 +66,7 @@ from molextract.extraction.point_after_yield import point_after_yield
 from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.property_of import property_owner
 from molextract.extraction.respective import respective_product
+from molextract.extraction.second_crop import second_crop
 
 #: The property whose compound is a product, never a reagent.
 YIELD = "reaction_yield"
@@ -141,6 +142,9 @@ def by_form(site: Site) -> Decision | None:
         return None if mention is None else Decision(mention, "point_after_yield")
     if site.property != YIELD:
         return None
+    mention = second_crop(site.text, site.value_start, earlier)
+    if mention is not None:
+        return Decision(mention, "second_crop")
     mention = earlier_entry_product(site.text, site.value_start, earlier)
     return None if mention is None else Decision(mention, "earlier_entry_product")
 
