@@ -1869,3 +1869,20 @@ def test_the_temperature_a_distillation_ran_at_is_its_distillate_s_point(
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert (decision.mention.name, decision.source) == ("3-methylbutanal", "bracket_then_product")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Desilylation and oxidation then gave enone 19 , 65 % for the two steps .", "65 %", "19"),
+        (
+            "The anti - isomer 31 was the major product ( 62 % ) , accompanied by syn - 32 ( 21 % ) .",
+            "21 %",
+            "32",
+        ),
+    ],
+)
+def test_yields_over_steps_and_beside_the_major_product(text: str, value: str, label: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label

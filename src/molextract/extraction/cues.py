@@ -101,6 +101,8 @@ YIELD_VERBS = re.compile(
     r"|(?:was|were)\s+(?:\w+ly\s+)?separated"
     # "while the major product was 31 (65%)": what a reaction gave, named by its share
     r"|(?:major|minor|main|sole|only)\s+products?\s+(?:was|were)"
+    # "The anti - isomer 31 was the major product ( 62 % ) , accompanied by 32 ( 21 % )"
+    r"|(?:was|were)\s+(?:the|a)\s+(?:major|minor|main|sole|only)\s+products?"
     rf"|{_SYNTHESIS_COMPLETED}|{_TURNED_INTO}|{_MADE_AS})\b",
     _I,
 )

@@ -246,7 +246,7 @@ REACTION_YIELD = PropertyDeclaration(
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
         # "(77% overall)", "(62% over two steps)", "( 17 % two - step )"
         r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))"
-        r"|^\s*(?:over\s+|for\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b",
+        r"|^\s*(?:(?:over|for|in)\s+)?(?:the\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b",
         _I,
     ),
     # a purity, an ee, a conversion, a share: "ee of 98%", "conversion was 80%"
