@@ -1886,3 +1886,45 @@ def test_yields_over_steps_and_beside_the_major_product(text: str, value: str, l
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Obtained from 4-(trifluoromethyl)aniline and acetic anhydride as described in "
+        "Example 1. Yield 92%.",
+        "Using 3-aminobenzylamine and benzoyl chloride, the title compound was synthesized in "
+        "otherwise the same manner as Example 20. Yield 56%.",
+    ],
+)
+def test_an_example_whose_procedure_was_followed_is_not_the_product(text: str) -> None:
+    decision = by_form(_site(text, text[text.rindex(" ") + 1 : -1]))
+    mention = None if decision is None else decision.mention
+    assert mention is None or mention.label not in ("1", "20", "Example 1", "Example 20")
+
+
+@pytest.mark.parametrize(
+    ("tail", "name"),
+    [
+        ("Extraction gave the ester as an oil (10.2 g, 95%).", "Methyl 4-bromo-2-methylbenzoate"),
+        ("Workup gave the crude alcohol (8.5 g, 95%).", "(4-Bromo-2-methylphenyl)methanol"),
+    ],
+)
+def test_a_step_s_product_called_by_its_class_is_the_step_heading_s(tail: str, name: str) -> None:
+    text = f"Step A: {name}\nThe starting material (10.0 g) in THF was stirred for 2 h. {tail}"
+    decision = by_form(_site(text, "95%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == name
+
+
+def test_a_class_the_heading_s_compound_is_not_of_leaves_the_heading_alone() -> None:
+    text = (
+        "Step A: (4-Bromo-2-methylphenyl)methanol\nThe starting material (10.0 g) in THF was "
+        "stirred for 2 h. Extraction gave the nitrile (8.5 g, 95%)."
+    )
+    decision = by_form(_site(text, "95%"))
+    assert (
+        decision is None
+        or decision.mention is None
+        or decision.mention.name != ("(4-Bromo-2-methylphenyl)methanol")
+    )

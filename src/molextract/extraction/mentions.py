@@ -1026,6 +1026,14 @@ _CALLED_LABEL_AT_END = re.compile(
     rf"|(?-i:{ROMAN}))$",
     re.IGNORECASE,
 )
+#: What cites another preparation before its number: ``as described in``, ``according
+#: to``, ``analogously to``, ``in the same manner as in``, ``the method of``.
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:described\s+(?:in|under)|according\s+to|analog(?:ous(?:ly)?|ue)\s+to|similar(?:ly)?\s+to"
+    r"|as\s+(?:in|for)|manner\s+(?:as|to)(?:\s+(?:in|for))?|(?:method|procedure)\s+of"
+    r"|following|(?:product|compound|material)\s+(?:of|from)|from)\s+$",
+    re.IGNORECASE,
+)
 _LABEL_AT_END = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$")
 #: A compound called by one capital letter, as older papers name valence isomers and
 #: intermediates: ``affords N (18%) and Q (82%)``, ``compound B (1.2 g, 70%)``. Only
@@ -1230,6 +1238,13 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
                 _clean(product.group(phrase)), None, product.start(phrase), product.end(), True
             )
         )
+    kind = _CLASS_BEFORE.search(text, max(0, end - 40), end)
+    if kind is not None:
+        # "Step A: NAME … Extraction gave the ester (10.2 g, 95%)": the section's product
+        # called by its class, when the heading's name is of that class
+        heading = table.title_compound_at(end)
+        if heading is not None and heading.name and _of_class(heading.name, kind["kind"]):
+            return _title_compound(heading)
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:
         # The section's product; where no heading names it, the text says no more than
@@ -1238,6 +1253,12 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
             _clean(title.group(0)), None, title.start(), title.end(), True
         )
     called = _CALLED_LABEL_AT_END.search(text, max(0, end - 30), end)
+    if called is not None and _REFERENCE_BEFORE.search(
+        text, max(0, called.start() - 60), called.start()
+    ):
+        # "Obtained from A and B as described in Example 1. Yield 92%.": the example
+        # whose procedure was followed, not the product
+        return None
     if called is not None:
         if table.definition(called.group(0)) is not None:
             # "to yield Intermediate 7 (4.2 g, 91%)" under "Intermediate 7: NAME"
@@ -1565,6 +1586,56 @@ def product_end(text: str, value_offset: int) -> int | None:
         window = window[: stripped.start()].rstrip(" \t")
     end = lo + len(window)
     return end if end < value_offset - 1 else None
+
+
+#: A product called by its class of compound, with the article: ``the ester``, ``the
+#: crude alcohol``, ``the corresponding nitrile``.
+_CLASS_BEFORE = re.compile(
+    r"\bthe\s+(?:(?:crude|pure|desired|corresponding|resulting|expected)\s+)?(?P<kind>"
+    r"esters?|acids?|alcohols?|amines?|anilines?|amides?|aldehydes?|ketones?|nitriles?|chlorides?"
+    r"|bromides?|iodides?|ethers?|oximes?|carbamates?|sulfonamides?|lactones?|lactams?|diols?"
+    r"|hydrochlorides?|boronates?|boronic\s+acids?|azides?|epoxides?|phenols?|thioethers?)"
+    r"(?:\s+as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,3}?" + FORM_OF_MATTER + r")?\s*$",
+    re.IGNORECASE,
+)
+#: What a systematic name holds when its compound is of a class.
+_CLASS_IN_NAME: dict[str, str] = {
+    "ester": r"ester|ate\b|oate|carboxylate",
+    "acid": r"acid",
+    "alcohol": r"ol\b|anol|alcohol|hydroxy",
+    "amine": r"amine|amino|anilin",
+    "aniline": r"anilin|aminophenyl|amine",
+    "amide": r"amide",
+    "aldehyde": r"al\b|aldehyde|carbaldehyde|formyl",
+    "ketone": r"one\b|ketone|oxo",
+    "nitrile": r"nitrile|cyano",
+    "chloride": r"chlor",
+    "bromide": r"brom",
+    "iodide": r"iod",
+    "ether": r"ether|oxy",
+    "oxime": r"oxime",
+    "carbamate": r"carbamate|carboxylate",
+    "sulfonamide": r"sulfonamide",
+    "lactone": r"lactone|olide|oxolan-2-one|furan-2\(?\d?H?\)?-one|pyran-2-one",
+    "lactam": r"lactam|pyrrolidin-2-one|piperidin-2-one|azetidin-2-one",
+    "diol": r"diol",
+    "hydrochloride": r"hydrochloride|HCl",
+    "boronate": r"boronate|dioxaborolan",
+    "boronic acid": r"boronic",
+    "azide": r"azid",
+    "epoxide": r"epoxide|oxiran",
+    "phenol": r"phenol|hydroxyphenyl",
+    "thioether": r"sulfanyl|thio",
+}
+
+
+def _of_class(name: str, kind: str) -> bool:
+    """Whether a systematic name is of the class a word calls it (``the ester`` of
+    ``methyl 4-bromobenzoate``)."""
+    word = re.sub(r"\s+", " ", kind.lower())
+    word = word[:-1] if word.endswith("s") and word[:-1] in _CLASS_IN_NAME else word
+    pattern = _CLASS_IN_NAME.get(word)
+    return pattern is not None and re.search(pattern, name, re.IGNORECASE) is not None
 
 
 def _title_compound(definition: LabelDefinition | None) -> Mention | None:
