@@ -1928,3 +1928,20 @@ def test_a_class_the_heading_s_compound_is_not_of_leaves_the_heading_alone() -> 
         or decision.mention is None
         or decision.mention.name != ("(4-Bromo-2-methylphenyl)methanol")
     )
+
+
+@pytest.mark.parametrize(
+    ("heading", "tail"),
+    [
+        ("Intermediate 22\n5-Amino-2-fluorobenzonitrile", "Evaporation gave the aniline (1.3 g, 95%)."),
+        ("Step 2: 2-(4-Bromophenyl)propan-2-ol", "Chromatography furnished the tertiary alcohol (1.9 g, 95%)."),
+        ("Example 9\nEthyl 3-oxo-3-(pyridin-3-yl)propanoate", "The keto ester was isolated as an orange oil (13.5 g, 95%)."),
+    ],
+)  # fmt: skip
+def test_a_class_word_with_its_kind_stands_for_the_heading_s_compound(
+    heading: str, tail: str
+) -> None:
+    text = f"{heading}\nThe starting material (2.0 g) in THF was stirred for 2 h. {tail}"
+    decision = by_form(_site(text, "95%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == heading.split("\n")[-1].split(": ")[-1]

@@ -1243,7 +1243,7 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         # "Step A: NAME … Extraction gave the ester (10.2 g, 95%)": the section's product
         # called by its class, when the heading's name is of that class
         heading = table.title_compound_at(end)
-        if heading is not None and heading.name and _of_class(heading.name, kind["kind"]):
+        if heading is not None and heading.name and of_class(heading.name, kind["kind"]):
             return _title_compound(heading)
     title = _TITLE_BEFORE.search(text, max(0, end - 30), end)
     if title is not None:
@@ -1591,7 +1591,9 @@ def product_end(text: str, value_offset: int) -> int | None:
 #: A product called by its class of compound, with the article: ``the ester``, ``the
 #: crude alcohol``, ``the corresponding nitrile``.
 _CLASS_BEFORE = re.compile(
-    r"\bthe\s+(?:(?:crude|pure|desired|corresponding|resulting|expected)\s+)?(?P<kind>"
+    r"\bthe\s+(?:(?:crude|pure|desired|corresponding|resulting|expected)\s+)?"
+    # one word of which kind: "the tertiary alcohol", "the keto ester", "the free amine"
+    r"(?:(?!(?:same|other|starting|first|second|above)\b)[a-z]+\s+)?(?P<kind>"
     r"esters?|acids?|alcohols?|amines?|anilines?|amides?|aldehydes?|ketones?|nitriles?|chlorides?"
     r"|bromides?|iodides?|ethers?|oximes?|carbamates?|sulfonamides?|lactones?|lactams?|diols?"
     r"|hydrochlorides?|boronates?|boronic\s+acids?|azides?|epoxides?|phenols?|thioethers?)"
@@ -1604,7 +1606,7 @@ _CLASS_IN_NAME: dict[str, str] = {
     "acid": r"acid",
     "alcohol": r"ol\b|anol|alcohol|hydroxy",
     "amine": r"amine|amino|anilin",
-    "aniline": r"anilin|aminophenyl|amine",
+    "aniline": r"anilin|amino|amine",
     "amide": r"amide",
     "aldehyde": r"al\b|aldehyde|carbaldehyde|formyl",
     "ketone": r"one\b|ketone|oxo",
@@ -1629,7 +1631,7 @@ _CLASS_IN_NAME: dict[str, str] = {
 }
 
 
-def _of_class(name: str, kind: str) -> bool:
+def of_class(name: str, kind: str) -> bool:
     """Whether a systematic name is of the class a word calls it (``the ester`` of
     ``methyl 4-bromobenzoate``)."""
     word = re.sub(r"\s+", " ", kind.lower())

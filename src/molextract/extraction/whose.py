@@ -58,6 +58,7 @@ from molextract.extraction.mentions import (
     label_for_after_value,
     label_in_bracket,
     made_aside,
+    of_class,
     passage_subject,
     resolve_mention,
 )
@@ -213,7 +214,10 @@ def _heading_s_by_its_class(mention: Mention, site: Site) -> Mention | None:
     ):
         return None
     title = title_compound(site.table, site.value_start)
-    if title is None or title.name is None or name.lower() not in title.name.lower():
+    if title is None or title.name is None:
+        return None
+    if name.lower() not in title.name.lower() and not of_class(title.name, name):
+        # ("the aniline" of 5-amino-2-fluorobenzonitrile: an amine by its "amino")
         return None
     return title
 
