@@ -243,3 +243,17 @@ def test_a_lead_in_names_the_products_a_clause_calls_by_kind() -> None:
         "6 were isolated in 78% and 84% yields."
     )
     assert _whose(text, "84%") == (None, "6")
+
+
+def test_a_list_that_prints_each_label_s_substituents_still_lists_them() -> None:
+    from molextract.extraction.label_table import build_label_table
+    from molextract.extraction.respective import respective_product
+
+    text = (
+        "Thus , 3a ( R = Me ) and 3b ( R = Ph ) were formed in 85 and 78 % yield , respectively ."
+    )
+    table = build_label_table(text)
+    first = respective_product(text, text.index("85"), table)
+    second = respective_product(text, text.index("78 %"), table)
+    assert first is not None and first.label == "3a"
+    assert second is not None and second.label == "3b"

@@ -57,7 +57,12 @@ _YIELDS_OF_LABELS = re.compile(
     rf"(?P<labels>(?:{LABEL}{_LABEL_JOIN})+{LABEL})(?![\w\-])",
     re.IGNORECASE,
 )
-_LABELS_AT_END = re.compile(rf"(?<![\w\-.,/])((?:{LABEL}{_LABEL_JOIN})+{LABEL})\s*$")
+#: What a list may print after each label: its substituents (``3a ( R = Me ) and 3b ( R
+#: = Ph )``).
+_SUBSTITUENTS = r"(?:\s*\(\s*(?:R|X|Y|Ar)\d?\s*=[^()]{1,30}\))"
+_LABELS_AT_END = re.compile(
+    rf"(?<![\w\-.,/])((?:{LABEL}{_SUBSTITUENTS}?{_LABEL_JOIN})+{LABEL}){_SUBSTITUENTS}?\s*$"
+)
 _JOIN_AT_END = re.compile(rf"{_JOIN}$")
 #: A series printed as its first and last member: ``7a–7d``, ``3a-c``, ``5a−5f``.
 _SERIES_AT_END = re.compile(r"(?<![\w\-.,/])([1-9]\d{0,2})([a-z])\s?[-–−‒]\s?(?:\1)?([a-z])\s*$")
@@ -239,7 +244,9 @@ def _labels_ending_at(text: str, end: int, table: LabelTable) -> tuple[int, list
         return None
     start = found.start(1)
     spans: list[Mention] = []
-    parts = list(re.finditer(LABEL, found.group(1)))
+    # (a label's substituents are blanked, so that "R" and "Me" are read as no label)
+    listed = re.sub(_SUBSTITUENTS, lambda m: " " * len(m.group(0)), found.group(1))
+    parts = list(re.finditer(LABEL, listed))
     lettered = any(not part.group(0).isdigit() for part in parts)
     for part in parts:
         at = start + part.start()
