@@ -1945,3 +1945,28 @@ def test_a_class_word_with_its_kind_stands_for_the_heading_s_compound(
     decision = by_form(_site(text, "95%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == heading.split("\n")[-1].split(": ")[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Compounds 5a and 5b were prepared similarly ( 88 % and 79 % , respectively ) .", "79 %", "5b"),
+        ("The desired spirocycle 17 was formed as a single diastereomer , and isolated in 66 % yield .", "66 %", "17"),
+        ("Yield : 78 % ( 0.41 g ) of 9b as a yellow powder .", "78 %", "9b"),
+    ],
+)  # fmt: skip
+def test_adverbs_second_verbs_and_masses_between_a_product_and_its_yield(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+def test_a_share_with_its_mass_between_names_its_product() -> None:
+    text = "This gave 78% (0.41 g) of 4-nitrophenol as yellow needles."
+    candidate = find_candidates(text, get_schema("reaction_yield"))[0]
+    assert candidate.blocked is None and candidate.properties == ("reaction_yield",)
+    decision = by_form(_site(text, "78%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-nitrophenol"

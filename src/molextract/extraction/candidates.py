@@ -1208,7 +1208,8 @@ _MADE_SHARE = re.compile(
 #: ``of 5``, ``of the acid``, ``of pure 2-methylpentane`` after that percentage; not a
 #: share of a mixture (``of the mixture``, ``of the starting material``).
 _OF_PRODUCT = re.compile(
-    r"\s*of\s+(?!(?:the\s+)?(?:mixture|starting|theor|unreacted|recovered|conversion|water"
+    # ("gave 78% (0.41 g) of 4-nitrophenol": its mass may stand between)
+    r"\s*(?:\(\s*[\d.,]+\s*(?:mg|g|kg)\b[^()%]{0,20}\)\s*)?of\s+(?!(?:the\s+)?(?:mixture|starting|theor|unreacted|recovered|conversion|water"
     r"|solvent|total))(?:the\s+)?(?:pure\s+|crude\s+)?[\w(\[]",
     re.IGNORECASE,
 )

@@ -334,6 +334,11 @@ _ROLE_PRODUCT = re.compile(
     r"(?:the\s+)?(?:(?:pure|crude|final)\s+)?product(?=\s*(?:[,;:)]|\.(?!\d)|$)|\s+(?:as|was|which)\b)",
     re.IGNORECASE,
 )
+#: After a yield, the product's mass in its own bracket, then "of": ``78 % ( 0.41 g ) of``.
+_MASS_THEN_OF = re.compile(
+    r"\s*(?:yield\s*)?\(\s*[\d.,]+\s*(?:mg|g|kg)\b[^()%]{0,20}\)\s*of\s+(?:the\s+)?(?:pure\s+)?",
+    re.IGNORECASE,
+)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
@@ -447,6 +452,9 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         if found is not None:
             return found
     closed = _CLOSE_THEN_OF.match(text, value_end, limit)
+    if closed is None:
+        # "Yield : 78 % ( 0.41 g ) of 9b as a yellow powder": the mass after the yield
+        closed = _MASS_THEN_OF.match(text, value_end, limit)
     if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
         # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
         closed = _OF_AFTER.match(text, value_end, limit)

@@ -93,7 +93,10 @@ _CLAUSE_LABEL = re.compile(rf"\b(?:which|whom|but|while|whereas)\s+(?P<label>{LA
 _ANOTHER_PRODUCT = re.compile(
     r"\b(?:gave|give|giving|afford(?:ed|s|ing)?|furnish(?:ed|ing)?|provid(?:ed|ing)|yielded"
     r"|to\s+yield"
-    r"|yielding|converted|transformed|obtain(?:ed|ing)?|isolated|reacted|treated"
+    # (not "was formed as a single diastereomer, and isolated in 66 % yield": the same
+    # product, its yield after a second verb with no object)
+    r"|yielding|converted|transformed|(?:obtain(?:ed|ing)?|isolated)(?!\s+(?:in|as)\b)"
+    r"|reacted|treated"
     r"|along\s+with|together\s+with|accompanied\s+by"
     # "… was prepared from 29 ( Boc2O , 94 % ) and then oxidized to the aldehyde 31": a
     # step that turns it into something else
