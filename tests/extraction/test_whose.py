@@ -1970,3 +1970,17 @@ def test_a_share_with_its_mass_between_names_its_product() -> None:
     decision = by_form(_site(text, "78%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == "4-nitrophenol"
+
+
+def test_a_bracket_that_names_its_property_after_a_label_is_that_label_s() -> None:
+    text = "Compound 12 (clogP 3.4) showed improved permeability compared with 11 (clogP 1.9)."
+    for value, label in (("3.4", "12"), ("1.9", "11")):
+        decision = by_form(_site(text, value))
+        assert decision is not None and decision.mention is not None
+        assert (decision.mention.label, decision.source) == (label, "bracketed_after_label")
+
+
+def test_a_table_s_number_before_a_cued_bracket_is_no_compound() -> None:
+    text = "As shown in Table 2 (mp 120 °C), the salts melt higher."
+    decision = by_form(_site(text, "120 °C"))
+    assert decision is None or decision.mention is None or decision.mention.label != "2"

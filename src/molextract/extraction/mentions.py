@@ -739,6 +739,12 @@ def _first_sentence_end(text: str, start: int, limit: int) -> int:
 #: ``… 3 (3.12) < 4 (3.72)``, ``3a (85%), 3b (72%)``: a value alone in brackets straight
 #: after a label.
 _LABEL_THEN_BRACKET = re.compile(rf"(?<![\w\-.,/])(?P<label>{LABEL})\s*\(\s*$")
+#: The same bracket opening on the property's own word: ``12 (clogP``, ``3a (mp``.
+_LABEL_THEN_CUED_BRACKET = re.compile(
+    rf"(?<![\w\-.,/])(?P<label>{LABEL})\s*\(\s*(?:c?log\s?[PD](?:7\.4|\s?oct|ow)?|m\.\s?p\.|mp"
+    r"|b\.\s?p\.|bp)\s*[:=]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Mention | None:
@@ -747,6 +753,13 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
     2 (2.67)`` the bracket says whose each value is, which a model reading the whole
     list often gets one place wrong. Nothing when the label is not a defined compound's
     (``Table 1 (2.1)``, ``step 3 (85%)``)."""
+    cued = _LABEL_THEN_CUED_BRACKET.search(text, max(0, value_offset - 40), value_offset)
+    if cued is not None and not _NOT_A_LABEL_BEFORE.search(
+        text, max(0, cued.start() - 30), cued.start()
+    ):
+        # "Compound 12 (clogP 3.4) … compared with 11 (clogP 1.9)": the bracket names the
+        # property, so the number before it is a compound's, defined or not
+        return from_label(cued["label"], text, cued.end("label"), table)
     found = _LABEL_THEN_BRACKET.search(text, max(0, value_offset - 24), value_offset)
     if found is None or _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start()):
         return None
