@@ -1977,7 +1977,7 @@ def test_a_bracket_that_names_its_property_after_a_label_is_that_label_s() -> No
     for value, label in (("3.4", "12"), ("1.9", "11")):
         decision = by_form(_site(text, value))
         assert decision is not None and decision.mention is not None
-        assert (decision.mention.label, decision.source) == (label, "bracketed_after_label")
+        assert (decision.mention.label, decision.source) == (label, "label_before_cued_bracket")
 
 
 def test_a_table_s_number_before_a_cued_bracket_is_no_compound() -> None:

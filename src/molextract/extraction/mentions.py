@@ -753,13 +753,6 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
     2 (2.67)`` the bracket says whose each value is, which a model reading the whole
     list often gets one place wrong. Nothing when the label is not a defined compound's
     (``Table 1 (2.1)``, ``step 3 (85%)``)."""
-    cued = _LABEL_THEN_CUED_BRACKET.search(text, max(0, value_offset - 40), value_offset)
-    if cued is not None and not _NOT_A_LABEL_BEFORE.search(
-        text, max(0, cued.start() - 30), cued.start()
-    ):
-        # "Compound 12 (clogP 3.4) … compared with 11 (clogP 1.9)": the bracket names the
-        # property, so the number before it is a compound's, defined or not
-        return from_label(cued["label"], text, cued.end("label"), table)
     found = _LABEL_THEN_BRACKET.search(text, max(0, value_offset - 24), value_offset)
     if found is None or _NOT_A_LABEL_BEFORE.search(text, max(0, found.start() - 30), found.start()):
         return None
@@ -768,6 +761,15 @@ def bracketed_after_label(text: str, value_offset: int, table: LabelTable) -> Me
         return None
     label = definition.label or found["label"]
     return Mention(definition.name, label, found.start("label"), found.end("label"), True)
+
+
+def label_before_cued_bracket(text: str, value_offset: int, table: LabelTable) -> Mention | None:
+    """``Compound 12 (clogP 3.4) … compared with 11 (clogP 1.9)``: a bracket that opens
+    on the property's word is the property of the label before it, defined or not."""
+    cued = _LABEL_THEN_CUED_BRACKET.search(text, max(0, value_offset - 40), value_offset)
+    if cued is None or _NOT_A_LABEL_BEFORE.search(text, max(0, cued.start() - 30), cued.start()):
+        return None
+    return from_label(cued["label"], text, cued.end("label"), table)
 
 
 def made_aside(text: str, value_start: int, value_end: int, table: LabelTable) -> Mention | None:

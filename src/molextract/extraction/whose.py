@@ -55,6 +55,7 @@ from molextract.extraction.mentions import (
     described_compound,
     label_after_bracketed_yield,
     label_after_yield,
+    label_before_cued_bracket,
     label_for_after_value,
     label_in_bracket,
     made_aside,
@@ -88,6 +89,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,
+    ("label_before_cued_bracket", lambda text, start, _e, table, _n: label_before_cued_bracket(text, start, table)),
     ("property_owner", lambda text, start, _e, table, _n: property_owner(text, start, table)),
 )  # fmt: skip
 
