@@ -296,20 +296,19 @@ _SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: A reaction's yield, then what it gave: ``proceeded in 68 % yield ( 85 % brsm ) to
 #: give 9``.
-_YIELD_THEN_GAVE = re.compile(
-    r"\s*(?:overall\s+|isolated\s+)?yield\s*(?:\([^()]{0,40}\)\s*)?,?\s*"
+#: The verb a yield's clause goes on with to name its product: ``to give``, ``affording``.
+_TO_GIVE = (
     r"(?:to\s+(?:give|afford|provide|furnish|deliver)|giving|affording|providing|furnishing"
-    r"|delivering)\s+",
+    r"|delivering)\s+"
+)
+_YIELD_THEN_GAVE = re.compile(
+    rf"\s*(?:overall\s+|isolated\s+)?yield\s*(?:\([^()]{{0,40}}\)\s*)?,?\s*{_TO_GIVE}",
     re.IGNORECASE,
 )
 #: A yield word, then the bracket the value is in: ``quantitative yield ( 98 %``.
 _YIELD_BRACKET_OPEN = re.compile(r"\byields?\s*\(\s*[\d.,]+\s*%$", re.IGNORECASE)
 #: That bracket closing, then the verb that gave the product.
-_BRACKET_THEN_GAVE_PRODUCT = re.compile(
-    r"\s*\)\s*,?\s*(?:to\s+(?:give|afford|provide|furnish|deliver)|giving|affording|providing"
-    r"|furnishing|delivering)\s+",
-    re.IGNORECASE,
-)
+_BRACKET_THEN_GAVE_PRODUCT = re.compile(rf"\s*\)\s*,?\s*{_TO_GIVE}", re.IGNORECASE)
 #: ``17.6 g (89% of the theoretical) of NAME``, ``9.52 g (82% yield) of NAME``.
 _CLOSE_THEN_OF = re.compile(
     r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
@@ -1314,18 +1313,17 @@ _CUE_BRACKET_OPEN = re.compile(
 #: A distillation and the temperature it ran at: ``distilled at``, ``distillation at``.
 _DISTILLED_AT = re.compile(r"\bdistil(?:l?ed|ling|lation)\s+at\s*$", re.IGNORECASE)
 #: After that temperature, its pressure maybe, then the verb that gave the distillate.
+#: The verb that gave a distillate, and the article: ``to give the pure``, ``gave``.
+_GAVE_DISTILLATE = (
+    r"(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded|yielded|provided|furnished"
+    r"|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?"
+)
 _AT_PRESSURE_THEN_GAVE = re.compile(
     r"\s*(?:(?:/|at|under)\s*[\d.,]+\s*(?:mm\s?Hg|mm|[Tt]orr|mbar|kPa|hPa|Pa)\.?"
-    r"|\(\s*[\d.,]+\s*(?:mm\s?Hg|mm|[Tt]orr|mbar|kPa|hPa|Pa)\.?\s*\))?\s*,?\s*"
-    r"(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded|yielded|provided|furnished"
-    r"|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?",
+    r"|\(\s*[\d.,]+\s*(?:mm\s?Hg|mm|[Tt]orr|mbar|kPa|hPa|Pa)\.?\s*\))?\s*,?\s*" + _GAVE_DISTILLATE,
     re.IGNORECASE,
 )
-_BRACKET_THEN_GAVE = re.compile(
-    r"[^()]{0,40}\)\s*,?\s*(?:to\s+(?:give|afford|yield|provide|furnish)|gave|afforded"
-    r"|yielded|provided|furnished|giving|affording|yielding)\s+(?:the\s+)?(?:pure\s+)?",
-    re.IGNORECASE,
-)
+_BRACKET_THEN_GAVE = re.compile(r"[^()]{0,40}\)\s*,?\s*" + _GAVE_DISTILLATE, re.IGNORECASE)
 
 
 def bracket_then_product(
