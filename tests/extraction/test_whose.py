@@ -1984,3 +1984,75 @@ def test_a_table_s_number_before_a_cued_bracket_is_no_compound() -> None:
     text = "As shown in Table 2 (mp 120 °C), the salts melt higher."
     decision = by_form(_site(text, "120 °C"))
     assert decision is None or decision.mention is None or decision.mention.label != "2"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a step's outcome told in its conditions bracket: the yield, then its isomers'
+        # ratio or ee, before the bracket closes and the verb names the product
+        ("Olefination ( ( i-PrO)2POCH2CN , NaH , -78 to 0 ° C , 85 % , 10.5 : 1 E : Z ratio"
+         " of olefin isomers ) gave nitrile 12 .", "85 %", "12"),
+        ("Olefination of 11 ( NaH , THF ; 85 % , 10 : 1 E / Z ) gave nitrile 12 .", "85 %", "12"),
+        ("Reduction of 11 ( L-Selectride , THF , -78 ° C , 78 % , 92 % ee ) gave alcohol 12 .",
+         "78 %", "12"),
+        ("The anion of 3 was treated with 4 ( LDA , THF ; 81 % , 3:1 dr ) to give adduct 5 .",
+         "81 %", "5"),
+        # the sign of rotation before the label of one enantiomer
+        ("Finally, hydrogenolysis of the benzyl ether furnished (+)-1 in quantitative yield"
+         " (99%).", "99%", "1"),
+        # a conversion's yield between its verb and its product
+        ("The known aldehyde 9 was converted in three steps and 61 % overall yield into the"
+         " vinyl iodide 10 .", "61 %", "10"),
+        ("Lactone 4 was elaborated in 70% yield to diol 12.", "70%", "12"),
+        # two products' yield together after their ratio
+        ("The aldehyde was treated with the ylide to give 7 and 8 in a 2 : 1 ratio ( 90 %"
+         " combined ) .", "90 %", "7"),
+    ],
+)  # fmt: skip
+def test_a_step_s_yield_with_its_ratio_an_enantiomer_s_sign_and_a_conversion_s_product(
+    text: str, value: str, label: str
+) -> None:
+    (candidate,) = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    assert candidate.blocked is None
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Treatment of 3 with NaH ( 60 % , 2 equiv ) gave 5 .",
+        "Treatment of 3 with aqueous HF ( 48 % , 10 mL ) gave 5 .",
+        "The aldehyde gave 7 and 8 in a 2 : 1 ratio ( 90 % ) .",
+    ],
+)
+def test_a_reagent_s_strength_or_a_ratio_s_share_in_a_bracket_stays_no_yield(text: str) -> None:
+    assert all(c.blocked is not None for c in find_candidates(text, get_schema("reaction_yield")))
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Isolating the material from the main zone affords the colorless, amorphous title"
+         " compound (61). (600 mg, 91%). 1H-NMR (CDCl3): 1.13.", "61"),
+        ("Chromatography affords compound 61. (600 mg, 91%).", "61"),
+    ],
+)  # fmt: skip
+def test_a_product_s_bracket_a_stray_stop_cut_off_is_still_its_product_s(
+    text: str, label: str
+) -> None:
+    decision = by_form(_site(text, "91%"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.label, decision.source) == (label, "described_compound")
+
+
+def test_a_bracket_after_a_paragraph_s_end_is_not_rejoined() -> None:
+    text = "Chromatography affords compound 61.\n\n(600 mg, 91%)."
+    decision = by_form(_site(text, "91%"))
+    assert decision is None or decision.mention is None or decision.mention.label != "61"

@@ -969,19 +969,16 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     bare = _EARLIER_YIELDS.fullmatch(inner) and _BARE_REST.fullmatch(rest)
     if bare and _product_bracket(head, tail, cues.YIELD_VERBS):
         return _Cue("in brackets after the product", 0, 0, direct=True)
-    if cues.STEP_CONDITIONS_BEFORE.search(before) and not rest.strip():
+    closes = cues.STEP_ASIDE.fullmatch(rest) is not None
+    if cues.STEP_CONDITIONS_BEFORE.search(before) and closes:
         return _Cue("closing a step's conditions", 0, 0, direct=True)
-    if (
-        _CONDITIONS.fullmatch(inner)
-        and cues.STEP_TEMPERATURE_OR_TIME.search(inner)
-        and not rest.strip()
-    ):
+    if _CONDITIONS.fullmatch(inner) and cues.STEP_TEMPERATURE_OR_TIME.search(inner) and closes:
         # "Coupling of 7 with 8 (Pd(PPh3)4, toluene, 110 °C, 12 h, 82%) gave 9": a step's
         # reagents, temperature and time, then its yield, however the sentence goes on
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     if (
         (_CONDITIONS.fullmatch(inner) or _one_reagent(inner))
-        and not rest.strip()
+        and closes
         and (_made_by(head, cues.YIELD_VERBS) or _STEP_MAKES_AFTER.match(tail))
     ):
         # "afforded 49 (MeI, K2CO3, acetone, 90%)", "(TBSCl, imidazole, DMF, 96%) gave 41",

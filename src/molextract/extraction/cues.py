@@ -126,6 +126,18 @@ YIELD_LIST_AFTER = re.compile(
     _I,
 )
 
+#: What may follow a step's yield before its conditions bracket closes: nothing, or what
+#: the bracket says of the step's product besides, its isomers' ratio or its ee (``(NaH,
+#: THF, 85%, 10:1 E/Z)``, ``(… , 85 % , 10.5 : 1 E : Z ratio of olefin isomers )``,
+#: ``(L-Selectride, 78%, 92% ee)``), as total syntheses print a step's outcome.
+_RATIO_WORD = r"(?:d\.?r\.?|e\.?r\.?|[EZ]\s*[/:]\s*[EZ]|rr|α\s*[/:]\s*β|cis\s*[/:]\s*trans)"
+STEP_ASIDE = re.compile(
+    rf"\s*(?:[,;]\s*(?:(?:{_RATIO_WORD}\s*[=:]?\s*)?[<>]?\s*\d+(?:\.\d+)?\s*:\s*\d+(?:\.\d+)?"
+    rf"(?:\s*{_RATIO_WORD})?(?:\s+(?:ratio|mixture)\b[^()%;]{{0,40}})?"
+    r"|[<>]?\s*\d+(?:\.\d+)?\s*%\s*ee)\s*)?",
+    re.IGNORECASE,
+)
+
 #: Verbs after which a product's bracket ``(12.4 mg, 23%)`` holds its yield: the verbs
 #: that make a product, and the steps that end with it in hand.
 PRODUCT_VERBS = re.compile(

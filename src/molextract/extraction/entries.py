@@ -32,6 +32,7 @@ from molextract.extraction.chemical_names import (
 )
 from molextract.extraction.cues import (
     SHARE_VERB,
+    STEP_ASIDE,
     STEP_CONDITIONS_BEFORE,
     STEP_PASSIVES,
     STEP_TEMPERATURE_OR_TIME,
@@ -305,6 +306,17 @@ _YIELD_THEN_GAVE = re.compile(
     rf"\s*(?:overall\s+|isolated\s+)?yield\s*(?:\([^()]{{0,40}}\)\s*)?,?\s*{_TO_GIVE}",
     re.IGNORECASE,
 )
+#: After a yield: ``into``/``to`` and the product of a conversion the sentence began
+#: before the value (``was converted in three steps and 61 % overall yield into the vinyl
+#: iodide 10``, ``was elaborated in 70% yield to 12``).
+_YIELD_THEN_INTO = re.compile(
+    r"\s*(?:overall\s+|isolated\s+)?yield\s*,?\s*(?:in)?to\s+(?!give\b|afford\b)", re.I
+)
+_CONVERTED_BEFORE = re.compile(
+    r"\b(?:converted|transformed|elaborated|advanced|carried\s+(?:forward|on)|taken\s+on)"
+    r"\b[^.;]{0,80}$",
+    re.IGNORECASE,
+)
 #: A yield word, then the bracket the value is in: ``quantitative yield ( 98 %``.
 _YIELD_BRACKET_OPEN = re.compile(r"\byields?\s*\(\s*[\d.,]+\s*%$", re.IGNORECASE)
 #: That bracket closing, then the verb that gave the product.
@@ -520,6 +532,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if inverted is not None:
         # "produced in 86% yield the adduct 49": the product after its yield
         found = _kind_label_at(text, inverted.end(), limit, table)
+        if found is not None:
+            return found
+    into = _YIELD_THEN_INTO.match(text, value_end, limit)
+    if into is not None and _CONVERTED_BEFORE.search(text, max(0, value_end - 100), value_end):
+        found = _kind_label_at(text, into.end(), limit, table)
         if found is not None:
             return found
     gave = _YIELD_THEN_GAVE.match(text, value_end, limit)
@@ -935,8 +952,9 @@ _NUMBER_RUN_END = r"\d{1,3}(?![\w\-.,])(?=\s+(?:in|were)\b)"
 #: 2 in 74 % yield``, ``gives dienone 7 in over 90 % yield``, ``to give adduct 12 (``.
 _KIND_LABEL = re.compile(
     rf"(?:(?:the|its)\s+)?(?:a\s+(?:mixture|variety|range|series)\s+of\s+)?(?:desired\s+)?"
-    # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind
-    rf"(?:\(\s*[EZRS]\s*\)\s*-\s*)?"
+    # "the ( Z ) -vinyl iodide 10": a stereodescriptor before the kind; "furnished (+)-1",
+    # "( - ) - 12": the sign of rotation before the label of one enantiomer
+    rf"(?:\(\s*(?:[EZRS]|[+±−–-])\s*\)\s*-\s*)?"
     # "its C - 5 epimer 61": the atom that tells which epimer
     rf"(?:(?<=its\s)C\s?-?\s?\d{{1,2}}(?:\s?-\s?|\s+)(?=epimer))?"
     # ("the corresponding chiral 2-functionalized tetrahydroquinolines 28": up to four
@@ -1051,7 +1069,7 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
 _AMOUNT_IN_BRACKET = re.compile(r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|L|µL|μL|equiv|eq)\b")
 #: The yield, its bracket closing, and a verb that gives the step's product.
 _CONDITIONS_THEN_VERB = re.compile(
-    r"\d+(?:\.\d+)?\s*%\s*\)\s*,?\s*(?:then\s+|finally\s+)?(?:gave|afforded|furnished"
+    rf"\d+(?:\.\d+)?\s*%(?:{STEP_ASIDE.pattern})\s*\)\s*,?\s*(?:then\s+|finally\s+)?(?:gave|afforded|furnished"
     r"|provided|delivered|yielded|produced|generated"
     r"|to\s+(?:give|afford|furnish|provide|deliver|yield|produce|generate))\s+(?:the\s+)?",
     re.IGNORECASE,

@@ -173,6 +173,35 @@ def _scheme_step(site: Site) -> Decision | None:
 
 
 def _by_rules(site: Site) -> Decision | None:
+    decision = _by_rules_here(site)
+    if decision is None and (joined := _bracket_rejoined(site)) is not None:
+        decision = _by_rules_here(joined)
+    return decision
+
+
+#: A sentence that is only a product's bracket up to the value: ``(600 mg, 91%)``.
+_DETACHED_BRACKET = re.compile(r"\(\s*[^()]{0,60}$")
+
+
+def _bracket_rejoined(site: Site) -> Site | None:
+    """``… affords the title compound (61). (600 mg, 91%).``: a product's bracket that
+    a stray full stop cut off from the sentence that made the product, as patents print
+    it, is read as if the stop were not there (a space in its place keeps every
+    offset)."""
+    start = sentence_start(site.text, site.value_start)
+    stop = site.text.rfind(".", 0, start)
+    if (
+        start == 0
+        or stop < 0
+        or site.text[stop + 1 : start].strip()
+        or "\n\n" in site.text[stop:start]
+        or _DETACHED_BRACKET.fullmatch(site.text, start, site.value_start) is None
+    ):
+        return None
+    return replace(site, text=f"{site.text[:stop]} {site.text[stop + 1 :]}")
+
+
+def _by_rules_here(site: Site) -> Decision | None:
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
         if mention is not None and not _junk(mention) and not _auxiliary(mention, site):

@@ -244,8 +244,9 @@ REACTION_YIELD = PropertyDeclaration(
         # (a bracket may come between: "42% (230 mg) yield", "45% (only 12B) yields")
         r"^\)?\s*(?:\([^()%]{1,40}\)\s*)?(?:(?:isolated|overall|combined|crude|total|NMR|GC|HPLC|chemical)\s+)?"
         r"(?:yields?|yld)\b|^\s*of\s+(?:the\s+)?th(?:eor\w*|\.)|^\s*d\.\s?Th\b"
-        # "(77% overall)", "(62% over two steps)", "( 17 % two - step )"
-        r"|^\s*overall(?=\s*(?:[),;.]|from\b|over\b|in\b))"
+        # "(77% overall)", "(62% over two steps)", "( 17 % two - step )", and two products'
+        # yield together after their ratio: "in a 2 : 1 ratio ( 90 % combined )"
+        r"|^\s*(?:overall|combined)(?=\s*(?:[),;.]|from\b|over\b|in\b))"
         r"|^\s*(?:(?:over|for|in)\s+)?(?:the\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b",
         _I,
     ),
