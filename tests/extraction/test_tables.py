@@ -1488,6 +1488,27 @@ def test_a_name_after_of_broken_onto_the_next_header_row_is_one_name() -> None:
     ]
 
 
+def test_a_name_before_yield_broken_over_the_header_s_rows_is_one_name() -> None:
+    text = (
+        "Table 1\n\n"
+        "| | | Substrate | | Pentaric |\n"
+        "| | | concentration/ | Catalyst mass/ | acid yield/ |\n"
+        "| Example | Substrate | mM | mg | % |\n"
+        "| 1 | Xylose | 552 | 8 | 29 |\n"
+        "| 2 | Ribose | 552 | 8 | 14 |\n"
+    )
+    # the product the yield column names, not the example's number nor its substrate
+    assert facts(records(text)) == [
+        ("Pentaric acid", "reaction_yield", 29.0, "%"),
+        ("Pentaric acid", "reaction_yield", 14.0, "%"),
+    ]
+
+
+def test_a_method_or_a_kind_over_a_yield_is_no_product_s_name() -> None:
+    text = "Table 3\n\n| Entry | Catalyst | Isolated |\n| | | crude yield (%) |\n| 1 | Sn | 85 |\n"
+    assert [r.compound.name for r in records(text)] == [None]
+
+
 def test_a_column_headed_density_alone_is_in_grams_per_cubic_centimetre() -> None:
     text = (
         "Table 5a\n\n"

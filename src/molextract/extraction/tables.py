@@ -1474,6 +1474,9 @@ def _header_compound(
             # "Acrolein yield (%)", "Acrylic acid yield": the product named before it
             start = cell.start + text.find(before)
             return Mention(before, None, start, start + len(before), "table_header")
+        joined = _name_broken_over_header(grid.header_cells[index], cell, before)
+        if joined is not None:
+            return joined
         own_name = found is not None and re.match(r"\s*of\s+\w", text[found.end() :])
         if found is not None and not before and not own_name:
             # "PhCH2OH" over "Yield": the product's name spanning its columns (not
@@ -1503,6 +1506,23 @@ def _header_compound(
                 name, end = f"{name}{joint}{rest}", below.start + len(rest)
             return Mention(name, None, start, end, "table_header")
     return None
+
+
+def _name_broken_over_header(cells: list[Span], cell: Span, before: str) -> Mention | None:
+    """``Pentaric`` over ``acid yield/`` over ``%``: a narrow column's header broke the
+    product's name before its yield word over two lines; the line above holds its head
+    (the word left before "yield" names nothing alone)."""
+    if not before or looks_like_name(before) or len(before.split()) > 2:
+        return None
+    above = [c for c in cells if c.text.strip() and c.start < cell.start]
+    if not above:
+        return None
+    head = above[-1].text.strip()
+    name = f"{head} {before}"
+    if len(head.split()) > 3 or not looks_like_name(name) or is_generic_name(name):
+        return None
+    end = cell.start + cell.text.find(before) + len(before)
+    return Mention(name, None, above[-1].start, end, "table_header")
 
 
 def _lettered_product(
