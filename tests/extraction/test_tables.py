@@ -1504,6 +1504,16 @@ def test_a_name_before_yield_broken_over_the_header_s_rows_is_one_name() -> None
     ]
 
 
+def test_a_header_s_run_of_labels_names_each_row_s_member_in_turn() -> None:
+    header = "| entry | aldehyde | Yield of |\n| | | 4a-c |\n| | | (%) |\n|---|---|---|\n"
+    rows = "| 1 | benzaldehyde | 96 |\n| 2 | acetaldehyde | 40 |\n| 3 | propanal | 65 |\n"
+    found = records("Table 2 Substrate scope\n\n" + header + rows)
+    assert [(r.compound.label, r.value) for r in found] == [("4a", 96), ("4b", 40), ("4c", 65)]
+    # with more rows than the run has members, no row is given one
+    found = records("Table 2 Substrate scope\n\n" + header + rows + "| 4 | butanal | 70 |\n")
+    assert [r.compound.label for r in found] == [None] * 4
+
+
 def test_a_method_or_a_kind_over_a_yield_is_no_product_s_name() -> None:
     text = "Table 3\n\n| Entry | Catalyst | Isolated |\n| | | crude yield (%) |\n| 1 | Sn | 85 |\n"
     assert [r.compound.name for r in records(text)] == [None]

@@ -118,6 +118,11 @@ def test_recorder_gives_paths_and_offsets() -> None:
         ([["No.", "13C NMR", "mp"], ["A", "128.1", "101"], ["B", "129.3", "111"]], 1),
         # a group's name alone in its row over rows of values opens the body
         ([["Entry", "Product", "Yield (%)"], ["Aryl alkynes", "", ""], ["1", "3a", "86"]], 1),
+        # a run of labels under "Yield of" (or naming a reagent column) is the header's
+        ([["entry", "aldehyde", "Yield of"], ["", "", "4a-k"], ["", "", "(%)"],
+          ["1", "benzaldehyde (1a)", "96"]], 3),
+        ([["Compound", "", "176b-o", "Yield (%)"], ["Name", "R", "(mmol)", ""],
+          ["177b", "Me", "0.50", "92"]], 2),
     ],
 )  # fmt: skip
 def test_header_rows_are_guessed_where_markup_does_not_say(

@@ -148,6 +148,8 @@ _KIND_LABEL_CELL = re.compile(
     r"(?:[a-z-]*(?:ide|ine|ane|ene|yne|ol|one|al|ate|ite|ester|ether|acid|adduct|isomer"
     rf"|lactone|lactam|salt|dimer|trimer)\s+)({_STEREO}?{LABEL})",
 )
+#: A run of one series' labels a yield column's header names: ``4a-k``, ``3a–3l``.
+_LABEL_RUN = re.compile(r"(?P<base>\d{1,3})(?P<first>[a-z])\s*[-–−]\s*(?P=base)?(?P<last>[a-z])")
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
 _TABLE_LABEL = re.compile(
@@ -1459,6 +1461,11 @@ def _header_compound(
             # the column's runs were made with or at
             rest = _CONDITION_AFTER_LABEL.sub(r"\g<label>", _BRACKETED.sub(" ", rest))
             rest = " ".join(_HEADER_NOISE.sub(" ", rest).split())
+            run = _LABEL_RUN.fullmatch(rest)
+            if run is not None and found is not None and (offset := text.find(rest)) >= 0:
+                # "Yield of 4a-k (%)": the products of a scope table's rows, in turn
+                start = cell.start + offset
+                return Mention(None, rest, start, start + len(rest), "table_header")
             label = _LABEL_CELL.fullmatch(rest) or _KIND_LABEL_CELL.fullmatch(rest)
             offset = text.find(rest)
             if label is not None and offset >= 0:
@@ -1487,6 +1494,9 @@ def _header_compound(
                     name = other.text.strip()
                     return Mention(name, None, other.start, other.start + len(name), "table_header")
         if re.search(r"\bof\s*$", text):
+            members = _run_below(grid.header_cells[index], cell)
+            if members is not None:
+                return members  # "Yield of" over "4a-k" over "(%)b"
             # "Yield of" over "acrylic acid (mol%)": the name is all of the row below
             below = _name_goes_on(grid.header_cells[index], cell, "")
             if below is not None and looks_like_name(below.text):
@@ -1566,6 +1576,19 @@ def _bracketed_at(text: str, at: int) -> bool:
 
 #: A product's label bracketed after the property word, alone: ``Yield (2)``.
 _BRACKETED_LABEL = re.compile(rf"\s*\(\s*(?P<label>{LABEL})\s*\)\s*")
+
+
+def _run_below(cells: Sequence[Span], cell: Span) -> Mention | None:
+    """The run of labels (``4a-k``) in the header cell under ``Yield of``."""
+    below = [c for c in cells if c.start > cell.start and c.text.strip()]
+    if not below:
+        return None
+    text = _MARKER_TAIL.sub("", below[0].text).strip()
+    run = _LABEL_RUN.match(text)
+    if run is None or text[run.end() :].strip(" ()%"):
+        return None
+    start = below[0].start + below[0].text.find(run.group())
+    return Mention(None, run.group(), start, start + len(run.group()), "table_header")
 
 
 def _name_goes_on(cells: Sequence[Span], cell: Span, after: str) -> Span | None:
@@ -2345,6 +2368,14 @@ def _record(
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
     elif own is None and mention is not None and mention is column.compound:
         mention = _series_product(doc.text, column.compound, in_row, labels) or mention
+    if (
+        mention is not None
+        and mention is column.compound
+        and _LABEL_RUN.fullmatch(mention.label or "")
+    ):
+        # "Yield of 4a-k" with no row telling which member: the r-th row is the r-th
+        # when the rows are as many as the run's members, else no one compound
+        mention = _run_member(mention, r, len(reading.grid.rows), labels)
     if own is None and prop == "reaction_yield" and mention is not None and mention is in_row:
         # "b Isolated yield of 2." under a yield column whose rows are substrates 1a, 1b
         noted = _note_product(reading.table, column, markers, labels)
@@ -2932,6 +2963,16 @@ def _series_product(
     two routes to the one compound 6."""
     if series is None or row is None or series.label is None or row.label is None:
         return None
+    run = _LABEL_RUN.fullmatch(series.label)
+    if run is not None:
+        # "Yield of 4a-k" over the substrates 1a … 1k: the header prints the members
+        member = re.fullmatch(r"(\d{1,3})([a-z])['′]?", row.label)
+        if member is None or member[1] == run["base"]:
+            return None
+        if not run["first"] <= member[2] <= run["last"]:
+            return None
+        label = run["base"] + member[2]
+        return Mention(labels.name_of(label), label, series.start, series.end, "table_series")
     if not re.fullmatch(r"\d{1,3}", series.label):
         return None
     found = re.fullmatch(r"(\d{1,3})([a-z]{1,2})['′]?", row.label)
@@ -2945,6 +2986,16 @@ def _series_product(
     ):
         return None
     return Mention(named, label, series.start, series.end, "table_series")
+
+
+def _run_member(run: Mention, r: int, rows: int, labels: Names) -> Mention | None:
+    """The r-th member of a header's run of labels (``4a-k``), when the table has one
+    row per member."""
+    found = _LABEL_RUN.fullmatch(run.label or "")
+    if found is None or ord(found["last"]) - ord(found["first"]) + 1 != rows:
+        return None
+    label = found["base"] + chr(ord(found["first"]) + r)
+    return Mention(labels.name_of(label), label, run.start, run.end, "table_series")
 
 
 def _member(row: Mention | None, header: Mention | None) -> bool:

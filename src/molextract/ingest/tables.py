@@ -267,7 +267,7 @@ def guess_header_rows(rows: Sequence[Sequence[str]]) -> int:
     while every one has several cells of words and rows of values follow."""
     count = 0
     for k, row in enumerate(rows[: min(_DEEP_HEADER, len(rows) - 1)]):
-        numbers_named = _series_labels(row) or _units(row) or _stub_row(row)
+        numbers_named = _series_labels(row) or _label_runs(row) or _units(row) or _stub_row(row)
         if not any(row) or (_has_values(row) and not numbers_named):
             break
         if k and _numbered_rows(rows[k:]):
@@ -318,6 +318,17 @@ def _series_labels(row: Sequence[str]) -> bool:
     numbered = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
     labels = [cell for cell in numbered if _LABEL_IN_HEADER.fullmatch(cell)]
     return len(labels) >= 2 and len(labels) == len(numbered)
+
+
+#: A run of one series' labels: ``4a-k``, ``3a–3l`` (``Yield of`` over it).
+_LABEL_RUN_CELL = re.compile(r"\s*(\d{1,3})[a-z]\s*[-–−]\s*\1?[a-z]\s*(?:\(\s*%\s*\))?\s*")
+
+
+def _label_runs(row: Sequence[str]) -> bool:
+    """``| | Yield of`` over ``| | 4a-k``: a row whose numbered cells are all runs of
+    product labels is the header's next line, not a row of values."""
+    numbered = [cell for cell in row[1:] if _VALUE_CELL.match(cell)]
+    return bool(numbered) and all(_LABEL_RUN_CELL.fullmatch(cell) for cell in numbered)
 
 
 def _stub_row(row: Sequence[str]) -> bool:
