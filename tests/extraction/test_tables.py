@@ -1514,6 +1514,26 @@ def test_a_header_s_run_of_labels_names_each_row_s_member_in_turn() -> None:
     assert [r.compound.label for r in found] == [None] * 4
 
 
+@pytest.mark.parametrize("header", ["Aldehyde", "aldehydes", "Amine 2", "Aryl halide"])
+def test_a_substrate_column_headed_by_its_class_gives_its_rows_series_members(
+    header: str,
+) -> None:
+    text = (
+        "The products 4a and 4b were made from 1a and 1b.\n\n"
+        "Table 2 Substrate scope\n\n"
+        f"| Entry | {header} | Yield of 4 (%) | mp (°C) |\n|---|---|---|---|\n"
+        "| 1 | benzaldehyde (1a) | 96 | 120 |\n| 2 | acetaldehyde (1b) | 40 | 98 |\n"
+    )
+    found = [(r.property, r.compound.label, r.compound.name) for r in records(text)]
+    # each yield is its row's product; the substrate names no value of the row itself
+    assert found == [
+        ("reaction_yield", "4a", None),
+        ("melting_point", None, None),
+        ("reaction_yield", "4b", None),
+        ("melting_point", None, None),
+    ]
+
+
 def test_a_method_or_a_kind_over_a_yield_is_no_product_s_name() -> None:
     text = "Table 3\n\n| Entry | Catalyst | Isolated |\n| | | crude yield (%) |\n| 1 | Sn | 85 |\n"
     assert [r.compound.name for r in records(text)] == [None]

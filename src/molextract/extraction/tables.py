@@ -88,6 +88,17 @@ _COMPOUND_HEADER = re.compile(
     r"(?![A-Za-z])",
     _I,
 )
+#: A substrate column headed by the class of what each row started from (``Aldehyde``,
+#: ``aryl halides``, ``Amine 2``), as scope tables head it: the rows' substrates, whose
+#: labels a yield column's series (``Yield of 4``) turns into the products'.
+_SUBSTRATE_CLASS_HEADER = re.compile(
+    r"\s*(?:(?:aryl|alkyl|vinyl|benzyl|allyl|heteroaryl)\s+)?(?:aldehydes?|ketones?|amines?"
+    r"|anilines?|alcohols?|phenols?|alkenes?|alkynes?|olefins?|halides?|bromides?|iodides?"
+    r"|chlorides?|boronic\s+acids?|nitriles?|thiols?|indoles?|imines?|epoxides?|azides?"
+    r"|amides?|ynones?|enones?|chalcones?|sulfonamides?|hydrazines?|isocyanides?)"
+    r"(?:\s*\d{1,3})?\s*[a-h]?\s*",
+    _I,
+)
 #: Headers of a column of row numbers: compounds only when its cells are labels.
 _ENTRY_HEADER = re.compile(
     r"^\s*(?:(?:entry|entries|no\.?|nr\.?|#|runs?|number|item|s\.\s?no\.?|sr\.\s?no\.?)"
@@ -1688,7 +1699,7 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         if yields and _USED_HEADER.search(bare):
             continue  # "Type of Resin (if used)" beside a yield: what the run used
         if (
-            _COMPOUND_HEADER.search(bare)
+            (_COMPOUND_HEADER.search(bare) or (yields and _SUBSTRATE_CLASS_HEADER.fullmatch(bare)))
             and (_names_things(grid, c) or _numbered(grid, c))  # "Compound" over "1-1"
             and not _constant(grid, c)
         ):
@@ -1706,6 +1717,7 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         if not _FORM_HEADER.fullmatch(_last_header(grid.headers[c]))
         and not _EXAMPLE_HEADER.fullmatch(_last_header(grid.headers[c]))
         and not (yields and re.search(r"\bsubstrates?\b", grid.headers[c], _I))
+        and not _SUBSTRATE_CLASS_HEADER.fullmatch(_BRACKETED.sub(" ", grid.headers[c]))
     ]
     if products or names or compounds or named:
         return (products or names or compounds or named)[0]
@@ -2354,6 +2366,14 @@ def _record(
     )
     if in_row is not None and in_row.name and header_unit(in_row.name, any_kind=True):
         in_row = None  # "Time on stream (h)" over the columns: a condition, no compound
+    substrate = None
+    if _SUBSTRATE_CLASS_HEADER.fullmatch(
+        _BRACKETED.sub(" ", _last_header(_row_compound_header(reading, column)))
+    ):
+        # "Aldehyde" over "benzaldehyde (1a)": what the row started from, which names
+        # the row's product (its yield's, its melting point's) only through a column's
+        # series (1a → 4a)
+        substrate, in_row = in_row, None
     if (
         prop == "solubility"
         and reading.caption_compound is not None
@@ -2367,7 +2387,7 @@ def _record(
     if own is None and _member(in_row, column.compound):
         mention = in_row  # "Yield of 5 [%]" over rows of products 5b, 5c: the row's
     elif own is None and mention is not None and mention is column.compound:
-        mention = _series_product(doc.text, column.compound, in_row, labels) or mention
+        mention = _series_product(doc.text, column.compound, in_row or substrate, labels) or mention
     if (
         mention is not None
         and mention is column.compound
