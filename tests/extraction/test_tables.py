@@ -1534,6 +1534,19 @@ def test_a_substrate_column_headed_by_its_class_gives_its_rows_series_members(
     ]
 
 
+def test_a_compound_number_beside_an_example_s_number_names_the_row() -> None:
+    text = (
+        "Table 1\n\n"
+        "| Co No. | Ex. No. | R1 | Physical data (mp. in °C) |\n|---|---|---|---|\n"
+        "| 1 (ref .) | B1a | ethoxymethyl | 181-182 |\n"
+        "| 8 | B1a | | 269-272 |\n"
+        "| 9 | B1b | methylsulfonyl | 195-196 |\n"
+    )
+    # the compound's number (a reference compound's too), not the example whose
+    # procedure made it
+    assert [r.compound.label for r in records(text)] == ["1", "8", "9"]
+
+
 def test_a_method_or_a_kind_over_a_yield_is_no_product_s_name() -> None:
     text = "Table 3\n\n| Entry | Catalyst | Isolated |\n| | | crude yield (%) |\n| 1 | Sn | 85 |\n"
     assert [r.compound.name for r in records(text)] == [None]

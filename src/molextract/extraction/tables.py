@@ -1719,8 +1719,21 @@ def _compound_column(grid: Grid, columns: Sequence[Column]) -> int | None:
         and not (yields and re.search(r"\bsubstrates?\b", grid.headers[c], _I))
         and not _SUBSTRATE_CLASS_HEADER.fullmatch(_BRACKETED.sub(" ", grid.headers[c]))
     ]
-    if products or names or compounds or named:
-        return (products or names or compounds or named)[0]
+    if products or names or compounds:
+        return (products or names or compounds)[0]
+    if named:
+        # "Co No. | Ex. No." over "7 | B1a": the compound's number, not the example's
+        # whose procedure made it
+        unmarked_headers = [_GLUED_MARKER.sub(r"\1", grid.headers[c]) for c in free]
+        numbers = [
+            c
+            for c, header in zip(free, unmarked_headers, strict=True)
+            if _COMPOUND_NUMBER_HEADER.match(header.replace(HEADER_PATH_SEPARATOR, " "))
+            and (_numbered(grid, c) or _numbered_with_notes(grid, c))
+        ]
+        if numbers and all(_EXAMPLE_HEADER.fullmatch(_last_header(grid.headers[c])) for c in named):
+            return numbers[0]
+        return named[0]
     # columns headed by their series ("1 | Ar | 3"): the last is what the rows made
     series = [
         c
@@ -1852,6 +1865,18 @@ def _numbered(grid: Grid, column: int) -> bool:
             or all(_DOTTED_NUMBER.fullmatch(t) for t in cells)
         )
         and len(set(cells)) == len(cells)
+    )
+
+
+def _numbered_with_notes(grid: Grid, column: int) -> bool:
+    """Numbers as ``_numbered`` reads them, some with a note in brackets (``7 (ref.)``,
+    a reference compound)."""
+    cells = [t.strip() for t in _cells(grid, column)]
+    bare = [re.sub(r"\s*\([^()]{1,12}\)$", "", t) for t in cells]
+    return (
+        len(bare) >= 2
+        and all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in bare)
+        and len(set(bare)) == len(bare)
     )
 
 
@@ -2617,6 +2642,10 @@ def _grouped_example(reading: TableReading, row: list[Span], column: int, text: 
     return f"{word} {number}"
 
 
+#: After a compound's number: it is a reference or comparison compound (``7 (ref .)``).
+_REFERENCE_MARK = re.compile(r"(?<=\d)\s*\((?:ref|reference|comp|comparative)\s*\.?\s*\)$", _I)
+
+
 def _row_compound(
     reading: TableReading, row: list[Span], labels: Names, column: int | None
 ) -> Mention | None:
@@ -2625,8 +2654,10 @@ def _row_compound(
     cell = row[column]
     if reading.grid.transposed and column == 0 and reading.table.header_rows > 1:
         cell = _stacked(row[: reading.table.header_rows])
-    # only symbols: the "a" of "3a" is the label's, not a footnote's
+    # only symbols: the "a" of "3a" is the label's, not a footnote's; "7 (ref.)": a
+    # reference compound's number
     text = re.sub(r"\s*[*†‡§¶#]+$", "", cell.text).strip()
+    text = _REFERENCE_MARK.sub("", text)
     if not text or _GENERIC_CELL.fullmatch(text):
         return None  # "Total", "Average": a summary row
     end = cell.start + len(text)
