@@ -2005,6 +2005,9 @@ def test_a_table_s_number_before_a_cued_bracket_is_no_compound() -> None:
         ("The known aldehyde 9 was converted in three steps and 61 % overall yield into the"
          " vinyl iodide 10 .", "61 %", "10"),
         ("Lactone 4 was elaborated in 70% yield to diol 12.", "70%", "12"),
+        # a kind whose locants hold their hyphen over ("the 1,6- and 1,4-adducts")
+        ("Treatment of 9 with BuLi gave a mixture of the 1,6- and 1,4-adducts 10 and 11"
+         " ( 55 : 45 ) in a yield of 86 % .", "86 %", "10"),
         # two products' yield together after their ratio
         ("The aldehyde was treated with the ylide to give 7 and 8 in a 2 : 1 ratio ( 90 %"
          " combined ) .", "90 %", "7"),

@@ -960,7 +960,9 @@ _KIND_LABEL = re.compile(
     # ("the corresponding chiral 2-functionalized tetrahydroquinolines 28": up to four
     # words of kind, one opening on a locant if a word of kind follows it; a name
     # right before its label, "4-phenylmorpholine 36", is read by _name_at)
-    rf"(?:(?:\d{{1,2}}(?:,\d{{1,2}})*-[a-z][a-z\-]+\s+(?=[a-z])"
+    # ("the 1,6- and 1,4-adducts 10 and 11": locants whose hyphen is held over)
+    rf"(?:(?:\d{{1,2}}(?:,\d{{1,2}})*-\s+(?:and|or)\s+\d{{1,2}}(?:,\d{{1,2}})*-[a-z][a-z\-]+s\s+"
+    rf"|\d{{1,2}}(?:,\d{{1,2}})*-[a-z][a-z\-]+\s+(?=[a-z])"
     rf"|[a-z][a-z\-]+(?:\s-\s[a-z]+)?\s+)){{0,4}}?"
     # "gave the desired product (3bn) in a 56% yield": the label in its own bracket
     rf"(?P<open>\(\s*)?(?P<label>{LABEL})"
