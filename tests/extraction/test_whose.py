@@ -2059,3 +2059,24 @@ def test_a_bracket_after_a_paragraph_s_end_is_not_rejoined() -> None:
     text = "Chromatography affords compound 61.\n\n(600 mg, 91%)."
     decision = by_form(_site(text, "91%"))
     assert decision is None or decision.mention is None or decision.mention.label != "61"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        # a share the verb gave, the product named straight after it
+        ("The nonene was converted to a reactive alkene which yielded 71% dinonyl"
+         " diphenylamine under the conditions of Example 1.", "71%", "dinonyl diphenylamine"),
+        # a share of the theoretical yield, as older patents print it
+        ("The mixture is cooled and distilled. There is obtained 65% of the theoretical yield"
+         " of 1-isopropyl-10,10-dimethylundecane.", "65%", "1-isopropyl-10,10-dimethylundecane"),
+        # a yield sentence after the sentence that made its product the passive subject
+        ("When the reaction was continued for 19 hours, 511.1 g of p-hydroxybenzonitrile was"
+         " obtained from 750.5 g of ethyl p-hydroxybenzoate. The yield was 95.0%.", "95.0%",
+         "p-hydroxybenzonitrile"),
+    ],
+)  # fmt: skip
+def test_older_patents_shares_and_passive_products(text: str, value: str, name: str) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == name

@@ -293,7 +293,14 @@ _MADE_SHARE = re.compile(
     r"[\d.,]+\s*%\Z",
     re.IGNORECASE,
 )
-_SHARE_OF = re.compile(r"\s*of\s+(?:(?:the|pure)\s+)?")
+_SHARE_OF = re.compile(
+    # ("There is obtained 65% of the theoretical yield of NAME": the share of theory)
+    r"\s*of\s+(?:(?:the\s+)?(?:theoretical(?:\s+yield)?|theory)\s+of\s+)?(?:(?:the|pure)\s+)?",
+    re.IGNORECASE,
+)
+#: After a verb's share, the product named straight after it: ``yielded 71% dinonyl
+#: diphenylamine``.
+_SHARE_THEN_NAME = re.compile(r"[ \t]+(?=[A-Za-z0-9(\[])")
 _YIELD_THEN_PRODUCT = re.compile(r"\s*(?:overall\s+|isolated\s+)?yield\s+(?=the\s)", re.IGNORECASE)
 #: A reaction's yield, then what it gave: ``proceeded in 68 % yield ( 85 % brsm ) to
 #: give 9``.
@@ -556,6 +563,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     of_product = _YIELD_OF.match(text, value_end, limit)
     if of_product is None and _MADE_SHARE.search(text, max(0, value_end - 40), value_end):
         of_product = share = _SHARE_OF.match(text, value_end, limit)
+        direct = None if share is not None else _SHARE_THEN_NAME.match(text, value_end, limit)
+        if direct is not None:
+            found = _name_at(text, direct.end(), limit, table)
+            if found is not None and found.start == direct.end():
+                return found  # "yielded 71% dinonyl diphenylamine"
     if of_product is not None:
         found = _kind_label_at(text, of_product.end(), limit, table) or _name_at(
             text, of_product.end(), limit, table
@@ -1131,7 +1143,30 @@ def product_before_yield(text: str, value_start: int, table: LabelTable) -> Ment
             return title_compound(table, value_start) or Mention(
                 title.group(0).strip(), None, title.start(), title.end(), True
             )
-    return None
+    # "… 511.1 g of p-hydroxybenzonitrile was obtained from …. The yield was 95.0%."
+    return _passive_subject(text, before, start, table)
+
+
+#: A product made the subject of a passive verb: ``511.1 g of NAME was obtained``.
+_PASSIVE_MADE = re.compile(
+    r"(?:\s*\([^()]{0,40}\))?\s+(?:was|were)\s+(?:then\s+|thus\s+)?"
+    r"(?:obtained|isolated|collected|formed|produced|prepared)\b",
+    re.IGNORECASE,
+)
+
+
+def _passive_subject(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
+    """The name the last passive product verb in ``text[start:end]`` has for its
+    subject, weighed or not: ``511.1 g of NAME was obtained``, ``NAME (5.0 g) was
+    isolated``."""
+    made = list(_PASSIVE_MADE.finditer(text, start, end))
+    if not made:
+        return None
+    at = made[-1].start()
+    spans = [span for span in names_in(text, start, at) if span[1] == at]
+    if not spans:
+        return None
+    return _name_at(text, spans[-1][0], at, table)
 
 
 def identified_after(text: str, value_end: int, table: LabelTable) -> Mention | None:
