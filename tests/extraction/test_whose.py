@@ -2080,3 +2080,16 @@ def test_older_patents_shares_and_passive_products(text: str, value: str, name: 
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == name
+
+
+def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
+    text = (
+        "Pyrene derivatives are widely used as emitters. The coupling of 1a-1t with the "
+        "amines formed the corresponding triarylamines in {value}."
+    )
+    ranged = text.format(value="71–99%")
+    decision = decide(_yield_site(ranged, "71–99%"), None)
+    assert decision.mention is None
+    single = text.format(value="85%")
+    decision = decide(_yield_site(single, "85%"), None)
+    assert decision.source == "passage_subject"

@@ -328,6 +328,10 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
             return Decision(mention, "label_table" if title else "model")
     if _YIELDS_OF_SEVERAL.match(site.text, site.value_end):
         return Decision(None, None)  # "alkenes 9ga−9ja were produced in 68−72% yields"
+    if site.property == YIELD and _RANGE.search(site.text, site.value_start, site.value_end):
+        # "formed the corresponding triarylamines in 71–99%": a range of yields is a
+        # series', never the one compound the passage is about
+        return Decision(None, None)
     subject = passage_subject(site.text, site.value_start, site.table)
     if subject is None or _junk(subject) or _auxiliary(subject, site):
         return Decision(None, None)
@@ -336,6 +340,8 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
     return Decision(subject, "passage_subject")
 
 
+#: A range in a value's own text: ``71–99%``, ``60 - 85 %``, ``55 to 76 %``.
+_RANGE = re.compile(r"\d\s*(?:[-–−‒]|to)\s*\d")
 #: After a value: "yields" in the plural, the value is a span over several products, so
 #: no one compound the passage is about.
 _YIELDS_OF_SEVERAL = re.compile(r"\s*%?\s*(?:\)\s*)?(?:isolated\s+|overall\s+)?yields\b", re.I)
