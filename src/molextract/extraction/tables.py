@@ -53,6 +53,7 @@ from molextract.ingest.document import Document
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
     HEADER_PATH_SEPARATOR,
+    LABEL_RUN,
     NAME_GOES_ON,
     Footnote,
     Span,
@@ -159,8 +160,6 @@ _KIND_LABEL_CELL = re.compile(
     r"(?:[a-z-]*(?:ide|ine|ane|ene|yne|ol|one|al|ate|ite|ester|ether|acid|adduct|isomer"
     rf"|lactone|lactam|salt|dimer|trimer)\s+)({_STEREO}?{LABEL})",
 )
-#: A run of one series' labels a yield column's header names: ``4a-k``, ``3a–3l``.
-_LABEL_RUN = re.compile(r"(?P<base>\d{1,3})(?P<first>[a-z])\s*[-–−]\s*(?P=base)?(?P<last>[a-z])")
 _LABEL_AFTER_NAME = re.compile(rf"^(?P<name>.*?\S)\s*\(\s*(?P<label>{LABEL})\s*\)\s*$")
 #: Labels tables print in a compound column: ``I-a-6``, ``XIII-2``, ``S12``, ``Ex. 4``.
 _TABLE_LABEL = re.compile(
@@ -1472,7 +1471,7 @@ def _header_compound(
             # the column's runs were made with or at
             rest = _CONDITION_AFTER_LABEL.sub(r"\g<label>", _BRACKETED.sub(" ", rest))
             rest = " ".join(_HEADER_NOISE.sub(" ", rest).split())
-            run = _LABEL_RUN.fullmatch(rest)
+            run = LABEL_RUN.fullmatch(rest)
             if run is not None and found is not None and (offset := text.find(rest)) >= 0:
                 # "Yield of 4a-k (%)": the products of a scope table's rows, in turn
                 start = cell.start + offset
@@ -1595,7 +1594,7 @@ def _run_below(cells: Sequence[Span], cell: Span) -> Mention | None:
     if not below:
         return None
     text = _MARKER_TAIL.sub("", below[0].text).strip()
-    run = _LABEL_RUN.match(text)
+    run = LABEL_RUN.match(text)
     if run is None or text[run.end() :].strip(" ()%"):
         return None
     start = below[0].start + below[0].text.find(run.group())
@@ -1871,8 +1870,7 @@ def _numbered(grid: Grid, column: int) -> bool:
 def _numbered_with_notes(grid: Grid, column: int) -> bool:
     """Numbers as ``_numbered`` reads them, some with a note in brackets (``7 (ref.)``,
     a reference compound)."""
-    cells = [t.strip() for t in _cells(grid, column)]
-    bare = [re.sub(r"\s*\([^()]{1,12}\)$", "", t) for t in cells]
+    bare = [_REFERENCE_MARK.sub("", t.strip()) for t in _cells(grid, column)]
     return (
         len(bare) >= 2
         and all(re.fullmatch(r"\d{1,4}[a-z]{0,2}", t) for t in bare)
@@ -2416,7 +2414,7 @@ def _record(
     if (
         mention is not None
         and mention is column.compound
-        and _LABEL_RUN.fullmatch(mention.label or "")
+        and LABEL_RUN.fullmatch(mention.label or "")
     ):
         # "Yield of 4a-k" with no row telling which member: the r-th row is the r-th
         # when the rows are as many as the run's members, else no one compound
@@ -3014,7 +3012,7 @@ def _series_product(
     two routes to the one compound 6."""
     if series is None or row is None or series.label is None or row.label is None:
         return None
-    run = _LABEL_RUN.fullmatch(series.label)
+    run = LABEL_RUN.fullmatch(series.label)
     if run is not None:
         # "Yield of 4a-k" over the substrates 1a … 1k: the header prints the members
         member = re.fullmatch(r"(\d{1,3})([a-z])['′]?", row.label)
@@ -3042,7 +3040,7 @@ def _series_product(
 def _run_member(run: Mention, r: int, rows: int, labels: Names) -> Mention | None:
     """The r-th member of a header's run of labels (``4a-k``), when the table has one
     row per member."""
-    found = _LABEL_RUN.fullmatch(run.label or "")
+    found = LABEL_RUN.fullmatch(run.label or "")
     if found is None or ord(found["last"]) - ord(found["first"]) + 1 != rows:
         return None
     label = found["base"] + chr(ord(found["first"]) + r)

@@ -320,8 +320,10 @@ def _series_labels(row: Sequence[str]) -> bool:
     return len(labels) >= 2 and len(labels) == len(numbered)
 
 
-#: A run of one series' labels: ``4a-k``, ``3a–3l`` (``Yield of`` over it).
-_LABEL_RUN_CELL = re.compile(r"\s*(\d{1,3})[a-z]\s*[-–−]\s*\1?[a-z]\s*(?:\(\s*%\s*\))?\s*")
+#: A run of one series' labels: ``4a-k``, ``3a–3l`` (``Yield of`` over it); the table
+#: reader names each row's member from it.
+LABEL_RUN = re.compile(r"(?P<base>\d{1,3})(?P<first>[a-z])\s*[-–−]\s*(?P=base)?(?P<last>[a-z])")
+_LABEL_RUN_CELL = re.compile(rf"\s*(?:{LABEL_RUN.pattern})\s*(?:\(\s*%\s*\))?\s*")
 
 
 def _label_runs(row: Sequence[str]) -> bool:
