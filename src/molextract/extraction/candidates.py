@@ -597,6 +597,8 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
     stated_yield = cues.AFTER_CUES["reaction_yield"].search(after)
     if stated_yield:
         return None
+    if _REACTION_EFFICIENCY.search(before):
+        return None  # "undergo cyclization in very high efficiency ( 80-100 % )"
     if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
@@ -607,6 +609,10 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         head = before[: len(before) - len(inner) - 1]
         tail = after[closing + 1 :] if closing >= 0 else ""
         if closing >= 0 and cues.REAGENT_ADDED_AFTER.search(tail):
+            if not inner.strip() and _SUBJECT_BRACKET.search(before):
+                # "Methyl ketone 33 ( 88 % ) was added to LDA": a compound the paper
+                # numbers, its bracket its yield alone, is no reagent sold by strength
+                return None
             return _NOT_A_YIELD
         if cues.REAGENTS_ADDED_LATER.search(tail) and not _product_bracket(
             head, tail, cues.PRODUCT_VERBS
@@ -626,6 +632,17 @@ _REAGENT_WORD_BEFORE_PAREN = re.compile(
     # "hydrochloric acid (36%, ∼10 mL)": a mineral acid as sold
     r"|(?:hydrochloric|sulfuric|sulphuric|nitric|phosphoric|hydrobromic|hydroiodic"
     r"|hydrofluoric|perchloric)\s+acid)\s*$",
+    re.IGNORECASE,
+)
+
+
+#: A reaction that went with an efficiency, then its percentage: ``undergo cyclization in
+#: very high efficiency ( 80-100 % )``, ``the coupling proceeded with 85 % efficiency``.
+#: (Not a quantum, trapping or extraction efficiency: no reaction goes "with" those.)
+_REACTION_EFFICIENCY = re.compile(
+    r"\b(?:proceed(?:s|ed|ing)?|occur(?:s|red|ring)?|undergo(?:es|ing)?|underwent"
+    r"|took\s+place|takes\s+place)\s+(?:[\w-]+\s+){0,2}?(?:with|in)\s+"
+    r"(?:(?!quantum|trapping|extraction)[\w-]+\s+){0,3}?efficiency\s*(?:\(\s*|of\s+)?$",
     re.IGNORECASE,
 )
 
@@ -1153,6 +1170,8 @@ def _yield_cue(before: str, after: str) -> str | None:
         # "gave 18 ( 85 % ) along with 8 % of the over - reduced alcohol 17": a by-product's
         # share, after the verb that made the product it came with
         return "a by-product's share beside the product"
+    if _REACTION_EFFICIENCY.search(before):
+        return "a reaction's efficiency"
     if _FORM_THEN_COMMA.search(before) and _CLAUSE_GOES_ON.match(after):
         return "after the product's form"  # "NAME (8e): Yellow solid, 90 %, m. p. 232 °C"
     return None
@@ -1167,8 +1186,11 @@ _SUBJECT_BRACKET = re.compile(
     rf"{_LABEL}\s*\(\s*$",
     re.IGNORECASE,
 )
-#: That bracket closing on the percentage alone, and the sentence's verb.
-_BRACKET_THEN_VERB = re.compile(r"\s*\)\s*(?:was|were|is|are)\s+(?!\d)", re.IGNORECASE)
+#: That bracket closing on the percentage alone (or with the step's ratio or ee: ``( 73 %
+#: , > 20 : 1 dr )``), and the sentence's verb.
+_BRACKET_THEN_VERB = re.compile(
+    rf"{cues.STEP_ASIDE.pattern}\)\s*(?:was|were|is|are)\s+(?!\d)", re.IGNORECASE
+)
 
 
 #: The form a compound came as, then a comma: ``Yellow solid, `` (before its yield).

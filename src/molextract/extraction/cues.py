@@ -171,8 +171,10 @@ PRODUCT_AFTER = re.compile(
     r"|as\s+such|crude)"
     rf"|as\s+(?:an?\s+)?(?:[\w-]+\s+){{0,4}}?(?:{FORM_OF_MATTER}|salt|residue)\b"
     # "Both 23 ( 71 % ) and its epimer 24 ( 18 % ) were obtained": the next product of
-    # the list, with its own bracket, then the verb they share
-    r"|and\s+[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*(?:were|are)\s+(?:\w+ly\s+)?"
+    # the list, with its own bracket, then the verb they share ("Compounds 22 ( 45 % ) ,
+    # 23 ( 18 % ) and 24 ( 9 % ) were isolated": the list's later members first)
+    r"|(?:,\s*[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*)*,?\s*"
+    r"and\s+[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*(?:were|are)\s+(?:\w+ly\s+)?"
     r"(?:obtained|isolated|formed|produced|prepared)\b)",
     _I,
 )
