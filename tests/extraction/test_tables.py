@@ -2388,3 +2388,26 @@ def test_a_solubility_caption_s_one_solvent_is_every_row_s_medium() -> None:
         ("Sodium benzoate", "in water, 25 °C"),
         ("Potassium sorbate", "in water, 25 °C"),
     ]
+
+
+def test_a_range_a_narrow_column_broke_after_its_dash_is_one_value_of_its_row() -> None:
+    text = (
+        "Table 2\n\n"
+        "| Compound | Appearance | mp (°C) | m/z |\n|---|---|---|---|\n"
+        "| 3 | White Solid | 139 | 453 |\n"
+        "| 5 | White Solid | 183- | 469 |\n"
+        "| | | 184 | ([M + H]+) |\n"
+        "| 6 | Tan Solid | 118-119 | 507 |\n"
+    )
+    found = records(text)
+    assert [(r.compound.label, r.value_low, r.value_high, r.value) for r in found] == [
+        ("3", None, None, 139.0),
+        ("5", 183.0, 184.0, 183.5),
+        ("6", 118.0, 119.0, 118.5),
+    ]
+    broken = found[1]
+    # the value's offsets run from the first part to the second, in the document's text
+    assert broken.evidence.value_start is not None and broken.evidence.value_end is not None
+    assert text[broken.evidence.value_start : broken.evidence.value_start + 4] == "183-"
+    assert text[broken.evidence.value_end - 3 : broken.evidence.value_end] == "184"
+    assert "184" in broken.evidence.quote

@@ -2290,9 +2290,14 @@ def _record(
         cell = _part(cell, column.part[0])
     prop = column.property
     assert prop is not None
+    below = _range_goes_on_below(reading.grid, r, column.index) if column.part is None else None
+    if column.part is None and r > 0 and _range_goes_on_below(reading.grid, r - 1, column.index):
+        return None  # "184" under "183-": the end of the range the row above opened
     if column.part is None and _amount_beside(reading.grid, row, column.index):
         return None  # "140.0 | g" under "Output (Yield)": a mass, its unit in the next cell
     text, own = cell.text, None
+    if below is not None:
+        text = f"{text} {below.text}"  # "183-" over "184": one range, 183–184
     if column.cue is not None:
         cued = _cued_text(column.cue, text)
         if cued is None:
@@ -2452,11 +2457,15 @@ def _record(
     smiles_column = reading.in_half_of(reading.smiles_column, column.index)
     if smiles_column is not None and smiles_column < len(row) and row[smiles_column].text:
         smiles = row[smiles_column].text
+    last = cell if below is None else below
     line_start = doc.text.rfind("\n", 0, cell.start) + 1
-    line_end = doc.text.find("\n", cell.end)
+    line_end = doc.text.find("\n", last.end)
     line_end = len(doc.text) if line_end < 0 else line_end
     table_row, table_column = reading.grid.where(r, column.index)
     value_start = cell.start + quantity.start
+    value_end = cell.start + quantity.end
+    if below is not None and quantity.end > len(cell.text):
+        value_end = below.start + quantity.end - len(cell.text) - 1
     return Record(
         doc_id=doc.id,
         schema_name=schema.name,
@@ -2488,7 +2497,7 @@ def _record(
             end=line_end,
             match="exact",
             value_start=value_start,
-            value_end=cell.start + quantity.end,
+            value_end=value_end,
             table=TableCell(
                 table=reading.table.index,
                 label=reading.table.label or None,
@@ -2496,7 +2505,7 @@ def _record(
                 column=table_column,
                 header=column.header,
                 cell_start=cell.start,
-                cell_end=cell.end,
+                cell_end=last.end,
             ),
         ),
         checks=measured.checks,
@@ -2715,6 +2724,26 @@ _QUANTITY_CELL = re.compile(
 )
 #: A name a narrow column broke after a locant's comma or a hyphen.
 _BROKEN_NAME = re.compile(r"\d,$|[A-Za-z0-9]-$")
+
+
+def _range_goes_on_below(grid: Grid, r: int, column: int) -> Span | None:
+    """The cell under row ``r``'s in ``column`` when a narrow column broke a range after
+    its dash (``183-`` over ``184``) and the row below only continues row ``r``: its
+    first cell is blank and this column's cell starts with the range's end."""
+    rows = grid.rows
+    if grid.transposed or r + 1 >= len(rows) or column >= len(rows[r]):
+        return None
+    below = rows[r + 1]
+    if column >= len(below) or column == 0 or below[0].text.strip():
+        return None
+    if not _RANGE_OPEN.fullmatch(rows[r][column].text):
+        return None
+    return below[column] if _RANGE_CLOSE.match(below[column].text) else None
+
+
+#: A cell that ends on a range's dash, and the cell that ends the range.
+_RANGE_OPEN = re.compile(r"\s*\d+(?:[.,]\d+)?\s*[-–—]\s*")
+_RANGE_CLOSE = re.compile(r"\s*\d+(?:[.,]\d+)?(?![\d.,]*\s*[-–—])")
 
 
 def _name_goes_on_below(grid: Grid, row: list[Span], column: int) -> Span | None:
