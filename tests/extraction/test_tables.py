@@ -2411,3 +2411,30 @@ def test_a_range_a_narrow_column_broke_after_its_dash_is_one_value_of_its_row() 
     assert text[broken.evidence.value_start : broken.evidence.value_start + 4] == "183-"
     assert text[broken.evidence.value_end - 3 : broken.evidence.value_end] == "184"
     assert "184" in broken.evidence.quote
+
+
+@pytest.mark.parametrize(
+    ("cell", "low", "value"), [("120°", None, 120.0), ("183-185 °", 183.0, 184.0)]
+)
+def test_a_degree_sign_without_its_letter_is_celsius_within_the_cell(
+    cell: str, low: float | None, value: float
+) -> None:
+    found = tables.cell_value(cell)
+    assert found is not None
+    quantity = found[0]
+    assert (quantity.low, quantity.value, quantity.unit) == (low, value, "°C")
+    assert quantity.end <= len(cell)  # the letter read in is not in the document
+
+
+def test_a_header_printed_again_among_the_rows_is_no_row() -> None:
+    header = "| Co. no. | Exp. no. | R1 | melting point (°C) |\n"
+    text = (
+        "Table 1\n\n" + header + "|---|---|---|---|\n"
+        "| 1 | B11 | Br | |\n| 3 | B3.c | Br | 190°C |\n"
+        + header
+        + "| 15 | B3 | Cl | 130°C |\n| 18 | B8.b | Br | 120° |\n"
+    )
+    # the compound numbers name the rows: the repeat (a second page's) makes the column
+    # no less a column of numbers, and no example code names a compound
+    found = [(r.compound.label, r.value) for r in records(text)]
+    assert found == [("3", 190.0), ("15", 130.0), ("18", 120.0)]

@@ -1065,7 +1065,7 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
             False,
             [table.column_header(c) for c in range(table.width)],
             [[row[c] for row in table.header] for c in range(table.width)],
-            table.body,
+            _header_repeats_off(table),
         )
     rows = table.rows
     # a column of units beside the property names ("Density | g/cc | 12.4 | 21.4")
@@ -1081,6 +1081,23 @@ def _grid(table: Table, *, transposed: bool) -> Grid:
         [[rows[r][c] for r in range(len(rows))] for c in range(first, table.width)],
         first,
     )
+
+
+def _header_repeats_off(table: Table) -> list[list[Span]]:
+    """The body with each row that repeats a header row emptied in place: a patent's
+    table printed over two pages prints its header again on the second (``Co. no. |
+    Exp. no. | …`` among the rows), which is no row of compounds. Emptied, not dropped,
+    so every row keeps its place as printed."""
+    printed = [tuple(c.text.strip() for c in row) for row in table.header]
+    headers = {texts for texts in printed if sum(1 for t in texts if t) >= 2}
+    if not headers:
+        return table.body
+    return [
+        [Span("", c.start, c.start) for c in row]
+        if tuple(c.text.strip() for c in row) in headers
+        else row
+        for row in table.body
+    ]
 
 
 #: A group header over numbered columns: ``Examples`` over ``1 | 2``.
@@ -2567,6 +2584,10 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
     if re.fullmatch(r"\s*\([^()]*%\s*\)\s*", clean):
         # "(28.2%)" on the line under a mass: a patent's yield in its own bracket
         clean = clean.replace("(", " ").replace(")", " ")
+    if (bare := _BARE_DEGREE.fullmatch(clean)) is not None:
+        # "120°", ">250°" under a melting point's "(°C)": degrees Celsius, the letter
+        # left off (read with it, its offsets kept within the cell)
+        clean = clean[: bare.end("degree")] + "C" + clean[bare.end("degree") + 1 :]
     quantities = scan_numbers(clean)
     if not quantities:
         return None
@@ -2583,10 +2604,14 @@ def cell_value(text: str, *, decimal_comma: bool = False) -> tuple[Quantity, lis
         return replace(first, qualifier=">="), markers
     if not _CELL_TAIL.fullmatch(clean[first.end :]):
         return None
-    return first, markers
+    return replace(first, end=min(first.end, len(text))), markers
 
 
 _AT_LEAST_TAIL = re.compile(r"\+\s*")
+#: A temperature whose degree sign has no letter after it: ``120°``, ``183-185 °``.
+_BARE_DEGREE = re.compile(
+    r"\s*[<>≥≤~]?\s*\d+(?:\.\d+)?(?:\s*[-–—]\s*\d+(?:\.\d+)?)?\s*(?P<degree>°)(?:\s+|$)"
+)
 #: A unit of one letter printed apart from its number: grams, hours.
 _SPACED_UNIT_LETTER = re.compile(r"\d\s+[gh]\s*$")
 
