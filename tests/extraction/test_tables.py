@@ -2438,3 +2438,15 @@ def test_a_header_printed_again_among_the_rows_is_no_row() -> None:
     # no less a column of numbers, and no example code names a compound
     found = [(r.compound.label, r.value) for r in records(text)]
     assert found == [("3", 190.0), ("15", 130.0), ("18", 120.0)]
+
+
+def test_a_boiling_point_beside_the_solvent_column_is_the_solvent_s() -> None:
+    text = (
+        "Table 1\n\n| Working Examples | Solvent | Boiling point (°C) | Recovered (%) |\n"
+        "|---|---|---|---|\n"
+        "| Working Example 1 | Hexaethylene glycol dimethyl ether | 356 | 97 |\n"
+        "| Working Example 2 | Tetraethylene glycol dibutyl ether | 340 | 88 |\n"
+    )
+    found = [(r.property, r.compound.name, r.value) for r in records(text)]
+    assert ("boiling_point", "Hexaethylene glycol dimethyl ether", 356.0) in found
+    assert ("boiling_point", "Tetraethylene glycol dibutyl ether", 340.0) in found

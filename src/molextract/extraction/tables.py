@@ -3002,6 +3002,16 @@ def _role_column(grid: Grid, column: Column) -> int | None:
     gives to what another column lists is the compound in that column's cell, not
     the row's example."""
     found = _OF_ROLE.search(column.header)
+    if (
+        found is None
+        and column.property in ("boiling_point", "density")
+        and column.index > 0
+        and _SOLVENT_ROLE.fullmatch(_last_header(grid.headers[column.index - 1]))
+        and _names_things(grid, column.index - 1)
+    ):
+        # "Working Example | Solvent | Boiling point (°C)": the boiling point printed
+        # beside the solvent is the solvent's, not the example's product's
+        return column.index - 1
     if found is None:
         return None
     role = found["role"].lower().removesuffix("s")
@@ -3012,6 +3022,8 @@ def _role_column(grid: Grid, column: Column) -> int | None:
     return None
 
 
+#: A column of the solvent (or diluent, medium) each row used.
+_SOLVENT_ROLE = re.compile(r"\s*(?:reaction\s+)?(?:solvents?|diluents?|media|medium)\s*", _I)
 _OF_ROLE = re.compile(r"\bof\s+(?:the\s+)?(?P<role>[a-z]{3,})\b(?!\s+[a-z])", _I)
 
 
