@@ -2093,3 +2093,74 @@ def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
     single = text.format(value="85%")
     decision = decide(_yield_site(single, "85%"), None)
     assert decision.source == "passage_subject"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        # a list's first product, its yield bracketed, before the verb the list shares
+        ("Compounds 22 ( 45 % ) , 23 ( 18 % ) and 24 ( 9 % ) were isolated after"
+         " chromatography .", "45 %", "22"),
+        # a compound's bracket that says where it was made from, then its yield
+        ("The known bromide 7 ( prepared from 6 in 85 % yield ) was coupled with 8 .",
+         "85 %", "7"),
+        # the product called by its role, then what the sentence says it is
+        ("The major product ( 62 % ) was identified as the cis-fused lactam 25 .", "62 %",
+         "25"),
+        # a step that went well, its yield bracketed, then the verb that names its product
+        ("Cyclopropanation of 62 proceeded smoothly ( 89 % ) to give 63 as a single"
+         " diastereomer .", "89 %", "63"),
+        ("The hydrogenation proceeded cleanly ( 95 % , 10 : 1 dr ) to afford the cis isomer"
+         " 70 .", "95 %", "70"),
+    ],
+)  # fmt: skip
+def test_a_list_s_first_yield_an_aside_of_where_made_a_role_identified_a_step_that_went(
+    text: str, value: str, label: str
+) -> None:
+    (candidate,) = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    assert candidate.blocked is None and candidate.decisive
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a compound the paper numbers, its bracket its yield (with the step's ratio), at
+        # the head of a sentence that goes on to use it: the model is asked, not blocked
+        ("The resulting epoxide 15 ( 73 % , > 20 : 1 dr ) was opened with sodium azide .",
+         "73 %"),
+        ("Methyl ketone 33 ( 88 % ) was added to a solution of LDA at -78 ° C .", "88 %"),
+        # a reaction's efficiency as a percentage
+        ("These biradicals undergo cyclization in very high efficiency ( 80-100 % ) .",
+         "80-100 %"),
+    ],
+)  # fmt: skip
+def test_a_numbered_compound_s_bare_bracket_and_a_reaction_s_efficiency_are_yields(
+    text: str, value: str
+) -> None:
+    (candidate,) = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    assert candidate.blocked is None
+    assert candidate.cues == ("reaction_yield",)  # a yield's cue found, not guessed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A solution of hydrazine hydrate (80%) was added dropwise.",
+        "The trapping efficiency ( 85 % ) was determined by GC .",
+        "The photoreaction occurs with a quantum efficiency ( 45 % ) .",
+    ],
+)
+def test_a_reagent_s_strength_and_other_efficiencies_stay_no_yield(text: str) -> None:
+    found = find_candidates(text, get_schema("reaction_yield"))
+    assert all(c.blocked is not None for c in found)

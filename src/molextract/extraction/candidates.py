@@ -987,6 +987,12 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
     if bare and _product_bracket(head, tail, cues.YIELD_VERBS):
         return _Cue("in brackets after the product", 0, 0, direct=True)
     closes = cues.STEP_ASIDE.fullmatch(rest) is not None
+    if (
+        not inner.strip()
+        and closes
+        and cues.STEP_WENT_BRACKET.search(before[: len(before) - len(inner)])
+    ):
+        return _Cue("after a step that went well", 0, 0, direct=True)
     if cues.STEP_CONDITIONS_BEFORE.search(before) and closes:
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     if _CONDITIONS.fullmatch(inner) and cues.STEP_TEMPERATURE_OR_TIME.search(inner) and closes:

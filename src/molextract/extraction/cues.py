@@ -196,6 +196,12 @@ STEP_TEMPERATURE_OR_TIME = re.compile(
     r"|\b\d+(?:\.\d+)?\s*(?:h|hr|hrs|min|d)\b",
     re.IGNORECASE,
 )
+#: A step that went well, its yield in the bracket that opens after it: ``Cyclopropanation
+#: of 62 proceeded smoothly ( 89 % ) to give 63``.
+STEP_WENT_BRACKET = re.compile(
+    r"\b(?:proceed(?:ed|s)|went|occurred|worked)\s+(?:(?:\w+ly|well|cleanly)\s+){0,2}\(\s*$",
+    _I,
+)
 STEP_CONDITIONS_BEFORE = re.compile(
     r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
     r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment)"

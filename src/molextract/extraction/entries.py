@@ -36,6 +36,7 @@ from molextract.extraction.cues import (
     STEP_CONDITIONS_BEFORE,
     STEP_PASSIVES,
     STEP_TEMPERATURE_OR_TIME,
+    STEP_WENT_BRACKET,
 )
 from molextract.extraction.junk_compounds import is_auxiliary
 from molextract.extraction.label_table import LabelTable
@@ -1065,10 +1066,12 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     imidazole, DMF, 95%) gave 20``: a yield closing a bracket of the step's reagents is
     the yield of the product the verb after the bracket gives; a name inside the bracket
     is a reagent."""
-    inner = open_bracket(text[max(0, value_start - 160) : value_start])
+    head = text[max(0, value_start - 160) : value_start]
+    inner = open_bracket(head)
     if inner is None:
         return None
-    if "," not in inner or _AMOUNT_IN_BRACKET.search(inner):
+    went = not inner.strip() and STEP_WENT_BRACKET.search(head) is not None
+    if ("," not in inner and not went) or _AMOUNT_IN_BRACKET.search(inner):
         return None  # "(1.2 g, 85%)": the product's own bracket
     verb = _CONDITIONS_THEN_VERB.match(text, value_start)
     if verb is None:
@@ -1077,6 +1080,33 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     return _kind_label_at(text, verb.end(), limit, table) or _name_at(
         text, verb.end(), limit, table
     )
+
+
+def identified_product(text: str, value_start: int, table: LabelTable) -> Mention | None:
+    """``The major product ( 62 % ) was identified as the cis-fused lactam 25``: a
+    product called by its role, its yield bracketed, is the compound the sentence then
+    says it is."""
+    said = _IDENTIFIED_AS.match(text, value_start)
+    if said is None or not _ROLE_BRACKET.search(text, max(0, value_start - 60), value_start):
+        return None
+    limit = min(len(text), said.end() + 200)
+    return _kind_label_at(text, said.end(), limit, table) or _name_at(
+        text, said.end(), limit, table
+    )
+
+
+#: The yield, its bracket closing, and the verb that says what the product is.
+_IDENTIFIED_AS = re.compile(
+    r"\d+(?:\.\d+)?\s*%\s*\)\s*(?:was|were)\s+(?:\w+ly\s+)?(?:identified|characteri[sz]ed"
+    r"|assigned|shown\s+to\s+be|found\s+to\s+be|determined\s+to\s+be)\s+(?:as\s+)?(?:the\s+|an?\s+)?",
+    re.IGNORECASE,
+)
+#: A product called by its role, right before its yield's bracket.
+_ROLE_BRACKET = re.compile(
+    r"\b(?:(?:major|minor|main|sole|only|new|unexpected|single)\s+)?"
+    r"(?:products?|compounds?|isomers?|by-?\s?products?|adducts?)\s*\(\s*$",
+    re.IGNORECASE,
+)
 
 
 #: A reagent's or product's amount in a bracket.

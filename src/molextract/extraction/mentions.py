@@ -789,7 +789,8 @@ def made_aside(text: str, value_start: int, value_end: int, table: LabelTable) -
 #: A bracket opening on how its compound was made, up to the value.
 _MADE_ASIDE = re.compile(
     r"\(\s*(?:(?:conveniently|easily|readily)\s+)?(?:prepared|obtained|synthesi[sz]ed|made)"
-    r"\b[^()]{0,90}?[,;]\s*$",
+    # ("( prepared from 6 in 85 % yield )": the yield after where it was made from)
+    r"\b[^()]{0,90}?(?:[,;]\s*|\s+in\s+(?:(?:an?|the)\s+)?(?:(?:overall|yields?)\s+of\s+)?)$",
     re.IGNORECASE,
 )
 #: A bracket opening on the yield it was made in: ``( obtained in 83 % yield by …``.

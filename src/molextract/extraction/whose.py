@@ -42,6 +42,7 @@ from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
+    identified_product,
     product_after_conditions,
     sentence_start,
     title_compound,
@@ -87,6 +88,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("made_aside", lambda text, start, end, table, _n: made_aside(text, start, end, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
+    ("identified_product", lambda text, start, _e, table, _n: identified_product(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     *FORM_RULES,
     ("label_before_cued_bracket", lambda text, start, _e, table, _n: label_before_cued_bracket(text, start, table)),
