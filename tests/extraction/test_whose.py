@@ -2164,3 +2164,17 @@ def test_a_numbered_compound_s_bare_bracket_and_a_reaction_s_efficiency_are_yiel
 def test_a_reagent_s_strength_and_other_efficiencies_stay_no_yield(text: str) -> None:
     found = find_candidates(text, get_schema("reaction_yield"))
     assert all(c.blocked is not None for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The mixture was concentrated to give Intermediate 8 as its TFA salt (480 mg, 92%).",
+        "The mixture was concentrated to give Intermediate 8 as the hydrochloride salt"
+        " (480 mg, 92%).",
+    ],
+)
+def test_the_salt_a_product_was_isolated_as_stands_between_it_and_its_yield(text: str) -> None:
+    decision = by_form(_site(text, "92%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "8"

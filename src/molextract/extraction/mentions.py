@@ -1545,6 +1545,10 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|prep\.?|reverse[d]?[\s-]phase|automated|further)\s+)*(?:purification|chromatography"
     r"|recrystalli[sz]ation|crystalli[sz]ation|trituration|distillation|HPLC|filtration)"
     r"(?:\s+(?:by|on|over|from|with|using|in)\s+[^()\n.;]{0,40}?)?(?:\s*\([^()]{0,60}\))?"
+    # "Intermediate 8 as its TFA salt (480 mg, 92%)": the salt it was isolated as
+    r"|\bas\s+(?:its|the|an?)\s+(?:[\w\-]+\s+){0,2}?(?:salts?|(?:mono|di|bis)?(?:hydrochlorides?"
+    r"|hydrobromides?|trifluoroacetates?|mesylates?|tosylates?|maleates?|fumarates?|oxalates?"
+    r"|formates?|citrates?|tartrates?|sodium\s+salts?|potassium\s+salts?))(?![\w\-])"
     r"|\b" + _FORM.replace("(?:\\s*\\([^()]{0,60}\\))?", "") + r"(?:\s+product)?)\Z",
     re.IGNORECASE,
 )
