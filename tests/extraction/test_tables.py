@@ -2450,3 +2450,20 @@ def test_a_boiling_point_beside_the_solvent_column_is_the_solvent_s() -> None:
     found = [(r.property, r.compound.name, r.value) for r in records(text)]
     assert ("boiling_point", "Hexaethylene glycol dimethyl ether", 356.0) in found
     assert ("boiling_point", "Tetraethylene glycol dibutyl ether", 340.0) in found
+
+
+def test_a_unit_bracket_broken_over_header_rows_and_a_name_s_spaced_locants() -> None:
+    text = (
+        "Table 4\n\n"
+        "| | Content | Yield of hexane 1, 6- |\n"
+        "| | of ester | diisocyanate (mol |\n"
+        "| Example | (wt%) | %) (molar yield) |\n|---|---|---|\n"
+        "| Example 91 | 24 | 93.0 |\n| Example 92 | 40 | 78.4 |\n"
+    )
+    found = [(r.property, r.value, r.compound.label) for r in records(text)]
+    # "(mol › %)" is the column's unit, so the column is read; "1, 6-" is the name's
+    # locants, not a label 1 the header would give every row
+    assert found == [
+        ("reaction_yield", 93.0, "Example 91"),
+        ("reaction_yield", 78.4, "Example 92"),
+    ]

@@ -1416,6 +1416,8 @@ def header_unit(header: str, *, any_kind: bool = False) -> str | None:
     Amounts and pressures count only with ``any_kind`` (``Mp (LMW), g/mol``: a molar
     mass, whatever its name looks like)."""
     skipped = () if any_kind else ("amount", "other", "pressure")
+    # a bracket a narrow column broke over its header rows: "diisocyanate (mol › %)"
+    header = _BROKEN_BRACKET.sub(r"(\1 \2)", header)
     header = re.sub(r"\bDeg\b", "deg", header)  # "Tm Deg C.": the unit's spelling is lower case
     header = re.sub(r"(?<=[cdk/]m) (?=[23](?!\d))", "", header)  # "g/cm<sup>3</sup>" as "g/cm 3"
     places = [m.start(1) for m in _BRACKETED.finditer(header)]
@@ -1432,6 +1434,10 @@ def header_unit(header: str, *, any_kind: bool = False) -> str | None:
         if found is not None and kind_fits and not part[found[3] :].strip(" .)"):
             return found[0]
     return None
+
+
+#: A unit's bracket broken over two header rows, the path's separator inside it.
+_BROKEN_BRACKET = re.compile(r"\(([^()›]{1,12}?)\s*›\s*([^()›]{1,12}?)\)")
 
 
 def _trailing_unit(header: str) -> str | None:
@@ -1589,7 +1595,8 @@ def _lettered_product(
 
 #: After a product's label in a header: the condition the column's runs share.
 _CONDITION_AFTER_LABEL = re.compile(
-    rf"(?<![\w\-.])(?P<label>{LABEL})\s*(?:,\s*|\s+(?:with|using|over|in|at|by|under|on)\s+)"
+    # (not a name's locants a space split: "hexane 1, 6-diisocyanate")
+    rf"(?<![\w\-.])(?P<label>{LABEL})\s*(?:,\s*(?!\d{{1,2}}\s*-)|\s+(?:with|using|over|in|at|by|under|on)\s+)"
     r"\S.*$",
     _I,
 )
