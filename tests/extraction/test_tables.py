@@ -2467,3 +2467,18 @@ def test_a_unit_bracket_broken_over_header_rows_and_a_name_s_spaced_locants() ->
         ("reaction_yield", 93.0, "Example 91"),
         ("reaction_yield", 78.4, "Example 92"),
     ]
+
+
+def test_a_yield_cell_that_weighs_the_product_first_gives_its_bracketed_yield() -> None:
+    text = (
+        "Table 27 Larger-scale runs\n\n| Entry | Input | Crude product (Crude Yield) |"
+        " Purity (AUC) |\n|---|---|---|---|\n| 1 | 200 g | 201 g (83%) | 91% |\n"
+        "| 2 | 225 g | 264 g (97%) | 87% |\n"
+    )
+    found = records(text)
+    assert [(r.property, r.value, r.unit) for r in found] == [
+        ("reaction_yield", 83.0, "%"),
+        ("reaction_yield", 97.0, "%"),
+    ]
+    first = found[0]
+    assert text[first.evidence.value_start : first.evidence.value_end] == "83%"

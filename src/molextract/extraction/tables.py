@@ -2344,6 +2344,11 @@ def _record(
         )  # fmt: skip
     if prop == "reaction_yield":
         text = _isolated_in_brackets(reading, column, text)
+        if (weighed := _MASS_THEN_SHARE.fullmatch(text)) is not None:
+            # "201 g (83%)" under "Crude H (Crude Yield)": the product's mass, then its
+            # yield in brackets; the yield is the cell's value (offsets kept)
+            share = weighed.span("share")
+            text = " " * share[0] + text[share[0] : share[1]] + " " * (len(text) - share[1])
     measured_at = None  # a boiling point's pressure, a logD's pH
     if prop == "boiling_point":
         text, measured_at = _boiling_at(column.header, text)
@@ -2538,6 +2543,12 @@ def _record(
         engine=engine,
         extraction="anchored",
     )
+
+
+#: A yield cell that weighs the product first: ``201 g (83%)``, ``1.2 g (85 %)``.
+_MASS_THEN_SHARE = re.compile(
+    r"\s*\d+(?:[.,]\d+)?\s*(?:mg|g|kg)\.?\s*\(\s*(?P<share>\d+(?:\.\d+)?\s*%)\s*\)\s*"
+)
 
 
 def _decimal_commas(reading: TableReading) -> bool:
