@@ -2178,3 +2178,29 @@ def test_the_salt_a_product_was_isolated_as_stands_between_it_and_its_yield(text
     decision = by_form(_site(text, "92%"))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == "8"
+
+
+@pytest.mark.parametrize("how", ["HPLC", "preparative HPLC", "chromatography"])
+def test_yields_of_products_separated_by_an_instrument_follow_their_relative_clause(
+    how: str,
+) -> None:
+    text = (
+        "The cyclization afforded a 3 : 2 mixture of 31 and 32 , which were separated by"
+        f" {how} ( 45 % and 28 % , respectively ) ."
+    )
+    for value, label in (("45 %", "31"), ("28 %", "32")):
+        (candidate,) = [
+            c
+            for c in find_candidates(text, get_schema("reaction_yield"))
+            if text[c.quantity.start : c.quantity.end] == value
+        ]
+        assert candidate.blocked is None  # an instrument's name here states no purity
+        decision = by_form(_site(text, value))
+        assert decision is not None and decision.mention is not None
+        assert decision.mention.label == label
+
+
+def test_an_instrument_s_purity_stays_no_yield() -> None:
+    for text in ("The product was analysed by HPLC ( 98 % ) .", "Purity by HPLC ( 99.2 % ) ."):
+        (candidate,) = find_candidates(text, get_schema("reaction_yield"))
+        assert candidate.blocked is not None

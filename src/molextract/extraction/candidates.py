@@ -599,6 +599,8 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         return None
     if _REACTION_EFFICIENCY.search(before):
         return None  # "undergo cyclization in very high efficiency ( 80-100 % )"
+    if _SEPARATED_BY.search(before):
+        return None  # "separated by HPLC ( 45 % and 28 % , respectively )": no purity
     if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
@@ -643,6 +645,16 @@ _REACTION_EFFICIENCY = re.compile(
     r"\b(?:proceed(?:s|ed|ing)?|occur(?:s|red|ring)?|undergo(?:es|ing)?|underwent"
     r"|took\s+place|takes\s+place)\s+(?:[\w-]+\s+){0,2}?(?:with|in)\s+"
     r"(?:(?!quantum|trapping|extraction)[\w-]+\s+){0,3}?efficiency\s*(?:\(\s*|of\s+)?$",
+    re.IGNORECASE,
+)
+
+
+#: Products separated or purified by an instrument, their yields bracketed after it:
+#: ``which were separated by HPLC (``; the instrument's name is then no purity's.
+_SEPARATED_BY = re.compile(
+    r"\b(?:separated|purified|isolated|resolved)\s+(?:\w+\s+){0,2}?by\s+(?:(?:preparative"
+    r"|prep\.?|semi-?preparative|reverse[d]?[\s-]phase|chiral|flash)\s+)*(?:HPLC|GC|LC|MPLC"
+    r"|TLC|SFC|chromatography)\s*\(\s*(?:\d+(?:\.\d+)?\s*%\s*(?:,|and)\s*)*$",
     re.IGNORECASE,
 )
 

@@ -1526,6 +1526,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
     r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
+    # "31 and 32 , which were separated by HPLC ( 45 % and 28 % )": a relative clause's
+    # pronoun after the products, its verb read over before it
+    r"|\bwhich\b"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "the Weinreb amide 21 in two steps ( 61 % )": how many steps it took
     r"|\b(?:(?:in|over|for)\s+)?(?:two|three|four|five|six|seven|[2-9])\s*-?\s*steps?\b"
