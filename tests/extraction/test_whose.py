@@ -2204,3 +2204,28 @@ def test_an_instrument_s_purity_stays_no_yield() -> None:
     for text in ("The product was analysed by HPLC ( 98 % ) .", "Purity by HPLC ( 99.2 % ) ."):
         (candidate,) = find_candidates(text, get_schema("reaction_yield"))
         assert candidate.blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Alkylation of 10 afforded 11 with complete diastereoselectivity ( 85 % ) .", "11"),
+        ("Hydroboration of 20 occurred with complete regioselectivity ( 92 % ) to give"
+         " alcohol 21 .", "21"),
+    ],
+)  # fmt: skip
+def test_a_bracket_after_a_selectivity_said_to_be_complete_is_the_yield(
+    text: str, label: str
+) -> None:
+    (candidate,) = find_candidates(text, get_schema("reaction_yield"))
+    assert candidate.blocked is None
+    value = text[candidate.quantity.start : candidate.quantity.end]
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+    # a selectivity not said to be whole may be the percentage itself
+    (other,) = find_candidates(
+        "The catalyst showed high selectivity ( 85 % ) for the linear product .",
+        get_schema("reaction_yield"),
+    )
+    assert other.blocked is not None

@@ -601,6 +601,10 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         return None  # "undergo cyclization in very high efficiency ( 80-100 % )"
     if _SEPARATED_BY.search(before):
         return None  # "separated by HPLC ( 45 % and 28 % , respectively )": no purity
+    if _COMPLETE_SELECTIVITY.search(before):
+        # "afforded 11 with complete diastereoselectivity ( 85 % )": a selectivity said to
+        # be complete is no percentage below 100; the bracket is the step's yield
+        return None
     if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
@@ -655,6 +659,14 @@ _SEPARATED_BY = re.compile(
     r"\b(?:separated|purified|isolated|resolved)\s+(?:\w+\s+){0,2}?by\s+(?:(?:preparative"
     r"|prep\.?|semi-?preparative|reverse[d]?[\s-]phase|chiral|flash)\s+)*(?:HPLC|GC|LC|MPLC"
     r"|TLC|SFC|chromatography)\s*\(\s*(?:\d+(?:\.\d+)?\s*%\s*(?:,|and)\s*)*$",
+    re.IGNORECASE,
+)
+
+
+#: A step's selectivity said to be whole, its bracket opening after it.
+_COMPLETE_SELECTIVITY = re.compile(
+    r"\b(?:complete|total|perfect|exclusive|full)\s+(?:(?:endo|exo|E|Z|cis|trans)[\s-]+)?"
+    r"(?:(?:regio|stereo|diastereo|enantio|chemo|site)[\s-]?)?selectivity\s*\(\s*$",
     re.IGNORECASE,
 )
 

@@ -199,7 +199,9 @@ STEP_TEMPERATURE_OR_TIME = re.compile(
 #: A step that went well, its yield in the bracket that opens after it: ``Cyclopropanation
 #: of 62 proceeded smoothly ( 89 % ) to give 63``.
 STEP_WENT_BRACKET = re.compile(
-    r"\b(?:proceed(?:ed|s)|went|occurred|worked)\s+(?:(?:\w+ly|well|cleanly)\s+){0,2}\(\s*$",
+    r"\b(?:proceed(?:ed|s)|went|occurred|worked)\s+(?:(?:\w+ly|well|cleanly)\s+){0,2}"
+    # ("occurred with complete regioselectivity ( 92 % ) to give alcohol 21")
+    r"(?:with\s+(?:complete|total|perfect|exclusive|full)\s+[\w-]*selectivity\s*)?\(\s*$",
     _I,
 )
 STEP_CONDITIONS_BEFORE = re.compile(
