@@ -2229,3 +2229,27 @@ def test_a_bracket_after_a_selectivity_said_to_be_complete_is_the_yield(
         get_schema("reaction_yield"),
     )
     assert other.blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Reduction of S2 gave alcohol S3 ( 85 % ) .", "S3"),
+        ("Protection of the diol furnished acetonide A2 ( 90 % ) .", "A2"),
+        ("The alkylated product P4 ( 72 % ) was obtained as a single isomer .", "P4"),
+    ],
+)
+def test_a_compound_s_code_after_its_kind_is_no_reagent_s_formula(text: str, label: str) -> None:
+    (candidate,) = find_candidates(text, get_schema("reaction_yield"))
+    assert candidate.blocked is None
+    value = text[candidate.quantity.start : candidate.quantity.end]
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
+@pytest.mark.parametrize(
+    "text", ["Treatment with NaH ( 60 % ) gave 9 .", "With catalyst C1 ( 5 % ) it was slow ."]
+)
+def test_a_reagent_s_or_catalyst_s_bracket_stays_blocked(text: str) -> None:
+    assert all(c.blocked is not None for c in find_candidates(text, get_schema("reaction_yield")))

@@ -695,7 +695,19 @@ def _reagent_strength(before: str) -> bool:
     found = _REAGENT_BEFORE_PAREN.search(before)
     if found is None:
         return False
+    if _KIND_THEN_CODE.search(before):
+        return False  # "gave alcohol S3 ( 85 % )": a compound's code after its kind
     return not _MADE_BEFORE_FORMULA.search(before, max(0, found.start() - 24), found.start())
+
+
+#: A compound's kind, then its code of one capital and its number (``alcohol S3 (``,
+#: ``acetonide A2 (``, ``product P4 (``), which looks like a formula (``I2``, ``O2``)
+#: but follows no preposition as a reagent or gas would (``under O2 (``).
+_KIND_THEN_CODE = re.compile(
+    r"\b(?!(?:under|with|over|from|using|via|into|onto|and|then|than|plus|excess|of|in"
+    r"|atmosphere|pressure|catalysts?|ligands?|reagents?|additives?|initiators?|promoters?"
+    r"|bases?|acids?|resins?|columns?)\b)[a-z][a-z-]{2,}\s+[A-Z]\d{1,3}[a-z]?\s*\(\s*$"
+)
 
 
 #: A step's word for what it made, right before a formula.
