@@ -2253,3 +2253,19 @@ def test_a_compound_s_code_after_its_kind_is_no_reagent_s_formula(text: str, lab
 )
 def test_a_reagent_s_or_catalyst_s_bracket_stays_blocked(text: str) -> None:
     assert all(c.blocked is not None for c in find_candidates(text, get_schema("reaction_yield")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Compound 20 was converted to 21 via the mesylate in 77 % overall yield .",
+        "Compound 20 was converted to 21 through a three-step sequence in 77 % overall yield .",
+        "Alcohol 20 was transformed into the iodide 21 by way of the mesylate ( 77 % ) .",
+    ],
+)
+def test_the_way_a_product_was_made_stands_between_it_and_its_yield(text: str) -> None:
+    (candidate,) = find_candidates(text, get_schema("reaction_yield"))
+    value = text[candidate.quantity.start : candidate.quantity.end]
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "21"

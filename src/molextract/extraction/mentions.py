@@ -1540,6 +1540,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "furnished the alkene 18 exclusively ( 82 % )": how cleanly it formed
     r"|\b(?:(?:almost|nearly)\s+)?(?:exclusively|cleanly|smoothly|selectively|efficiently"
     r"|predominantly|solely|directly|quantitatively|rapidly|readily)\b"
+    # "was converted to 21 via the mesylate in 77 % overall yield", "through a three-step
+    # sequence": the way it was made
+    r"|\b(?:via|through|by\s+way\s+of)\s+(?:(?:the|a|an|its)\s+)?(?:[\w′'-]+\s+){0,3}?[\w′'-]+"
     # "gave 12 directly from 10 in 71 % overall yield": what it was made from
     rf"|\bfrom\s+(?:the\s+)?(?:[a-z][a-z\-]+\s+)?(?<![\w\-.,/]){LABEL}"
     # "NAME as a white solid after purification by flash chromatography (1.2 g, 85%)":
