@@ -2269,3 +2269,26 @@ def test_the_way_a_product_was_made_stands_between_it_and_its_yield(text: str) -
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert decision.mention.label == "21"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        ("After recrystallization from isopropanol, 6.3 g (71% of theory) of colorless"
+         " crystals of 1-phenyl-3-methylpyrazol-5-one, m.p. 127° C., are obtained.", "71%",
+         "1-phenyl-3-methylpyrazol-5-one"),
+        ("The product (2.95 g; 90% yield) was identified as 4-methoxybenzyl alcohol by NMR.",
+         "90%", "4-methoxybenzyl alcohol"),
+        ("A mixture of 4-fluorobenzaldehyde (1.24 g) and malonic acid (1.04 g) in pyridine was"
+         " heated; after acidification, 4-fluorocinnamic acid separated and was collected"
+         " (1.4 g, 84%).", "84%", "4-fluorocinnamic acid"),
+        ("The filtrate was concentrated to afford 0.45 g (yield 45%) of the above-identified"
+         " compound.", "45%", "the above-identified compound"),
+    ],
+)  # fmt: skip
+def test_older_patents_forms_of_crystals_of_identified_as_and_separated_and(
+    text: str, value: str, name: str
+) -> None:
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == name

@@ -338,6 +338,8 @@ _CLOSE_THEN_OF = re.compile(
     r"(?:(?:(?:white|colou?rless|off-white|pale|light|dark|bright|yellow|yellowish|orange|red"
     r"|brown|tan|beige|pink|green|microcrystalline|crystalline|amorphous)\s+){1,3}"
     r"(?=\S*[\d(\[-]))?"
+    # "6.3 g (71% of theory) of colorless crystals of NAME": the form it came as, then "of"
+    rf"(?:(?:[a-z-]+\s+){{0,3}}?{FORM_OF_MATTER}\s+of\s+(?:the\s+)?(?:pure\s+)?)?"
 )
 #: ``a yield of 39 %`` printed right before the value's end, and the ``of`` after it.
 _YIELD_OF_VALUE = re.compile(
@@ -1097,14 +1099,16 @@ def identified_product(text: str, value_start: int, table: LabelTable) -> Mentio
 
 #: The yield, its bracket closing, and the verb that says what the product is.
 _IDENTIFIED_AS = re.compile(
-    r"\d+(?:\.\d+)?\s*%\s*\)\s*(?:was|were)\s+(?:\w+ly\s+)?(?:identified|characteri[sz]ed"
+    r"\d+(?:\.\d+)?\s*%\s*(?:yield\s*)?\)\s*(?:was|were)\s+(?:\w+ly\s+)?(?:identified|characteri[sz]ed"
     r"|assigned|shown\s+to\s+be|found\s+to\s+be|determined\s+to\s+be)\s+(?:as\s+)?(?:the\s+|an?\s+)?",
     re.IGNORECASE,
 )
 #: A product called by its role, right before its yield's bracket.
 _ROLE_BRACKET = re.compile(
     r"\b(?:(?:major|minor|main|sole|only|new|unexpected|single)\s+)?"
-    r"(?:products?|compounds?|isomers?|by-?\s?products?|adducts?)\s*\(\s*$",
+    r"(?:products?|compounds?|isomers?|by-?\s?products?|adducts?)\s*\(\s*"
+    # ("The product (2.95 g; 90% yield) was identified as …": its mass first)
+    r"(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mmol)\s*[,;]\s*)*$",
     re.IGNORECASE,
 )
 

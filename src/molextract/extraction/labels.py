@@ -76,9 +76,10 @@ _SALT = r"(?:\s?[·•.]\s?\d?\s?(?:HCl|HBr|HI|TFA|H2O|H2SO4|MsOH|TsOH))?"
 LABEL = rf"(?:{_NUMBER_LABEL}|{_LETTER_LABEL}){_SALT}"
 #: What patents call the product their section's heading names: "the title compound",
 #: and the other words they use for it ("titled", "entitled", "subject", "(above-)named",
-#: "captioned", "objective", "the desired/target/expected product", "the title material").
+#: "above-identified", "captioned", "objective", "the desired/target/expected product",
+#: "the title material").
 TITLE_WORDS = (
-    r"(?:(?:title(?:d)?|entitled|subject|(?:above[-\s])?named|captioned)\s+"
+    r"(?:(?:title(?:d)?|entitled|subject|(?:above[-\s])?named|above[-\s]identified|captioned)\s+"
     r"(?:compound|product|salt|material)"
     r"|(?:desired|target|expected|object(?:ive)?)\s+(?:product|compound|material))"
 )

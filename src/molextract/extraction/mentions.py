@@ -1524,6 +1524,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     r"|(?:(?<=\d\s)|(?<=\d[a-z]\s)|(?<=\d[a-z]{2}\s))(?:obtained|isolated|formed|produced)"
     # "NAME crystallized out (1.2 g; 85%)": it came out of the solution by itself
     r"|\b(?:crystalli[sz]ed|precipitated|separated|solidified)(?:\s+out)?"
+    # "4-fluorocinnamic acid separated and was collected (1.4 g, 84%)"
+    r"(?:\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?and)?"
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
     r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
     # "31 and 32 , which were separated by HPLC ( 45 % and 28 % )": a relative clause's
