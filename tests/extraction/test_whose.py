@@ -2,7 +2,7 @@
 
 import pytest
 
-from molextract.extraction.candidates import find_candidates
+from molextract.extraction.candidates import Candidate, find_candidates
 from molextract.extraction.chemical_names import stand_in_label
 from molextract.extraction.cues import FOREIGN_CUES
 from molextract.extraction.entries import read_entries
@@ -18,6 +18,16 @@ def _site(text: str, value: str) -> Site:
     table = build_label_table(text)
     start = text.index(value)
     return Site(text, start, start + len(value), table, read_entries(text, table))
+
+
+def _yield_candidate(text: str, value: str) -> Candidate:
+    """The one yield candidate of ``text`` printed as ``value``."""
+    (candidate,) = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    return candidate
 
 
 def test_a_form_of_the_writing_decides_first_and_names_itself() -> None:
@@ -2016,11 +2026,7 @@ def test_a_table_s_number_before_a_cued_bracket_is_no_compound() -> None:
 def test_a_step_s_yield_with_its_ratio_an_enantiomer_s_sign_and_a_conversion_s_product(
     text: str, value: str, label: str
 ) -> None:
-    (candidate,) = [
-        c
-        for c in find_candidates(text, get_schema("reaction_yield"))
-        if text[c.quantity.start : c.quantity.end] == value
-    ]
+    candidate = _yield_candidate(text, value)
     assert candidate.blocked is None
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
@@ -2117,11 +2123,7 @@ def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
 def test_a_list_s_first_yield_an_aside_of_where_made_a_role_identified_a_step_that_went(
     text: str, value: str, label: str
 ) -> None:
-    (candidate,) = [
-        c
-        for c in find_candidates(text, get_schema("reaction_yield"))
-        if text[c.quantity.start : c.quantity.end] == value
-    ]
+    candidate = _yield_candidate(text, value)
     assert candidate.blocked is None and candidate.decisive
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
@@ -2144,11 +2146,7 @@ def test_a_list_s_first_yield_an_aside_of_where_made_a_role_identified_a_step_th
 def test_a_numbered_compound_s_bare_bracket_and_a_reaction_s_efficiency_are_yields(
     text: str, value: str
 ) -> None:
-    (candidate,) = [
-        c
-        for c in find_candidates(text, get_schema("reaction_yield"))
-        if text[c.quantity.start : c.quantity.end] == value
-    ]
+    candidate = _yield_candidate(text, value)
     assert candidate.blocked is None
     assert candidate.cues == ("reaction_yield",)  # a yield's cue found, not guessed
 
@@ -2189,11 +2187,7 @@ def test_yields_of_products_separated_by_an_instrument_follow_their_relative_cla
         f" {how} ( 45 % and 28 % , respectively ) ."
     )
     for value, label in (("45 %", "31"), ("28 %", "32")):
-        (candidate,) = [
-            c
-            for c in find_candidates(text, get_schema("reaction_yield"))
-            if text[c.quantity.start : c.quantity.end] == value
-        ]
+        candidate = _yield_candidate(text, value)
         assert candidate.blocked is None  # an instrument's name here states no purity
         decision = by_form(_site(text, value))
         assert decision is not None and decision.mention is not None
