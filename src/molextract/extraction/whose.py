@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
+from molextract.extraction.class_product import class_product
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
@@ -90,6 +91,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
     ("identified_product", lambda text, start, _e, table, _n: identified_product(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
+    ("class_product", lambda text, start, end, table, _n: class_product(text, start, end, table)),
     *FORM_RULES,
     ("label_before_cued_bracket", lambda text, start, _e, table, _n: label_before_cued_bracket(text, start, table)),
     ("property_owner", lambda text, start, _e, table, _n: property_owner(text, start, table)),

@@ -1,0 +1,90 @@
+"""A product called only by its class: ``gave the corresponding aldehyde ( 92 % )``.
+
+Journal narrative often names a step's product by the class the step made it into,
+with the article and no number: ``Swern oxidation of 12 afforded the aldehyde in 85 %
+yield``, ``Hydrolysis of ester 5 afforded the acid ( 85 % )``, ``The alcohol 8 was
+protected as its TBS ether ( 95 % )``. The yield is that product's: the verb says so,
+and the class word stands straight before the yield. No name or label of the product
+is printed, so none is marked for the model, which then picks what it can see, nearly
+always the starting material (``12``, ``5``, ``8``) the same sentence names: wrong,
+and worse than saying only what the text says.
+
+So the class phrase is the compound (``aldehyde``, ``amine hydrochloride``, ``TBS
+ether``), with the role words that say nothing of it dropped (``corresponding``,
+``desired``). Under a heading that names a compound of that class (``4-formylbenzoate``
+over ``to give the aldehyde``), the heading's compound is the product, as a section
+calls its own product by its class; under a heading of another class the phrase is left
+to the other forms and the model, as before (a patent's paragraph names its product in
+its heading, and the class word there is often the reagent's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from molextract.extraction.entries import sentence_start, title_compound
+from molextract.extraction.label_table import LabelTable
+from molextract.extraction.mentions import Mention, of_class
+
+#: Classes of compounds a step makes, in the singular and the plural, as the last word
+#: of the phrase (``enol triflate``, ``TBS ether``, ``amine hydrochloride``).
+_CLASSES = (
+    r"(?:aldehyde|ketone|diketone|acid|diacid|ester|diester|lactone|lactam|amide|amine"
+    r"|aniline|alcohol|diol|triol|phenol|ether|epoxide|bromide|chloride|iodide|fluoride"
+    r"|alkene|olefin|alkyne|diene|enone|dienone|enol|nitrile|azide|imine|oxime|hydrazone"
+    r"|sulfide|sulfoxide|sulfone|sulfonamide|thiol|thioether|acetal|ketal|acetonide"
+    r"|acetate|diacetate|benzoate|carbonate|carbamate|urea|triflate|mesylate|tosylate"
+    r"|boronate|anhydride|hydrochloride|hydrobromide|aminal|hemiacetal|silyl\s+ether"
+    r"|cyanohydrin|nitro\s+compound|heterocycle|pyrazole|triazole|indole|pyridine)s?"
+)
+#: A word that may qualify the class (``methyl``, ``TBS``, ``N-Boc``, ``cis``).
+_QUALIFIER = r"(?:[A-Za-z][\w'-]*|\([^()\s]{1,6}\)-?[\w-]*)"
+#: A step's product verb, then the article and the class phrase; ``as its`` after a
+#: verb of protection or conversion (``protected as its TBS ether``).
+_LEAD = (
+    r"\b(?:gave|give[sn]?|giving|a(?:ff|ﬀ)ord(?:s|ed|ing)?|yield(?:s|ed|ing)"
+    r"|furnish(?:es|ed|ing)?|provid(?:es|ed|ing)|produc(?:es|ed|ing)|deliver(?:s|ed|ing)?"
+    r"|(?:converted|transformed)\s+(?:in)?to|led\s+to)\s+the"
+    r"|\b(?:protected|converted|isolated|obtained|trapped|derivatized)\s+as\s+its"
+)
+#: What stands between the class word and the yield: the yield's own bracket (maybe
+#: after the product's mass), or ``in``, maybe with a word (``in excellent``, ``in an
+#: overall``).
+_BETWEEN = (
+    r"\s*(?:(?P<bracket>\()\s*(?:\d[\d.,]*\s*(?:mg|g|kg)\s*[,;]\s*)?"
+    r"|in\s+(?:an?\s+)?(?:(?:overall|excellent|good|high|moderate|isolated)\s+)?)"
+)
+_PHRASE = re.compile(
+    rf"(?:{_LEAD})\s+(?P<phrase>(?:{_QUALIFIER}\s+){{0,2}}{_CLASSES}){_BETWEEN}$",
+    re.IGNORECASE,
+)
+#: Words that say the phrase is the product, not which one: dropped from the name.
+_ROLE_WORDS = re.compile(
+    r"^(?:(?:corresponding|desired|expected|required|resulting|crude|pure|known|target)\s+)+",
+    re.IGNORECASE,
+)
+#: After an ``in`` form, the value is a yield only when ``yield`` follows it.
+_YIELD_AFTER = re.compile(r"\s*%?\s*(?:overall\s+|isolated\s+|combined\s+)?yield\b", re.I)
+
+
+def class_product(text: str, value_start: int, value_end: int, table: LabelTable) -> Mention | None:
+    """The product a step's verb names by its class just before the yield, or None."""
+    start = sentence_start(text, value_start)
+    found = _PHRASE.search(text, max(start, value_start - 160), value_start)
+    if found is None:
+        return None
+    if found["bracket"] is None and not _YIELD_AFTER.match(text, value_end):
+        return None
+    phrase = found["phrase"]
+    role = _ROLE_WORDS.match(phrase)
+    offset = found.start("phrase") + (role.end() if role else 0)
+    name = re.sub(r"\s+", " ", text[offset : found.end("phrase")])
+    if any(ch.isdigit() for ch in name.split()[-1]):
+        return None
+    word = name.split()[-1].lower()
+    heading = title_compound(table, value_start)
+    if heading is not None and heading.name is not None:
+        singular = word[:-1] if word.endswith("s") else word
+        fits = singular in heading.name.lower() or of_class(heading.name, singular)
+        return heading if fits else None
+    return Mention(name, None, offset, found.end("phrase"), True)
