@@ -35,6 +35,8 @@ def _decide(text: str, value: str) -> tuple[str | None, str | None, str | None]:
         ("The ketone was converted to the enol triflate ( 88 % ) using PhNTf2 .", "88 %",
          "enol triflate"),
         ("The alcohol 8 was protected as its TBS ether ( 95 % ) .", "95 %", "TBS ether"),
+        ("Hydrogenation of 4-nitrotoluene over Pd/C in ethanol was complete after 3 h. "
+         "Filtration and evaporation gave the amine (0.9 g, 95%).", "95%", "amine"),
         ("A solution of the crude aldehyde in THF was treated with NaBH4 to give the "
          "alcohol ( 1.2 g , 88 % ) .", "88 %", "alcohol"),
     ],

@@ -1,5 +1,7 @@
 """The one policy that decides whose a value is, and how each decision is recorded."""
 
+from dataclasses import replace
+
 import pytest
 
 from molextract.extraction.candidates import Candidate, find_candidates
@@ -58,6 +60,30 @@ def test_where_the_model_chose_none_the_passage_s_subject_is_used() -> None:
     assert decision.source == "passage_subject"
     nameless = _site("The solid that was collected melted at 36 °C.", "36 °C")
     assert decide(nameless, None) == decision.__class__(None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen"),
+    [
+        ("Swern oxidation of 12 gave a complex mixture ( 35 % ) .", "12"),
+        ("Treatment of 7 with aqueous HCl in MeOH gave a mixture of lactams ( 78 % ) .", "7"),
+        ("Reduction of the ketone 9 led to a 1 : 1 mixture of epimers ( 81 % ) .", "9"),
+    ],
+)
+def test_the_model_s_choice_of_what_the_step_was_applied_to_is_dropped(
+    text: str, chosen: str
+) -> None:
+    value = text[text.rindex("(") + 2 : text.rindex(")") - 1]
+    site = replace(_site(text, value), property="reaction_yield")
+    assert by_form(site) is None
+    assert decide(site, chosen) == Decision(None, None)
+
+
+def test_a_product_the_model_chose_before_its_yield_is_kept() -> None:
+    text = "Compound 14 was then heated with 3 to give after workup an oil ( 81 % ) ."
+    site = replace(_site(text, "81 %"), property="reaction_yield")
+    decision = decide(site, "14")
+    assert decision.mention is not None and decision.mention.label == "14"
 
 
 def test_a_subject_in_the_value_s_own_sentence_is_not_the_fallback() -> None:
@@ -510,7 +536,7 @@ def test_a_reagent_charged_by_its_grade_is_no_passage_subject() -> None:
         ("4-Chlorobenzaldehyde and malononitrile were stirred in ethanol for 2 h. The "
          "precipitate was collected to give a yellow solid (2.1 g, 88%).", "88%"),
         ("Hydrogenation of 4-nitrotoluene over Pd/C in ethanol was complete after 3 h. "
-         "Filtration and evaporation gave the amine (0.9 g, 95%).", "95%"),
+         "Filtration and evaporation gave a brown oil (0.9 g, 95%).", "95%"),
         ("Methyl 4-hydroxybenzoate was alkylated with benzyl bromide as described above. "
          "Yield: 2.3 g (91%).", "91%"),
     ],

@@ -98,6 +98,8 @@ _ANOTHER_PRODUCT = re.compile(
     r"|yielding|converted|transformed|(?:obtain(?:ed|ing)?|isolated)(?!\s+(?:in|as)\b)"
     r"|reacted|treated"
     r"|along\s+with|together\s+with|accompanied\s+by"
+    # "5 was produced in only 12 % yield , the major product being 6 ( 60 % )"
+    r"|\b(?:major|minor|main|other|predominant)\s+(?:by-?)?(?:products?|isomers?)\s+being"
     # "… was prepared from 29 ( Boc2O , 94 % ) and then oxidized to the aldehyde 31": a
     # step that turns it into something else
     r"|[a-z]{3,}(?:ed|ized|ised)\s+(?:in)?to\s+(?:the\s+)?(?:corresponding\s+)?"

@@ -328,7 +328,12 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         return form
     if chosen is not None:
         mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-        if mention is not None and not _junk(mention) and not _auxiliary(mention, site, read=True):
+        if (
+            mention is not None
+            and not _junk(mention)
+            and not _auxiliary(mention, site, read=True)
+            and not _starting_material(mention, site)
+        ):
             return Decision(mention, "label_table" if title else "model")
     if _YIELDS_OF_SEVERAL.match(site.text, site.value_end):
         return Decision(None, None)  # "alkenes 9ga−9ja were produced in 68−72% yields"
@@ -349,6 +354,34 @@ _RANGE = re.compile(r"\d\s*(?:[-–−‒]|to)\s*\d")
 #: After a value: "yields" in the plural, the value is a span over several products, so
 #: no one compound the passage is about.
 _YIELDS_OF_SEVERAL = re.compile(r"\s*%?\s*(?:\)\s*)?(?:isolated\s+|overall\s+)?yields\b", re.I)
+
+
+def _starting_material(mention: Mention, site: Site) -> bool:
+    """The model chose what the step was applied to: ``Oxidation of alcohol 12 …
+    gave the aldehyde ( 92 % )``, ``Treatment of 7 with HCl gave …``. The name stands
+    after ``of`` or ``from`` in the value's own sentence, and a verb that makes the
+    product stands between it and the yield, so it is the step's starting material. A
+    small model offered only the compounds a sentence labels picks it when the product
+    has no label of its own; no compound is better than that one."""
+    if site.property != YIELD or mention.start is None or mention.end is None:
+        return False
+    start = sentence_start(site.text, site.value_start)
+    if not start <= mention.start < mention.end <= site.value_start:
+        return False
+    if _APPLIED_TO.search(site.text, max(start, mention.start - 40), mention.start) is None:
+        return False
+    return _MAKES.search(site.text, mention.end, site.value_start) is not None
+
+
+#: Before a name: the step it was put through (``Oxidation of``, ``Treatment of``,
+#: ``prepared from``), maybe with its kind between (``of alcohol 12``).
+_APPLIED_TO = re.compile(r"\b(?:of|from)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}$", re.I)
+#: A verb that makes the step's product.
+_MAKES = re.compile(
+    r"\b(?:gave|give[sn]?|giving|a(?:ff|ﬀ)ord(?:s|ed|ing)?|furnish(?:es|ed|ing)?"
+    r"|provid(?:es|ed|ing)|deliver(?:s|ed|ing)?|yielded|produced|led\s+to)\b",
+    re.I,
+)
 
 
 def decided_without_model(site: Site, decisive_property: str | None) -> bool:
