@@ -394,6 +394,28 @@ def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_tha
     assert prepared_subject(text, at, build_label_table(text)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Under these conditions 5 was produced in only 12 % yield , the major product "
+         "being 6 ( 60 % ) .", "60 %", "6"),
+        ("The desired ester 8 was obtained in 30% yield, the main product being the diol 9 "
+         "(55%).", "55%", "9"),
+        ("Compound 7 was obtained as a white solid, m.p. 145-147 °C; compound 8 as a "
+         "yellow oil, b.p. 85 °C/0.5 mmHg.", "85 °C", "8"),
+        ("The ester 5 was obtained in 85% yield; the acid 6 in 90% yield.", "90%", "6"),
+    ],
+)  # fmt: skip
+def test_another_compound_later_in_the_sentence_takes_its_own_value(
+    text: str, value: str, label: str
+) -> None:
+    at = text.index(value)
+    assert prepared_subject(text, at, build_label_table(text)) is None
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == label
+
+
 def test_an_entry_opens_after_a_list_s_lead_in_colon_and_its_verb_may_be_capitalised() -> None:
     text = (
         "The following compounds were prepared in like manner to the procedure outlined in "

@@ -157,6 +157,10 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         # "5a was obtained in 91 % yield , and 5b in 87 % yield": after the subject's own
         # yield, a clause that left out the verb, not its subject
         return None
+    if _GAPPED_CLAUSE.search(text, verb.end(), value_start):
+        # "Compound 7 was obtained as a white solid, m.p. 145 °C; compound 8 as a yellow
+        # oil, b.p. 85 °C": after a semicolon, another subject with the verb left out
+        return None
     if verb["participle"] is not None and _clause_ends(text[verb.end() : value_start]):
         # "The alcohol 21 , prepared from 23 , was oxidized with DMP ( 85 % )": the
         # participle's clause closed before the value, which is the next step's
@@ -242,6 +246,12 @@ _ELLIPTICAL_CLAUSE = re.compile(
     rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s-\s[a-z][\w-]*)?\s+){{0,3}}{LABEL}"
     r"\s+(?:in|with)\s+[^,;()]*\(?[^,;()]*$",
     re.IGNORECASE,
+)
+
+
+#: A clause after a semicolon that names another compound and leaves out the verb.
+_GAPPED_CLAUSE = re.compile(
+    rf";\s*(?:and\s+)?(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}{LABEL}\s+(?:as|in)\s", re.I
 )
 
 
