@@ -68,6 +68,8 @@ def facts(found: list[Record]) -> list[tuple[object, ...]]:
         ("Density (g/cm 3)", "g/cm³"),
         ("Density (kg/m 3)", "kg/m³"),
         ("Foam density (pcf)", "lb/ft³"),
+        ("Crystal density (g/cuCm)", "g/cm³"),
+        ("Density (gm/cc)", "g/cm³"),
         ("Compound A", None),
         ("Isophthalic › Groups › Mole %", None),
     ],

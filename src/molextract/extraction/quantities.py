@@ -93,6 +93,9 @@ _UNITS: tuple[tuple[str, str, Kind], ...] = (
     (rf"g{_PER}cm{_CUBE}", "g/cm³", "density"),
     (rf"g{_DOT}cm{_INV_CUBE}", "g/cm³", "density"),
     (rf"g{_PER}cc\b", "g/cm³", "density"),
+    # older US patents: "g/cu cm", "g/cuCm", "gm/cc"
+    (rf"g{_PER}cu\.?{_SP}?[cC]m\b", "g/cm³", "density"),
+    (rf"gm\.?{_PER}(?:cc\b|cm{_CUBE})", "g/cm³", "density"),
     (rf"kg{_PER}m{_CUBE}", "kg/m³", "density"),
     (rf"kg{_DOT}m{_INV_CUBE}", "kg/m³", "density"),
     # foams and insulation in US patents: pounds per cubic foot
