@@ -1443,6 +1443,12 @@ MORE_BLOCKED = [
         id="catalyst-loading-in-words",
     ),
     pytest.param("It gave 4b (>99% by HPLC).", ">99%", id="purity-by-hplc"),
+    pytest.param(
+        "In a sealed tube were introduced 7-bromoquinoline (500 mg, 2.25 mmol) and "
+        "PdCl2(PPh3)3 (79 mg, 0.11 mmol, 5% mol).",
+        "5%",
+        id="loading-written-percent-mol",
+    ),
     pytest.param("mp 121 °C (lit.[12] 122 °C)", "122 °C", id="lit-with-reference"),
     pytest.param("mp 121 °C (heating rate 10 °C·min−1)", "10 °C", id="rate-per-min-dot"),
     pytest.param("mp 121 °C (2 °C per minute)", "2 °C", id="rate-per-minute"),

@@ -2291,7 +2291,47 @@ def test_a_compound_s_code_after_its_kind_is_no_reagent_s_formula(text: str, lab
 
 
 @pytest.mark.parametrize(
-    "text", ["Treatment with NaH ( 60 % ) gave 9 .", "With catalyst C1 ( 5 % ) it was slow ."]
+    ("text", "value", "name"),
+    [
+        ("The dimer was cleaved with PPh3 to give the monomeric complex Rh(PPh3)Cl ( 70 % ) .",
+         "70 %", "Rh(PPh3)Cl"),
+        ("Benzaldehyde was converted into PhCH2OH ( 98 % ) and PhCO2H ( 2 % ) .", "2 %",
+         "PhCO2H"),
+    ],
+)  # fmt: skip
+def test_a_formula_a_step_made_or_lists_among_products_is_no_reagent(
+    text: str, value: str, name: str
+) -> None:
+    (candidate,) = [
+        c
+        for c in find_candidates(text, get_schema("reaction_yield"))
+        if text[c.quantity.start : c.quantity.end] == value
+    ]
+    assert candidate.blocked is None
+    decision = by_form(_site(text, value))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == name
+
+
+def test_a_formula_the_paper_calls_a_compound_of_a_kind_is_no_reagent() -> None:
+    text = "The known iodide CH3(CH2)5I ( 80 % ) was prepared from the alcohol ."
+    (candidate,) = find_candidates(text, get_schema("reaction_yield"))
+    assert candidate.blocked is None
+    # the formula's last subscript and atom is no label "5I"
+    decision = by_form(_site(text, "80 %"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.mention.label) == ("CH3(CH2)5I", None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Treatment with NaH ( 60 % ) gave 9 .",
+        "With catalyst C1 ( 5 % ) it was slow .",
+        "To the solution was added the base NaH (60%, 1.2 g).",
+        "The residue was dissolved in the acid HCl (37%).",
+        "The mixture was treated with NaH (60% in oil) and then with H2O2 (30%).",
+    ],
 )
 def test_a_reagent_s_or_catalyst_s_bracket_stays_blocked(text: str) -> None:
     assert all(c.blocked is not None for c in find_candidates(text, get_schema("reaction_yield")))

@@ -697,7 +697,14 @@ def _reagent_strength(before: str) -> bool:
         return False
     if _KIND_THEN_CODE.search(before):
         return False  # "gave alcohol S3 ( 85 % )": a compound's code after its kind
-    return not _MADE_BEFORE_FORMULA.search(before, max(0, found.start() - 24), found.start())
+    # the formula's whole token: "Rh(PPh3)Cl (" matched from its "PPh3"
+    token = max(before.rfind(" ", 0, found.start()), before.rfind("\n", 0, found.start())) + 1
+    lead = before[max(0, token - 60) : token]
+    if _PRODUCT_KIND_BEFORE.search(lead) or _LISTED_AFTER_YIELD.search(lead):
+        # "the known iodide CH3(CH2)5I ( 80 % )", "converted into PhCH2OH ( 98 % ) and
+        # PhCO2H ( 2 % )": a formula the paper calls a compound, or lists among products
+        return False
+    return not _MADE_BEFORE_FORMULA.search(lead)
 
 
 #: A compound's kind, then its code of one capital and its number (``alcohol S3 (``,
@@ -710,12 +717,26 @@ _KIND_THEN_CODE = re.compile(
 )
 
 
-#: A step's word for what it made, right before a formula.
+#: A step's word for what it made before a formula, maybe with the article and a few
+#: words that say what it is (``to give the monomeric complex Rh(PPh3)Cl (``), none a
+#: preposition that makes the formula a reagent (``gave, with NaH (``).
 _MADE_BEFORE_FORMULA = re.compile(
     r"\b(?:to|into|gave|give|gives|afforded|affords?|yielded|yields?|produced|provided"
-    r"|formed|furnished|obtained)\s+$",
+    r"|formed|furnished|obtained)\s+(?:(?:the|an?)\s+(?:(?!(?:with|in|under|over|using|by"
+    r"|from|of|and|on|at)\b)[a-z][\w-]*\s+){0,3})?$",
     re.IGNORECASE,
 )
+#: The article and a kind of compound a paper makes, right before a formula: ``the
+#: known iodide``, ``the monomeric complex``; never what a step is run with.
+_PRODUCT_KIND_BEFORE = re.compile(
+    r"\b(?:the|an?)\s+(?:known|new|corresponding|desired|expected|monomeric|dimeric"
+    r"|cationic|neutral|anionic)?\s*(?:iodide|bromide|chloride|fluoride|complex|salt"
+    r"|adduct|dimer|cluster|ester|ether|alcohol|ketone|aldehyde|alkene|alkyne|amine"
+    r"|nitrile|sulfide|stannane|silane|borane|phosphine\s+oxide)\s+$",
+    re.IGNORECASE,
+)
+#: A formula after a product's yield bracket in a list: ``PhCH2OH ( 98 % ) and``.
+_LISTED_AFTER_YIELD = re.compile(r"%\s*\)\s*(?:,\s*(?:and\s+)?|and\s+)$")
 
 
 def _own_cues(props: tuple[str, ...], schema: SchemaSpec) -> list[re.Pattern[str]]:

@@ -1050,7 +1050,9 @@ _REFERENCE_BEFORE = re.compile(
     r"|following|(?:product|compound|material)\s+(?:of|from)|from)\s+$",
     re.IGNORECASE,
 )
-_LABEL_AT_END = re.compile(rf"(?:(?<![\w\-.,/])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$")
+_LABEL_AT_END = re.compile(
+    rf"(?:(?<![\w\-.,/)\]])|(?<=\([+\-−–±]\)-)|(?<=\( [+\-−–±] \) -)){LABEL}$"
+)
 #: A compound called by one capital letter, as older papers name valence isomers and
 #: intermediates: ``affords N (18%) and Q (82%)``, ``compound B (1.2 g, 70%)``. Only
 #: after its kind, a verb that made it, or the bracket of the product before it.

@@ -280,6 +280,8 @@ REACTION_YIELD = PropertyDeclaration(
         r"|enantio-?\s?meric|diastereo-?\s?meric|w\.?t\.?(?![a-z])|tech(?:\.|nical)|oil\b|assay|area"
         # what a recrystallisation gave back, or starting material recovered
         r"|recover(?:y|ed)\b|of\s+(?:the\s+)?(?:recovered|unreacted|unchanged)\b"
+        # a catalyst's loading written "(0.11 mmol, 5% mol)"
+        r"|mol\s*[),;]"
         # "52% of alcohol 1a was recovered" (not "of the title compound were recovered")
         r"|of\s+(?!the\s)(?:[a-z][\w-]*\s+){1,2}(?=\d)\S+\s+(?:was|were)\s+recovered\b"
         r"|a/a|MTBE|PE\b|Et2O|in\s+(?:water|H2O|toluene|THF|tetrahydrofuran|hexanes?|heptane"
