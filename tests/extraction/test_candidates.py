@@ -1788,6 +1788,10 @@ YIELDS_BY_RULE = [
                  id="label-substituent-list-second"),
     pytest.param("Products 5 ( X = Cl , 45 % ) and 6 ( X = Br , 52 % ) were isolated .", "45 %",
                  id="substituent-bracket"),
+    pytest.param("Acetophenone ( 65 % ) and 1-phenylethanol ( 20 % ) were the only products "
+                 "detected .", "65 %", id="list-then-the-only-products"),
+    pytest.param("Under these conditions, ketone 5 (72%) was the major product.", "72%",
+                 id="then-the-major-product"),
     pytest.param("It gave the silanes ( 3a , R = 2,4,6-C6H2iPr3 , 3.9 % ; 3b , R = Ph , 5 % ) .",
                  "3.9 %", id="label-substituent-with-locants"),
     pytest.param("The alcohol was protected as its TBS ether 8 ( 97 % ) .", "97 %",

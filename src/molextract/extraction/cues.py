@@ -166,6 +166,9 @@ REAGENT_STEP = re.compile(
 PRODUCT_AFTER = re.compile(
     r"^\s*(?:(?:was|were|is|are)\s+(?:\w+ly\s+)?(?:obtained|isolated|collected|afforded"
     r"|given|produced|prepared|formed)\b"
+    # "Acetophenone ( 65 % ) was the major product"
+    r"|(?:was|were|is|are)\s+(?:the|a)\s+(?:only|major|main|sole|predominant|minor)\s+"
+    r"(?:\w+\s+)?products?\b"
     # a product taken on as it came: "(1.2 g, 95%) was used without further purification"
     r"|(?:was|were)\s+(?:then\s+)?used\s+(?:directly|without\s+(?:further\s+)?purification"
     r"|as\s+such|crude)"
@@ -175,7 +178,8 @@ PRODUCT_AFTER = re.compile(
     # 23 ( 18 % ) and 24 ( 9 % ) were isolated": the list's later members first)
     r"|(?:,\s*[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*)*,?\s*"
     r"and\s+[^.;()%]{1,60}?\(\s*\d+(?:\.\d+)?\s*%\s*\)\s*(?:were|are)\s+(?:\w+ly\s+)?"
-    r"(?:obtained|isolated|formed|produced|prepared)\b)",
+    r"(?:obtained|isolated|formed|produced|prepared"
+    r"|the\s+(?:only|major|main|sole|predominant)\s+(?:\w+\s+)?products)\b)",
     _I,
 )
 #: Before a product's bracket: ``as a white solid (340 mg, 96%)``, ``the title compound
