@@ -353,6 +353,20 @@ def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
     assert looks_like_name(name)
 
 
+@pytest.mark.parametrize("name", ["PhCHO", "PhSSPh", "PhCOMe", "MeCN", "tBuOK", "BnBr", "CHCl"])
+def test_a_condensed_formula_without_digits_is_a_name(name: str) -> None:
+    assert looks_like_name(name)
+    text = f"The reaction afforded {name} ( 85 % ) ."
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == [name]
+
+
+@pytest.mark.parametrize(
+    "word", ["NO", "ICP", "IS", "Bob", "Chemistry", "Pb", "Ph", "NaH", "KOH", "NaCl"]
+)
+def test_capitals_and_words_are_no_condensed_formula(word: str) -> None:
+    assert not looks_like_name(word)
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [

@@ -1271,11 +1271,18 @@ def test_a_one_compound_data_sheet_names_no_compound_by_its_cells(
         "Table 1\n\nBiopsy # | BP1 | BP2 | BP3\nFold expansion | 7.43 | 5.95 | 2.64\n",
         # an assay's name over bare numbers: no density without its unit
         "Table 1\n\nCompound | Low Density | Tryptase\nR008951 | 1.665 | 3.2\nR008952 | 0.996 | 1.1\n",
-        "Table 1\n\nSample | Crystal density (g/cuCm)\nA | 1.865\nB | 1.901\n",
     ],
 )
 def test_headers_that_only_look_like_a_property(text: str) -> None:
     assert records(text) == []
+
+
+def test_an_older_patent_s_density_unit_is_read() -> None:
+    text = "Table 1\n\nSample | Crystal density (g/cuCm)\nA | 1.865\nB | 1.901\n"
+    assert [(r.property, r.value, r.unit) for r in records(text)] == [
+        ("density", 1.865, "g/cm³"),
+        ("density", 1.901, "g/cm³"),
+    ]
 
 
 def test_a_density_with_its_unit_in_the_cells_is_read() -> None:

@@ -177,19 +177,36 @@ _STEREO_OPENED = re.compile(r"\((?:\d*[RSEZ](?:,\s?\d*[RSEZ])*|[±+−-]|rac)\)-
 def _is_strong(token: str) -> bool:
     if any(c in _STRONG_CHARS and c not in "()[]{}" for c in token):
         return True
+    bare = token.strip("()[]{}")
+    if (
+        _CONDENSED_FORMULA.fullmatch(bare)
+        and _ORGANIC_OR_ELEMENT.search(bare)
+        and not bare.isupper()
+    ):
+        return True  # "PhCHO", "PhSSPh", "MeCN": a formula written without a digit
     if _STEREO_OPENED.match(token):
         return True
     # Brackets count inside a token ("bis(trimethylsilyl)amide"), not around English
     # words ("(General").
     if re.search(r"\w[()\[\]{}]+\w", token):
         return True
-    bare = token.strip("()[]{}")
     if re.search(r"[A-Za-z]{2}\.[A-Za-z]{2}", bare):  # tert.Butyl, but not "i.e" or "e.g"
         return True
     if "-" in bare.strip("-"):
         parts = [p for p in bare.split("-") if p]
         return any(p in _LOCANTS or _word_category(p, None) is not None for p in parts)
     return False
+
+
+#: A condensed formula of groups' and elements' symbols with no digit (``PhCHO``,
+#: ``PhCOMe``, ``tBuOK``): two symbols at least, each capitalised.
+_GROUPS = r"(?:Ph|Me|Et|[insct]?Pr|[inst]?Bu|Ac|Bn|Bz|Ts|Ms|Tf|Cy|Tol|Mes|Py|Boc|Cbz|Fmoc)"
+_ELEMENTS = r"(?:Cl|Br|Si|Li|Na|Mg|Zn|Sn|Cu|Pd|Al|Ti|Se|[CHONSPFIBK])"
+_CONDENSED_FORMULA = re.compile(rf"(?:{_GROUPS}|{_ELEMENTS}){{2,}}")
+#: An organic group's symbol or carbon's, in a token not all capitals: an organic
+#: compound, not an acronym (``NO``, ``ICP``, ``CHN``) nor a salt or base a step is run with (``NaH``,
+#: ``HCl``, ``KOH``), which stay the reagents they were.
+_ORGANIC_OR_ELEMENT = re.compile(rf"{_GROUPS}|C(?![lu])")
 
 
 def _word_category(word: str, following: str | None) -> _Category | None:

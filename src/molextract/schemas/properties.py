@@ -247,7 +247,10 @@ REACTION_YIELD = PropertyDeclaration(
         # "(77% overall)", "(62% over two steps)", "( 17 % two - step )", and two products'
         # yield together after their ratio: "in a 2 : 1 ratio ( 90 % combined )"
         r"|^\s*(?:overall|combined)(?=\s*(?:[),;.]|from\b|over\b|in\b))"
-        r"|^\s*(?:(?:over|for|in)\s+)?(?:the\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b",
+        r"|^\s*(?:(?:over|for|in)\s+)?(?:the\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b"
+        # "68 % of the cycloadduct was obtained": a share of the product, made
+        r"|^\s*of\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?(?:was|were)\s+(?:\w+ly\s+)?"
+        r"(?:obtained|isolated|formed|produced)\b",
         _I,
     ),
     # a purity, an ee, a conversion, a share: "ee of 98%", "conversion was 80%"
