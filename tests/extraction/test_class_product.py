@@ -46,6 +46,25 @@ def test_the_class_the_verb_made_is_the_product(text: str, value: str, name: str
     assert _decide(text, value) == (name, None, "class_product")
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        ("After optimization , a 91 % isolated yield of the ketone was achieved .", "91 %",
+         "ketone"),
+        ("After chromatography 68 % of the cycloadduct was obtained .", "68 %", "cycloadduct"),
+    ],
+)  # fmt: skip
+def test_the_class_the_yield_is_said_to_be_of_is_the_product(
+    text: str, value: str, name: str
+) -> None:
+    assert _decide(text, value) == (name, None, "class_product")
+
+
+def test_a_label_after_the_class_is_the_label_s_form() -> None:
+    text = "The reaction gave a 79 % yield of the ketone 5 ."
+    assert _decide(text, "79 %") == (None, "5", "named_after_value")
+
+
 def test_the_mention_is_where_the_text_prints_it() -> None:
     text = "Hydrolysis of ester 5 gave the desired acid ( 85 % ) ."
     start = text.index("85")

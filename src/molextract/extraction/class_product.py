@@ -35,7 +35,8 @@ _CLASSES = (
     r"|sulfide|sulfoxide|sulfone|sulfonamide|thiol|thioether|acetal|ketal|acetonide"
     r"|acetate|diacetate|benzoate|carbonate|carbamate|urea|triflate|mesylate|tosylate"
     r"|boronate|anhydride|hydrochloride|hydrobromide|aminal|hemiacetal|silyl\s+ether"
-    r"|cyanohydrin|nitro\s+compound|heterocycle|pyrazole|triazole|indole|pyridine)s?"
+    r"|cyanohydrin|nitro\s+compound|heterocycle|pyrazole|triazole|indole|pyridine"
+    r"|(?:cyclo)?adduct|dimer)s?"
 )
 #: A word that may qualify the class (``methyl``, ``TBS``, ``N-Boc``, ``cis``).
 _QUALIFIER = r"(?:[A-Za-z][\w'-]*|\([^()\s]{1,6}\)-?[\w-]*)"
@@ -60,25 +61,40 @@ _PHRASE = re.compile(
 )
 #: Words that say the phrase is the product, not which one: dropped from the name.
 _ROLE_WORDS = re.compile(
-    r"^(?:(?:corresponding|desired|expected|required|resulting|crude|pure|known|target)\s+)+",
+    r"(?:(?:corresponding|desired|expected|required|resulting|crude|pure|known|target)\s+)+",
     re.IGNORECASE,
 )
 #: After an ``in`` form, the value is a yield only when ``yield`` follows it.
 _YIELD_AFTER = re.compile(r"\s*%?\s*(?:overall\s+|isolated\s+|combined\s+)?yield\b", re.I)
 
 
+#: The class after the value: ``a 91 % isolated yield of the ketone``, ``68 % of the
+#: cycloadduct was obtained``.
+_AFTER = re.compile(
+    rf"\s*%?\s*(?:(?:isolated|overall|combined)\s+)?(?:yield\s+)?of\s+the\s+"
+    # (not "a 79 % yield of the ketone 5": the label's form reads that)
+    rf"(?P<phrase>(?:{_QUALIFIER}\s+){{0,2}}?{_CLASSES})\b(?!\s*\(?\s*[A-Za-z]?\d)"
+    r"(?P<tail>\s+(?:was|were)\s+(?:\w+ly\s+)?(?:obtained|isolated|formed|produced|achieved"
+    r"|realized)\b)?",
+    re.IGNORECASE,
+)
+
+
 def class_product(text: str, value_start: int, value_end: int, table: LabelTable) -> Mention | None:
-    """The product a step's verb names by its class just before the yield, or None."""
+    """The product a step's verb names by its class just before the yield, or right
+    after it as what the yield is of; None for any other value."""
     start = sentence_start(text, value_start)
     found = _PHRASE.search(text, max(start, value_start - 160), value_start)
-    if found is None:
-        return None
-    if found["bracket"] is None and not _YIELD_AFTER.match(text, value_end):
-        return None
-    phrase = found["phrase"]
-    role = _ROLE_WORDS.match(phrase)
-    offset = found.start("phrase") + (role.end() if role else 0)
-    name = re.sub(r"\s+", " ", text[offset : found.end("phrase")])
+    if found is not None and (found["bracket"] is not None or _YIELD_AFTER.match(text, value_end)):
+        begin, end = found.start("phrase"), found.end("phrase")
+    else:
+        after = _AFTER.match(text, value_end)
+        if after is None or ("yield" not in after.group(0).lower() and after["tail"] is None):
+            return None
+        begin, end = after.start("phrase"), after.end("phrase")
+    role = _ROLE_WORDS.match(text, begin, end)
+    offset = role.end() if role else begin
+    name = re.sub(r"\s+", " ", text[offset:end])
     if any(ch.isdigit() for ch in name.split()[-1]):
         return None
     word = name.split()[-1].lower()
@@ -87,4 +103,4 @@ def class_product(text: str, value_start: int, value_end: int, table: LabelTable
         singular = word[:-1] if word.endswith("s") else word
         fits = singular in heading.name.lower() or of_class(heading.name, singular)
         return heading if fits else None
-    return Mention(name, None, offset, found.end("phrase"), True)
+    return Mention(name, None, offset, end, True)
