@@ -147,6 +147,12 @@ def _whose(text: str, value: str) -> tuple[str | None, str | None] | None:
             "74% (2-Br) respectively.",
             {"80%": (None, "9c"), "74%": (None, "9d")},
         ),
+        (
+            # the list is the subject; its clause says how they formed before the values
+            "The cis and trans isomers 19 and 20 were formed in a 1 : 2 ratio and isolated "
+            "in 30 % and 58 % yield .",
+            {"30 %": (None, "19"), "58 %": (None, "20")},
+        ),
     ],
 )
 def test_the_nth_value_is_the_nth_compound_s(

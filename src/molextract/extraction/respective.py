@@ -119,8 +119,29 @@ def respective_product(text: str, value_start: int, table: LabelTable) -> Mentio
     if products is None or len(products[1]) != len(numbers):
         products = _lead_in_list(text, list_start, table)
     if products is None or len(products[1]) != len(numbers):
+        products = _subject_list(text, list_start, table)
+    if products is None or len(products[1]) != len(numbers):
         return None
     return products[1][index]
+
+
+#: A list of labels as the subject of the clause whose values follow: ``The cis and
+#: trans isomers 19 and 20 were formed in a 1 : 2 ratio and isolated in``. Between them
+#: only words and a ratio, no other number that could be a compound's.
+_SUBJECT_LIST_WERE = re.compile(
+    rf"(?<![\w\-.,/])(?P<labels>(?:{LABEL}{_LABEL_JOIN})+{LABEL})\s+(?:were|are)\s+"
+    r"(?:[^.;%\d()]|\d+\s*:\s*\d+)*$"
+)
+
+
+def _subject_list(
+    text: str, list_start: int, table: LabelTable
+) -> tuple[int, list[Mention]] | None:
+    """The list of labels that is the subject of the values' clause."""
+    found = _SUBJECT_LIST_WERE.search(text, max(0, list_start - 200), list_start)
+    if found is None:
+        return None
+    return _labels_ending_at(text, found.end("labels"), table)
 
 
 #: A sentence that opens on what it is for: ``For the synthesis of side chain methylated
