@@ -1110,12 +1110,28 @@ def test_electronic_material_patents_name_their_product_by_number(
     assert (decision.mention.label, decision.source) == (label, source)
 
 
+def test_a_product_identified_after_its_analysis_is_the_yield_s() -> None:
+    text = (
+        "The mixture was diluted with water and the precipitate collected to afford 1.2 g of "
+        "white solid (85%). MS: 214 (M+H). The solid was identified as "
+        "4-bromo-N-methylbenzamide."
+    )
+    decision = by_form(_site(text, "85%"))
+    assert decision is not None and decision.mention is not None
+    assert (decision.mention.name, decision.source) == ("4-bromo-N-methylbenzamide",
+                                                        "identified_after")  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("text", "value", "source"),
     [
         # a later sentence that identifies another compound names no product
         ("The mixture was concentrated to give 3.1 g (64%) of an oil. The oil was dissolved "
          "in ether and treated with HCl to give 2-phenylethylamine hydrochloride.", "64%",
+         "identified_after"),
+        # after the analysis, a sentence that makes something else first
+        ("The precipitate was collected to afford 1.2 g of white solid (85%). It was added "
+         "to acetone. The solid was identified as 4-bromo-N-methylbenzamide.", "85%",
          "identified_after"),
         # a label opening a step's reagents, temperature and time is what the step used
         ("Alkylation of the lithio-2-picoline ( 3 , KOtBu , 0 “ C , 2 h , 67 % ) and "

@@ -1207,11 +1207,18 @@ def identified_after(text: str, value_end: int, table: LabelTable) -> Mention | 
     """``… to obtain 8.5 g of a white powder (yield: 73%). The obtained compound was
     identified as Compound 1 by FD-MS.``: patents that make a product without naming it
     say what it was in the next sentence (or a ``which`` clause), after its analysis."""
-    limit = min(len(text), value_end + 200)
-    turn = _NEXT_SENTENCE.search(text, value_end, limit)
-    if turn is None:
-        return None
-    identified = _IDENTIFIED.match(text, turn.end(), limit)
+    limit = min(len(text), value_end + 260)
+    at = value_end
+    identified = None
+    for _ in range(3):
+        # the sentence after, or one after the product's analysis ("MS: 214 (M+H).")
+        turn = _NEXT_SENTENCE.search(text, at, limit)
+        if turn is None or _ANOTHER_STEP.search(text, at, turn.start() + len(turn.group(0))):
+            return None
+        identified = _IDENTIFIED.match(text, turn.end(), limit)
+        if identified is not None or "\n\n" in turn.group(0):
+            break
+        at = turn.end()
     if identified is None:
         return None
     at = identified.end()
@@ -1221,6 +1228,13 @@ def identified_after(text: str, value_end: int, table: LabelTable) -> Mention | 
     return _kind_label_at(text, at, limit, table) or _name_at(text, at, limit, table)
 
 
+#: What a sentence between a value and its identification may not say: another yield or
+#: another step's product.
+_ANOTHER_STEP = re.compile(
+    r"%|\b(?:gave|give[sn]?|afford(?:s|ed)?|yield(?:s|ed)|obtained|furnish(?:es|ed)"
+    r"|provid(?:es|ed)|added|treated)\b",
+    re.IGNORECASE,
+)
 #: Where the sentence after a value's starts (or its ``which`` clause).
 _NEXT_SENTENCE = re.compile(r"[^.;]*?(?:[.;]\s+|,\s*(?=which\s))")
 #: ``The obtained compound was identified as``, ``This white solid was confirmed to be``.
