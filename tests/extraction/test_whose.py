@@ -561,6 +561,8 @@ def test_a_reagent_charged_by_its_grade_is_no_passage_subject() -> None:
          "Filtration and evaporation gave a brown oil (0.9 g, 95%).", "95%"),
         ("Methyl 4-hydroxybenzoate was alkylated with benzyl bromide as described above. "
          "Yield: 2.3 g (91%).", "91%"),
+        ("Into a flask were charged 4-nitrophenol and ethanol. The residue was purified to "
+         "give an oil (1.1 g, 95%).", "95%"),
     ],
 )  # fmt: skip
 def test_what_a_procedure_s_first_sentence_reacts_is_no_passage_subject(

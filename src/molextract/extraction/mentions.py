@@ -684,7 +684,10 @@ _CHARGED_BEFORE = re.compile(
     # a reagent's grade: "120 ml of concentrated sulfuric acid", "50 g of anhydrous AlCl3"
     r"(?:(?:concentrated|conc\.|anhydrous|dry|glacial|fuming|aqueous|absolute|dilute)\s+)?"
     r"|\b(?:solution|mixture|suspension|slurry)\s+of\s+(?:the\s+)?"
-    r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+)$"
+    r"|\b(?:amount|portion)\s+of\s+(?:the\s+)?|\bcharged\s+with\s+|\b[Tt]o\s+an?\s+"
+    # "Into a flask were charged X and Y": the verb before what it charges
+    r"|\b(?:was|were)\s+(?:then\s+|successively\s+)?(?:charged|placed|introduced|loaded"
+    r"|added|put|weighed|mixed)\s+)$"
 )
 
 
