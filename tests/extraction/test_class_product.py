@@ -108,3 +108,11 @@ def test_under_a_heading_of_another_class_the_form_says_nothing() -> None:
     )
     start = text.index("85%")
     assert class_product(text, start, start + 3, build_label_table(text)) is None
+
+
+def test_a_class_a_step_made_is_no_solvent_and_no_earlier_clause_s_subject() -> None:
+    text = (
+        "4-Methoxybenzyl chloride was prepared from the alcohol with SOCl2 and used "
+        "directly; the alkylation of 3 then gave the ether (1.2 g, 85%)."
+    )
+    assert _decide(text, "85%") == ("ether", None, "class_product")

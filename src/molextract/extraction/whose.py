@@ -208,7 +208,9 @@ def _bracket_rejoined(site: Site) -> Site | None:
 def _by_rules_here(site: Site) -> Decision | None:
     for name, rule in RULES:
         mention = rule(site.text, site.value_start, site.value_end, site.table, site.entries)
-        if mention is not None and not _junk(mention) and not _auxiliary(mention, site):
+        # ("gave the ether ( 85 % )": a class a step made is no solvent, whatever its word)
+        auxiliary = name != "class_product" and _auxiliary(mention, site) if mention else False
+        if mention is not None and not _junk(mention) and not auxiliary:
             better = _heading_s_by_its_class(mention, site) or _role_s_entry(mention, site)
             return Decision(better or mention, name)
     return None
