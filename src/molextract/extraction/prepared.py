@@ -150,6 +150,11 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
     if not verbs:
         return _coordinated_subject(text, start, value_start, table)
     verb = verbs[-1]
+    if len(verbs) > 1 and _SAME_PRODUCT.search(text, max(start, verb.start() - 40), verb.start()):
+        # "Compound 12 was prepared from 11 …, except that the crude product was
+        # recrystallized from ethanol. Yield: 78%.": the last verb's subject is the same
+        # product by its role; the subject is the first verb's
+        verb = verbs[-2]
     if _ANOTHER_PRODUCT.search(text, verb.end(), limit):
         return None
     elliptical = _ELLIPTICAL_CLAUSE.search(text, verb.end(), value_start)
@@ -211,6 +216,14 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         if label is not None:
             return Mention(mention.name, label[1], mention.start, mention.end, True)
     return mention
+
+
+#: The product by its role, as the subject of a later verb of the same sentence.
+_SAME_PRODUCT = re.compile(
+    r"\b(?:the|this)\s+(?:(?:crude|resulting|obtained|pure)\s+)?(?:product|residue|solid"
+    r"|material|precipitate|compound)\s*$",
+    re.IGNORECASE,
+)
 
 
 #: ``SUBJECT was purified by chromatography and isolated in 90% yield``: the yield's
