@@ -394,6 +394,15 @@ def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_tha
     assert prepared_subject(text, at, build_label_table(text)) is None
 
 
+def test_a_later_verb_of_the_same_product_by_its_role_keeps_the_first_subject() -> None:
+    text = (
+        "Compound 12 was prepared from compound 11 according to the procedure for compound "
+        "5, except that the crude product was recrystallized from ethanol. Yield: 78%."
+    )
+    mention = prepared_subject(text, text.index("78%"), build_label_table(text))
+    assert mention is not None and mention.label == "12"
+
+
 @pytest.mark.parametrize(
     ("text", "value", "label"),
     [
@@ -406,15 +415,6 @@ def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_tha
         ("The ester 5 was obtained in 85% yield; the acid 6 in 90% yield.", "90%", "6"),
     ],
 )  # fmt: skip
-def test_a_later_verb_of_the_same_product_by_its_role_keeps_the_first_subject() -> None:
-    text = (
-        "Compound 12 was prepared from compound 11 according to the procedure for compound "
-        "5, except that the crude product was recrystallized from ethanol. Yield: 78%."
-    )
-    mention = prepared_subject(text, text.index("78%"), build_label_table(text))
-    assert mention is not None and mention.label == "12"
-
-
 def test_another_compound_later_in_the_sentence_takes_its_own_value(
     text: str, value: str, label: str
 ) -> None:
