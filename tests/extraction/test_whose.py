@@ -425,6 +425,20 @@ def test_another_compound_later_in_the_sentence_takes_its_own_value(
     assert decision.mention.label == label
 
 
+def test_a_line_opened_by_a_lettered_label_and_a_colon_is_that_compound_s_entry() -> None:
+    text = "3a: yield 78%; white solid; m.p. 156–158 °C; IR (KBr) 3320 cm-1."
+    table = build_label_table(text)
+    at = text.index("156")
+    site = Site(text, at, at + len("156–158 °C"), table, read_entries(text, table),
+                "melting_point")  # fmt: skip
+    decision = by_form(site)
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "3a"
+    # a scheme's numbered step is no entry
+    step = "2: 85%; then NaBH4."
+    assert read_entries(step, build_label_table(step)) == []
+
+
 def test_an_entry_opens_after_a_list_s_lead_in_colon_and_its_verb_may_be_capitalised() -> None:
     text = (
         "The following compounds were prepared in like manner to the procedure outlined in "

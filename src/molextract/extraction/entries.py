@@ -1279,6 +1279,14 @@ _LABEL_ALONE = re.compile(
     rf"(?:compound|cpd\.?)\s+(?P<label>{LABEL})\s*(?::\s+(?=[a-z])|\.\s+(?=[A-Z]))",
     re.IGNORECASE,
 )
+#: A line opened by a lettered label and a colon, then the entry's data: ``3a: yield
+#: 78%; white solid; m.p. 156–158 °C`` (a bare number stays a scheme's step: ``2: 85%``).
+_BARE_LABEL_ALONE = re.compile(
+    r"(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*:\s+(?=(?:yield|white|pale|light|yellow|colou?rless"
+    r"|brown|red|orange|off-white|beige|tan|m\.?\s?p\b|solid|oil|obtained|prepared|purified"
+    r"|isolated)\b)",
+    re.IGNORECASE,
+)
 #: A heading that names what its entry makes: ``Synthesis of``, ``Preparation of the``.
 _MAKING_FIRST = re.compile(
     r"(?:(?:general\s+)?(?:synthesis|preparation)\s+of\s+(?:the\s+)?)(?=\S)", re.IGNORECASE
@@ -1298,6 +1306,8 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     if lettered is not None:
         start = lettered.end()  # "(b) NAME. PBr3 was added …": a patent's lettered step
     alone = _LABEL_ALONE.match(text, start, limit)
+    if alone is None and line_start:
+        alone = _BARE_LABEL_ALONE.match(text, start, limit)
     if alone is not None:
         # "Compound 9 : white solid ; mp 101 − 103 °C ; yield 72 %": an entry by number
         defined = table.definition(alone["label"])
