@@ -389,6 +389,7 @@ def test_a_yield_of_a_solid_named_by_its_analytical_sample_is_that_compound_s() 
     ("text", "name", "label"),
     [
         ("An 85 % yield of 5 was obtained .", None, "5"),
+        ("The best result ( 85 % yield of 26 ) was obtained with Pd(OAc)2 .", None, "26"),
         ("The reaction led to an 85 % yield of ketone 5 .", None, "5"),
         ("This afforded an 85% yield of 4-bromobenzamide as a solid.", "4-bromobenzamide", None),
     ],

@@ -993,7 +993,8 @@ _KIND_LABEL = re.compile(
     rf"(?:\s*[−–-]\s*{RUN_LAST}|(?<=[a-z]),[a-z]{{1,2}}(?![\w\-])"
     rf"|(?P<numbers>\s*[−–-]\s*{_NUMBER_RUN_END}))?)"
     # ("of pure 13: mp 174 °C", not a ratio's "2:1"; "30% of 2 after 16 h")
-    r"(?=\s*(?:\(|,|;|$|\.(?!\d)|:(?!\s*\d))"
+    # ("The best result ( 85 % yield of 26 ) was obtained": the bracket closes it)
+    r"(?=\s*(?:\(|\)|,|;|$|\.(?!\d)|:(?!\s*\d))"
     r"|\s+(?:in|as|with|was|were|and|from|by|occurred|proceeded|after|upon|under|when|using"
     # "the yield of alcohol 11 thus obtained was around 50 %"
     r"|is|thus\s+(?:obtained|formed|isolated|prepared))\b"
