@@ -353,7 +353,9 @@ def test_a_chemical_word_or_formula_with_digits_stays_a_name(name: str) -> None:
     assert looks_like_name(name)
 
 
-@pytest.mark.parametrize("name", ["PhCHO", "PhSSPh", "PhCOMe", "MeCN", "tBuOK", "BnBr", "CHCl"])
+@pytest.mark.parametrize(
+    "name", ["PhCHO", "PhSSPh", "PhCOMe", "MeCN", "tBuOK", "BnBr", "CHCl", "FcNCl", "CpTiCl"]
+)
 def test_a_condensed_formula_without_digits_is_a_name(name: str) -> None:
     assert looks_like_name(name)
     text = f"The reaction afforded {name} ( 85 % ) ."

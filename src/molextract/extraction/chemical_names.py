@@ -200,7 +200,7 @@ def _is_strong(token: str) -> bool:
 
 #: A condensed formula of groups' and elements' symbols with no digit (``PhCHO``,
 #: ``PhCOMe``, ``tBuOK``): two symbols at least, each capitalised.
-_GROUPS = r"(?:Ph|Me|Et|[insct]?Pr|[inst]?Bu|Ac|Bn|Bz|Ts|Ms|Tf|Cy|Tol|Mes|Py|Boc|Cbz|Fmoc)"
+_GROUPS = r"(?:Ph|Me|Et|Fc|Cp|[insct]?Pr|[inst]?Bu|Ac|Bn|Bz|Ts|Ms|Tf|Cy|Tol|Mes|Py|Boc|Cbz|Fmoc)"
 _ELEMENTS = r"(?:Cl|Br|Si|Li|Na|Mg|Zn|Sn|Cu|Pd|Al|Ti|Se|[CHONSPFIBK])"
 _CONDENSED_FORMULA = re.compile(rf"(?:{_GROUPS}|{_ELEMENTS}){{2,}}")
 #: An organic group's symbol or carbon's, in a token not all capitals: an organic
