@@ -1740,6 +1740,11 @@ def test_bracketed_items_joined_by_and_each_give_their_label(value: str, label: 
             "92-94 °C",
             "4-methylanisole",
         ),
+        (
+            "The fraction boiling at 95° C./15 mm Hg consisted of 3-methylcyclohexanone.",
+            "95° C",
+            "3-methylcyclohexanone",
+        ),
     ],
 )
 def test_a_fraction_s_boiling_range_is_the_compound_the_sentence_says_it_was(

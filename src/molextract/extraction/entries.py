@@ -441,7 +441,9 @@ _FRACTION_AT = re.compile(
     re.IGNORECASE,
 )
 _FRACTION_WAS = re.compile(
-    r"\s*\.?\s*(?:\([^()]{1,30}\)\s*)?,?\s*(?:was|were|is|consisted\s+of|contained)\s+"
+    # ("The fraction boiling at 95° C./15 mm Hg consisted of": its pressure after a slash)
+    r"\s*\.?\s*(?:/\s*\d+(?:\.\d+)?\s*(?:mm(?:\s*Hg)?|mmHg|torr|mbar)\.?\s*)?"
+    r"(?:\([^()]{1,30}\)\s*)?,?\s*(?:was|were|is|consisted\s+of|contained)\s+"
     r"(?:collected\s+and\s+)?(?:identified\s+as\s+|shown\s+to\s+be\s+|found\s+to\s+be\s+)?"
     r"(?:pure\s+)?",
     re.IGNORECASE,
