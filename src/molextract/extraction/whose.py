@@ -367,17 +367,35 @@ def _starting_material(mention: Mention, site: Site) -> bool:
     has no label of its own; no compound is better than that one."""
     if site.property != YIELD or mention.start is None or mention.end is None:
         return False
-    start = sentence_start(site.text, site.value_start)
+    text, start = site.text, sentence_start(site.text, site.value_start)
+    if site.value_end <= mention.start:
+        # "worked well ( 81 % ) , but the removal of the Boc group from 6 was
+        # problematic": a later clause's compound
+        return _LATER_CLAUSE.search(text, site.value_end, mention.start) is not None
     if not start <= mention.start < mention.end <= site.value_start:
         return False
-    if _APPLIED_TO.search(site.text, max(start, mention.start - 40), mention.start) is None:
+    before = text[max(start, mention.start - 40) : mention.start]
+    if _STEP_NOUN_OF.search(before) is not None:
+        return True  # "Deprotection of 14 … was followed by oxidation to the ketone"
+    if _APPLIED_TO.search(before) is None:
         return False
-    return _MAKES.search(site.text, mention.end, site.value_start) is not None
+    return _MAKES.search(text, mention.end, site.value_start) is not None
 
 
 #: Before a name: the step it was put through (``Oxidation of``, ``Treatment of``,
 #: ``prepared from``), maybe with its kind between (``of alcohol 12``).
 _APPLIED_TO = re.compile(r"\b(?:of|from)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}$", re.I)
+#: A step named by its noun, then what it was applied to: ``Deprotection of``,
+#: ``Swern oxidation of the``; not a noun that names the product (``synthesis of``).
+_STEP_NOUN_OF = re.compile(
+    r"\b(?!(?:synthesis|preparation|formation|generation|isolation|production|construction"
+    r"|yield|mixture|solution|amount|portion|sample|structure)\b)"
+    r"(?:[a-z]+(?:tion|sis|ment)|reaction|coupling|treatment|exposure|heating)\s+of\s+"
+    r"(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}$",
+    re.I,
+)
+#: Between a value and a compound after it: a clause of its own.
+_LATER_CLAUSE = re.compile(r",\s*(?:but|whereas|while|although)\b|;|\bbut\b")
 #: A verb that makes the step's product.
 _MAKES = re.compile(
     r"\b(?:gave|give[sn]?|giving|a(?:ff|ﬀ)ord(?:s|ed|ing)?|furnish(?:es|ed|ing)?"
