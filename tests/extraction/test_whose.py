@@ -177,6 +177,12 @@ def test_a_heading_run_into_its_paragraph_still_names_the_title_compound() -> No
         ),
         # what it was made from, between the product and its yield
         ("A one-pot procedure gave 12 directly from 10 in 71 % overall yield .", "71 %", "12"),
+        # the yield bracketed inside the mass's bracket
+        (
+            "Trituration gave 4-bromobenzamide (9) (28 g (52.8% yield)) as a solid.",
+            "52.8%",
+            "4-bromobenzamide",
+        ),
     ],
 )
 def test_the_product_s_mass_and_yield_parenthesis_names_it(

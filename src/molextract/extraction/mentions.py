@@ -954,7 +954,8 @@ _AMOUNT_PARENTHESIS = re.compile(
     r"(?:mg|g|kg|mL|ml|µL|μL|mmol|mol|gms?|grams?|milligrams?|moles?)\.?"
     r"|(?:HPLC\s+)?purity\s*[:=]?\s*\d+(?:\.\d+)?\s*%"
     # a recrystallisation's recovery before the yield: "(33.7 g, 68% recovery, 61% yield)"
-    r"|\d+(?:\.\d+)?\s*%\s*recovery)\s*[,;]\s*){1,3}"
+    # ("(28 g (52.8% yield))": the yield in a bracket of its own inside the amount's)
+    r"|\d+(?:\.\d+)?\s*%\s*recovery)\s*[,;(]\s*){1,3}"
     r"(?:(?:the\s+)?(?:yield|Y)(?:\s+(?:was|of))?\s*[:=]?\s*)?$",
     re.IGNORECASE,
 )
