@@ -412,6 +412,19 @@ def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_tha
     assert prepared_subject(text, at, build_label_table(text)) is None
 
 
+def test_a_purification_s_own_bracket_is_the_purified_product_s() -> None:
+    text = (
+        "Step 2: 4-Bromo-3-fluoro-5-methylbenzaldehyde\nThe organic phases were dried and "
+        "concentrated. The crude product was purified by Biotage Isolera (3.22 g, 58%)."
+    )
+    decision = by_form(_site(text, "58%"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.name == "4-Bromo-3-fluoro-5-methylbenzaldehyde"
+    # without a heading, "the crude product" is all the text says: no form
+    bare = "The crude product was purified by flash chromatography (3.22 g, 58%)."
+    assert prepared_subject(bare, bare.index("58%"), build_label_table(bare)) is None
+
+
 def test_a_later_verb_of_the_same_product_by_its_role_keeps_the_first_subject() -> None:
     text = (
         "Compound 12 was prepared from compound 11 according to the procedure for compound "

@@ -245,9 +245,28 @@ def _coordinated_subject(
 ) -> Mention | None:
     matches = list(_COORDINATED.finditer(text, start, value_start))
     found = matches[-1] if matches else None
-    if found is None or _ANOTHER_PRODUCT.search(found["between"]):
+    if found is None:
+        purified = _PURIFIED_BRACKET.search(text, start, value_start)
+        if purified is None or _ANOTHER_PRODUCT.search(purified.group(0)):
+            return None
+        # "the obtained crude product was purified by Biotage Isolera™ (653 mg, 84%)":
+        # the purified subject's mass and yield close the purification; the product by
+        # its role is the section heading's compound
+        subject = _subject_ending(text, start, purified.start(), table)
+        if subject is None and _SAME_PRODUCT.search(text, start, purified.start()):
+            return title_compound(table, value_start)
+        return subject
+    if _ANOTHER_PRODUCT.search(found["between"]):
         return None
     return _subject_ending(text, start, found.start(), table)
+
+
+#: A purification whose own bracket gives the purified compound's mass and yield.
+_PURIFIED_BRACKET = re.compile(
+    r"\s*,?\s+(?:was|were)\s+(?:\w+ly\s+)?(?:purified|recrystalli[sz]ed|chromatographed"
+    r"|triturated|distilled)\b[^.;()]{0,80}\(\s*\d+(?:\.\d+)?\s*(?:mg|g|kg)\s*[,;]\s*$",
+    re.IGNORECASE,
+)
 
 
 #: A phrase in apposition after the subject, closed by the comma before the verb:
