@@ -91,6 +91,17 @@ def test_the_model_s_choice_of_what_the_step_was_applied_to_is_dropped(
     assert decide(site, chosen) == Decision(None, None)
 
 
+def test_a_product_the_model_chose_after_a_preparation_of_is_kept() -> None:
+    text = (
+        "We turned to the selectively protected aglycons 3b-e. Preparation of the "
+        "corresponding diazolactams 4b-e followed by reaction with 5 established that the "
+        "best yields ( 50-62 % ) are obtained with benzyl groups ."
+    )
+    site = replace(_site(text, "50-62 %"), property="reaction_yield")
+    decision = decide(site, "4b-e")
+    assert decision.source == "model"
+
+
 def test_a_product_the_model_chose_before_its_yield_is_kept() -> None:
     text = "Compound 14 was then heated with 3 to give after workup an oil ( 81 % ) ."
     site = replace(_site(text, "81 %"), property="reaction_yield")

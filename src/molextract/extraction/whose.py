@@ -374,10 +374,12 @@ def _starting_material(mention: Mention, site: Site) -> bool:
         return _LATER_CLAUSE.search(text, site.value_end, mention.start) is not None
     if not start <= mention.start < mention.end <= site.value_start:
         return False
-    before = text[max(start, mention.start - 40) : mention.start]
-    if _STEP_NOUN_OF.search(before) is not None:
+    # (searched in the whole text, so that a word the window cuts is read whole:
+    # "Preparation of the corresponding diazolactams 4b" is no step's "…ration of")
+    lo = max(start, mention.start - 40)
+    if _STEP_NOUN_OF.search(text, lo, mention.start) is not None:
         return True  # "Deprotection of 14 … was followed by oxidation to the ketone"
-    if _APPLIED_TO.search(before) is None:
+    if _APPLIED_TO.search(text, lo, mention.start) is None:
         return False
     return _MAKES.search(text, mention.end, site.value_start) is not None
 
