@@ -423,6 +423,12 @@ def test_a_sentence_that_prepares_a_reagent_or_makes_another_compound_is_not_tha
     assert prepared_subject(text, at, build_label_table(text)) is None
 
 
+def test_a_product_used_without_purification_is_the_subject_of_its_bracket() -> None:
+    text = "The amine 5 was used without purification in the next step (1.2 g, 95%)."
+    mention = prepared_subject(text, text.index("95%"), build_label_table(text))
+    assert mention is not None and mention.label == "5"
+
+
 def test_a_purification_s_own_bracket_is_the_purified_product_s() -> None:
     text = (
         "Step 2: 4-Bromo-3-fluoro-5-methylbenzaldehyde\nThe organic phases were dried and "

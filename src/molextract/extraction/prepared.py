@@ -51,7 +51,9 @@ _PREPARED = re.compile(
     # "The product, NAME, was collected by filtration (4.1 g, 78%)"
     r"|collected|precipitated|(?:re)?crystalli[sz]ed|separated"
     # "product 2a was observed in 83% NMR yield": a yield measured without isolating it
-    r"|observed|detected)\b",
+    r"|observed|detected"
+    # "The title compound was used without further purification (0.140 g, 96.1%)"
+    r"|used(?=\s+(?:directly|without|as\s+such|crude|in\s+the\s+next)))\b",
     re.IGNORECASE,
 )
 #: ``Compound 17``, ``Intermediate 10A``, ``Acceptor 5`` ending right before the verb:
