@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from molextract.extraction.cues import MAKES_PRODUCT
 from molextract.extraction.entries import sentence_start, title_compound
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import Mention, of_class
@@ -43,9 +44,8 @@ _QUALIFIER = r"(?:[A-Za-z][\w'-]*|\([^()\s]{1,6}\)-?[\w-]*)"
 #: A step's product verb, then the article and the class phrase; ``as its`` after a
 #: verb of protection or conversion (``protected as its TBS ether``).
 _LEAD = (
-    r"\b(?:gave|give[sn]?|giving|a(?:ff|ﬀ)ord(?:s|ed|ing)?|yield(?:s|ed|ing)"
-    r"|furnish(?:es|ed|ing)?|provid(?:es|ed|ing)|produc(?:es|ed|ing)|deliver(?:s|ed|ing)?"
-    r"|(?:converted|transformed)\s+(?:in)?to|led\s+to)\s+the"
+    rf"\b(?:{MAKES_PRODUCT}|yield(?:s|ing)|produc(?:es|ing)|(?:converted|transformed)\s+(?:in)?to)"
+    r"\s+the"
     r"|\b(?:protected|converted|isolated|obtained|trapped|derivatized)\s+as\s+its"
 )
 #: What stands between the class word and the yield: the yield's own bracket (maybe

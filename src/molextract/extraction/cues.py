@@ -108,6 +108,12 @@ YIELD_VERBS = re.compile(
 )
 #: A verb that makes a product, printed right before a percentage of it: ``gave 78 %
 #: of 5``, ``afforded 62% of 2-methylpentane``.
+#: The verbs after which a step names its product: ``gave``, ``afforded``, ``led to``
+#: (not ``yields`` nor ``produces``, which are as often nouns: ``the best yields``).
+MAKES_PRODUCT = (
+    r"(?:gave|give[sn]?|giving|a(?:ff|\ufb00)ord(?:s|ed|ing)?|furnish(?:es|ed|ing)?"
+    r"|provid(?:es|ed|ing)|deliver(?:s|ed|ing)?|yielded|produced|led\s+to)"
+)
 SHARE_VERB = (
     r"\b(?:gave|giv(?:es?|en|ing)|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es?|ing)|yield(?:ed|s|ing)|produc(?:ed|es?|ing)"

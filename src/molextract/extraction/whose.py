@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
+from molextract.extraction.cues import MAKES_PRODUCT
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
@@ -399,11 +400,7 @@ _STEP_NOUN_OF = re.compile(
 #: Between a value and a compound after it: a clause of its own.
 _LATER_CLAUSE = re.compile(r",\s*(?:but|whereas|while|although)\b|;|\bbut\b")
 #: A verb that makes the step's product.
-_MAKES = re.compile(
-    r"\b(?:gave|give[sn]?|giving|a(?:ff|ﬀ)ord(?:s|ed|ing)?|furnish(?:es|ed|ing)?"
-    r"|provid(?:es|ed|ing)|deliver(?:s|ed|ing)?|yielded|produced|led\s+to)\b",
-    re.I,
-)
+_MAKES = re.compile(rf"\b{MAKES_PRODUCT}\b", re.I)
 
 
 def decided_without_model(site: Site, decisive_property: str | None) -> bool:
