@@ -228,6 +228,26 @@ def test_a_spanning_header_gives_each_column_its_product() -> None:
     ]
 
 
+def test_a_lower_header_row_printed_as_text_sits_under_the_yield_not_the_last_column() -> None:
+    # the text keeps no span: "3a | 3b" stands under the one cell that spans two
+    # columns, and of "Conv. (%)", "Yield (%)a" and "b/l" that is the yield's
+    text = (
+        "Entry | Ligand | Conv. (%) | Yield (%)a | b/l\n"
+        "3a | 3b\n"
+        "1 | PPh3 | 99 | 9 | 85 | 9.4\n"
+        "2 | Xantphos | 95 | 61 | 31 | 0.5\n"
+    )
+    assert facts(records(text)) == [
+        ("3a", "reaction_yield", 9.0, "%"),
+        ("3b", "reaction_yield", 85.0, "%"),
+        ("3a", "reaction_yield", 61.0, "%"),
+        ("3b", "reaction_yield", 31.0, "%"),
+    ]
+    # a copy that keeps the spanned place as an empty cell says the span is the last one
+    framed = "Entry | Solvent | Yields (%) | \n3a | 3b\n1 | THF | 40 | 12\n2 | MeCN | 88 | 5\n"
+    assert [f[0] for f in facts(records(framed))] == ["3a", "3b", "3a", "3b"]
+
+
 def test_a_transposed_table_with_a_units_column() -> None:
     text = (
         "Property | units | Rh | Pt\n"

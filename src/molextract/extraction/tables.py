@@ -531,6 +531,9 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
     if trailing:
         last = width - trailing - 1
         spread[0][last + 1 :] = [header[0][last]] * trailing
+        place = _spanning_place(header[0], trailing)
+        if place != last and sum(1 for cell in header[1] if cell.text) == trailing + 1:
+            return _spread_from(header, place, trailing + 1)
     for row in header[1:]:
         trailing = _trailing_empty(row)
         above = spread[-1]
@@ -538,6 +541,35 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
             row = above[:trailing] + row[: width - trailing]
         spread.append(list(row))
     return spread
+
+
+#: The header of the one property a column per product is usually split into.
+_PER_PRODUCT_HEADER = re.compile(r"\byields?\b", _I)
+
+
+def _spanning_place(top: list[Span], trailing: int) -> int:
+    """Which top header cell spans the lower row's packed cells. A web page's copy keeps
+    the spanned places as empty cells after the spanning one (the last); a line that
+    simply has fewer cells than the body (``Entry | Ligand | Conv. (%) | Yield (%) |
+    b/l`` over ``3a | 3b``) says nothing of where the span is, and the cell it is is
+    the yield's, the one property tables give a column per product."""
+    last = len(top) - trailing - 1
+    padded = all(cell.start == cell.end == top[last].end for cell in top[last + 1 :])
+    if not padded:
+        return last
+    yields = [i for i, cell in enumerate(top[: last + 1]) if _PER_PRODUCT_HEADER.search(cell.text)]
+    return yields[0] if len(yields) == 1 else last
+
+
+def _spread_from(header: list[list[Span]], place: int, span: int) -> list[list[Span]]:
+    """The two header rows with the top cell at ``place`` spanning ``span`` columns and
+    the lower row's packed cells under it; every other top cell spans down."""
+    top = header[0]
+    kept = len(top) - span + 1
+    spread = top[: place + 1] + [top[place]] * (span - 1) + top[place + 1 : kept]
+    lower = [cell for cell in header[1] if cell.text][:span]
+    under = spread[:place] + lower + spread[place + span :]
+    return [spread, under, *header[2:]]
 
 
 def _series_header(rows: list[list[Span]]) -> bool:
