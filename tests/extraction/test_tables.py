@@ -243,6 +243,14 @@ def test_a_lower_header_row_printed_as_text_sits_under_the_yield_not_the_last_co
         ("3a", "reaction_yield", 61.0, "%"),
         ("3b", "reaction_yield", 31.0, "%"),
     ]
+    # words under a spanning cell are no products: the span stays where it ends
+    found_reported = (
+        "Entry | Product | Yield (%) | M.p. (°C)\nFound | Reported\n"
+        "1 | 4a | 92 | 233–235 | 234–236\n2 | 4b | 95 | 214–216 | 215–216\n"
+    )
+    assert [f[1] for f in facts(records(found_reported))] == [
+        "reaction_yield", "melting_point", "reaction_yield", "melting_point",
+    ]  # fmt: skip
     # a copy that keeps the spanned place as an empty cell says the span is the last one
     framed = "Entry | Solvent | Yields (%) | \n3a | 3b\n1 | THF | 40 | 12\n2 | MeCN | 88 | 5\n"
     assert [f[0] for f in facts(records(framed))] == ["3a", "3b", "3a", "3b"]

@@ -531,7 +531,7 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
     if trailing:
         last = width - trailing - 1
         spread[0][last + 1 :] = [header[0][last]] * trailing
-        place = _spanning_place(header[0], trailing)
+        place = _spanning_place(header[0], header[1], trailing)
         if place != last and sum(1 for cell in header[1] if cell.text) == trailing + 1:
             return _spread_from(header, place, trailing + 1)
     for row in header[1:]:
@@ -547,7 +547,7 @@ def _spread_header(header: list[list[Span]]) -> list[list[Span]]:
 _PER_PRODUCT_HEADER = re.compile(r"\byields?\b", _I)
 
 
-def _spanning_place(top: list[Span], trailing: int) -> int:
+def _spanning_place(top: list[Span], lower: list[Span], trailing: int) -> int:
     """Which top header cell spans the lower row's packed cells. A web page's copy keeps
     the spanned places as empty cells after the spanning one (the last); a line that
     simply has fewer cells than the body (``Entry | Ligand | Conv. (%) | Yield (%) |
@@ -555,8 +555,8 @@ def _spanning_place(top: list[Span], trailing: int) -> int:
     the yield's, the one property tables give a column per product."""
     last = len(top) - trailing - 1
     padded = all(cell.start == cell.end == top[last].end for cell in top[last + 1 :])
-    if not padded:
-        return last
+    if not padded or not all(_kind(cell.text) == "label" for cell in lower if cell.text):
+        return last  # "Found | Reported" under "M.p. (°C)": no products, no clue
     yields = [i for i, cell in enumerate(top[: last + 1]) if _PER_PRODUCT_HEADER.search(cell.text)]
     return yields[0] if len(yields) == 1 else last
 
