@@ -13,7 +13,8 @@ import lxml.html
 from rich.console import Console
 
 from molextract.cli.tables import TablePrinter, column_title, table_heading, table_view
-from molextract.extraction.tables import read_tables, table_records, tables_of, text_tables
+from molextract.extraction.tables import read_tables, table_records, tables_of
+from molextract.extraction.text_tables import text_tables
 from molextract.ingest import read_documents
 from molextract.ingest.document import Document
 from molextract.schemas import DocumentResult, EngineInfo, get_schema

@@ -14,6 +14,7 @@ from molextract.config import Settings
 from molextract.engines.local import LocalEngine
 from molextract.extraction import tables
 from molextract.extraction.pipeline import Pipeline
+from molextract.extraction.text_tables import text_tables
 from molextract.ingest import read_documents
 from molextract.ingest.document import Document
 from molextract.ingest.tables import Table
@@ -646,7 +647,7 @@ def test_notes_glued_to_their_letters_before_an_abbreviation() -> None:
         "aReaction conditions: 1a (0.1 mmol), DMSO (1 mL), 80 °C.\n"
         "bNMR yield with CH2Br2 as internal standard.\n"
     )
-    [table] = tables.text_tables(text)
+    [table] = text_tables(text)
     assert [note.marker for note in table.footnotes] == ["a", "b"]
     assert all("NMR yield" in (r.conditions or "") for r in records(text))
 
@@ -878,7 +879,7 @@ def test_a_web_page_table_copied_as_piped_text_with_drawings_and_spanned_headers
         "– | 94a |\n"
         "aRef. [37].\n"
     )
-    [table] = tables.text_tables(text)
+    [table] = text_tables(text)
     assert table.label == "Table 5"
     assert [table.column_header(c) for c in range(table.width)] == [
         "Entry",
@@ -2302,7 +2303,7 @@ def test_a_group_row_printed_without_separators_keeps_the_table_whole() -> None:
         "3 | 1d | 3d | 62\n\n"
         "a Isolated yields.\n"
     )
-    [table] = tables.text_tables(text)
+    [table] = text_tables(text)
     assert table.header_rows == 1
     assert facts(records(text)) == [
         ("3a", "reaction_yield", 86.0, "%"),
@@ -2346,7 +2347,7 @@ def test_a_caption_set_in_its_own_cell_is_no_header_row() -> None:
         "8a\t178–180\t82\n"
         "8b\t165–167\t79\n"
     )
-    [table] = tables.text_tables(text)
+    [table] = text_tables(text)
     assert table.caption is not None and table.caption.text.startswith("Table 1")
     assert [cell.text for cell in table.rows[0]] == ["Compound", "M.p. (°C)", "Yield (%)"]
     assert facts(records(text)) == [

@@ -31,7 +31,7 @@ from typing import Any
 from rdkit import Chem, rdBase
 from rdkit.Chem.Draw import rdMolDraw2D
 
-from molextract.extraction.tables import text_tables
+from molextract.extraction.text_tables import text_tables
 from molextract.ingest.tables import Table, document_tables
 from molextract.schemas.records import DocumentResult, Record, format_number, format_value
 
