@@ -79,6 +79,7 @@ def test_where_the_model_chose_none_the_passage_s_subject_is_used() -> None:
             "subsequent removal of the Boc group from 6 was problematic .",
             "6",
         ),
+        ("Conversion of 6 to a mixture of iodides proceeded in 90 % yield .", "6"),
     ],
 )
 def test_the_model_s_choice_of_what_the_step_was_applied_to_is_dropped(
@@ -99,6 +100,14 @@ def test_a_product_the_model_chose_after_a_preparation_of_is_kept() -> None:
     )
     site = replace(_site(text, "50-62 %"), property="reaction_yield")
     decision = decide(site, "4b-e")
+    assert decision.source == "model"
+
+
+def test_a_product_the_model_chose_after_its_purification_of_is_kept() -> None:
+    # purifying names what was made, not what a step started from
+    text = "Recrystallization of the crude 21 from ethanol then gave needles ( 64 % ) ."
+    site = replace(_site(text, "64 %"), property="reaction_yield")
+    decision = decide(site, "21")
     assert decision.source == "model"
 
 

@@ -114,6 +114,17 @@ MAKES_PRODUCT = (
     r"(?:gave|give[sn]?|giving|a(?:ff|\ufb00)ord(?:s|ed|ing)?|furnish(?:es|ed|ing)?"
     r"|provid(?:es|ed|ing)|deliver(?:s|ed|ing)?|yielded|produced|led\s+to)"
 )
+#: A step named by its noun, before ``of`` and what it was applied to (``Deprotection
+#: of``, ``Swern oxidation of``, ``Treatment of``, ``Conversion of``): what follows is
+#: the step's starting material. Not a noun that names the product (``synthesis of``,
+#: ``purification of``) or an amount (``a portion of``, ``a fraction of``).
+STEP_NOUN = (
+    r"\b(?!(?:synthesis|preparation|formation|generation|isolation|production|construction"
+    r"|purification|(?:re)?crystalli[sz]ation|distillation|characteri[sz]ation"
+    r"|identification|determination|separation|yield|mixture|solution|amount|portion"
+    r"|fraction|position|sample|structure)\b)"
+    r"(?:[a-z]+(?:tion|sis|ment)|conversion|reaction|coupling|treatment|exposure|heating)"
+)
 SHARE_VERB = (
     r"\b(?:gave|giv(?:es?|en|ing)|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es?|ing)|yield(?:ed|s|ing)|produc(?:ed|es?|ing)"

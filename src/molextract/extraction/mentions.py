@@ -33,7 +33,7 @@ from molextract.extraction.chemical_names import (
     names_in,
     tidy_name,
 )
-from molextract.extraction.cues import SUBSTITUENT, YIELD_VERBS
+from molextract.extraction.cues import STEP_NOUN, SUBSTITUENT, YIELD_VERBS
 from molextract.extraction.junk_compounds import junk_reason
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
@@ -717,13 +717,7 @@ _REACTED_AFTER = re.compile(
     re.IGNORECASE,
 )
 #: Before a name: the step done to it (``Hydrogenation of X over Pd/C …``).
-_STEP_OF = re.compile(
-    r"\b(?:hydrogenation|reduction|oxidation|reaction|treatment|alkylation|acylation"
-    r"|hydrolysis|saponification|esterification|bromination|chlorination|nitration"
-    r"|methylation|coupling|condensation|cycli[sz]ation|deprotection|protection"
-    r"|conversion|irradiation)\s+of\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
+_STEP_OF = re.compile(rf"{STEP_NOUN}\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 #: Before a name: the preposition that makes it what a step works with or on.
 _OBJECT_OF_STEP = re.compile(
     r"\b(?:with|using|from|by|over|on|salts?\s+of)\s+(?:(?:the|an?)\s+)?(?:[\w-]+\s+){0,3}$",

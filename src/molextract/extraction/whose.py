@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
-from molextract.extraction.cues import MAKES_PRODUCT
+from molextract.extraction.cues import MAKES_PRODUCT, STEP_NOUN
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
@@ -388,15 +388,9 @@ def _starting_material(mention: Mention, site: Site) -> bool:
 #: Before a name: the step it was put through (``Oxidation of``, ``Treatment of``,
 #: ``prepared from``), maybe with its kind between (``of alcohol 12``).
 _APPLIED_TO = re.compile(r"\b(?:of|from)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}$", re.I)
-#: A step named by its noun, then what it was applied to: ``Deprotection of``,
-#: ``Swern oxidation of the``; not a noun that names the product (``synthesis of``).
-_STEP_NOUN_OF = re.compile(
-    r"\b(?!(?:synthesis|preparation|formation|generation|isolation|production|construction"
-    r"|yield|mixture|solution|amount|portion|sample|structure)\b)"
-    r"(?:[a-z]+(?:tion|sis|ment)|reaction|coupling|treatment|exposure|heating)\s+of\s+"
-    r"(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}$",
-    re.I,
-)
+#: A step named by its noun, then what it was applied to, maybe with its kind between:
+#: ``Deprotection of``, ``Oxidation of alcohol``.
+_STEP_NOUN_OF = re.compile(rf"{STEP_NOUN}\s+of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,2}}$", re.I)
 #: Between a value and a compound after it: a clause of its own.
 _LATER_CLAUSE = re.compile(r",\s*(?:but|whereas|while|although)\b|;|\bbut\b")
 #: A verb that makes the step's product.
