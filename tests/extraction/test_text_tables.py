@@ -76,3 +76,15 @@ def test_tab_separated_rows_and_a_markdown_rule() -> None:
 
 def test_running_text_with_one_separator_is_no_table() -> None:
     assert text_tables("The ratio a | b was measured.\nNothing else here.\n") == []
+
+
+def test_a_header_cell_broken_before_its_unit_stays_one_cell() -> None:
+    text = "Entry | Product | Yield\n(%)a\n1 | 3a | 91\n2 | 3b | 84\n"
+    [table] = text_tables(text)
+    assert table.header_rows == 1
+    assert grid(table) == [
+        ["Entry", "Product", "Yield\n(%)a"],
+        ["1", "3a", "91"],
+        ["2", "3b", "84"],
+    ]
+    assert offsets_hold(text, table)

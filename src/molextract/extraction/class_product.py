@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from molextract.extraction.cues import MAKES_PRODUCT
+from molextract.extraction.cues import MAKES_PRODUCT, PRODUCT_ROLE
 from molextract.extraction.entries import sentence_start, title_compound
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import Mention, of_class
@@ -60,10 +60,7 @@ _PHRASE = re.compile(
     re.IGNORECASE,
 )
 #: Words that say the phrase is the product, not which one: dropped from the name.
-_ROLE_WORDS = re.compile(
-    r"(?:(?:corresponding|desired|expected|required|resulting|crude|pure|known|target)\s+)+",
-    re.IGNORECASE,
-)
+_ROLE_WORDS = re.compile(rf"(?:(?:{PRODUCT_ROLE}|known)\s+)+", re.IGNORECASE)
 #: After an ``in`` form, the value is a yield only when ``yield`` follows it.
 _YIELD_AFTER = re.compile(r"\s*%?\s*(?:overall\s+|isolated\s+|combined\s+)?yield\b", re.I)
 

@@ -125,6 +125,13 @@ STEP_NOUN = (
     r"|fraction|position|sample|structure)\b)"
     r"(?:[a-z]+(?:tion|sis|ment)|conversion|reaction|coupling|treatment|exposure|heating)"
 )
+#: The words that call a step's product by its role rather than its name: ``the title
+#: compound``, ``the desired product``, ``the corresponding aldehyde``, ``the crude
+#: material``.
+PRODUCT_ROLE = (
+    r"(?:title|titled|desired|target|expected|corresponding|required|resulting|obtained"
+    r"|crude|pure)"
+)
 SHARE_VERB = (
     r"\b(?:gave|giv(?:es?|en|ing)|afford(?:ed|s|ing)?|furnish(?:ed|es|ing)?"
     r"|provid(?:ed|es?|ing)|yield(?:ed|s|ing)|produc(?:ed|es?|ing)"

@@ -26,6 +26,7 @@ from molextract.extraction.chemical_names import (
     name_before,
     tidy_name,
 )
+from molextract.extraction.cues import PRODUCT_ROLE
 from molextract.extraction.entries import sentence_start, title_compound
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import LABEL, RUN_LAST, TITLE_WORDS
@@ -222,8 +223,8 @@ def prepared_subject(text: str, value_start: int, table: LabelTable) -> Mention 
 
 #: The product by its role, as the subject of a later verb of the same sentence.
 _SAME_PRODUCT = re.compile(
-    r"\b(?:the|this)\s+(?:(?:crude|resulting|obtained|pure)\s+)?(?:product|residue|solid"
-    r"|material|precipitate|compound)\s*$",
+    rf"\b(?:the|this)\s+(?:{PRODUCT_ROLE}\s+)?(?:product|residue|solid|material|precipitate"
+    r"|compound)\s*$",
     re.IGNORECASE,
 )
 

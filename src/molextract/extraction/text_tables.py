@@ -84,6 +84,7 @@ def text_tables(text: str) -> list[Table]:
             _ROW_LINE.fullmatch(text, *lines[j])
             or (j > i and _RULE_LINE.fullmatch(text, *lines[j]))
             or (j > i and _group_line(text, lines, j))
+            or (j == i + 1 and _header_tail(text, lines, j))
         ):
             j += 1
         table = _text_table(text, lines, i, j, len(tables)) if j - i >= 2 else None
@@ -112,6 +113,21 @@ def _group_line(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
         and _GROUP_LINE.fullmatch(text, *lines[j]) is not None
         and not footnote_marker(text[lines[j][0] : lines[j][1]])
         and not re.match(r"\s*Table\s", text[lines[j][0] : lines[j][1]], _I)
+        and _ROW_LINE.fullmatch(text, *lines[j - 1]) is not None
+        and _ROW_LINE.fullmatch(text, *lines[j + 1]) is not None
+    )
+
+
+#: The rest of a header's last cell, broken onto a line of its own: its unit in
+#: brackets, maybe with a note's letter (``Yield`` over ``(%)a``).
+_HEADER_TAIL = re.compile(r"[ \t]*[(\[][^|\t\n()\[\]]{1,12}[)\]][ \t]*[a-h*†‡]?[ \t]*")
+
+
+def _header_tail(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
+    """Line ``j`` is the end of the header line above it, between it and the rows."""
+    return (
+        0 < j < len(lines) - 1
+        and _HEADER_TAIL.fullmatch(text, *lines[j]) is not None
         and _ROW_LINE.fullmatch(text, *lines[j - 1]) is not None
         and _ROW_LINE.fullmatch(text, *lines[j + 1]) is not None
     )
@@ -380,7 +396,12 @@ def _text_table(
     rows: list[list[Span]] = []
     if given is None:
         given = []
-        for start, end in lines[first:last]:
+        for k, (start, end) in enumerate(lines[first:last]):
+            if k == 1 and _header_tail(text, lines, first + 1):
+                # "Yield⏎(%)a": the header's last cell, broken where its cell was
+                broken = given[0][-1]
+                given[0][-1] = Span(text[broken.start : end], broken.start, end)
+                continue
             line = text[start:end]
             separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
             given.append(_split(text, start, end, separator))

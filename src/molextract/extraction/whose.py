@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
-from molextract.extraction.cues import MAKES_PRODUCT, STEP_NOUN
+from molextract.extraction.cues import MAKES_PRODUCT, PRODUCT_ROLE, STEP_NOUN
 from molextract.extraction.entries import (
     FORM_RULES,
     Entry,
@@ -264,11 +264,7 @@ def _heading_s_by_its_class(mention: Mention, site: Site) -> Mention | None:
 #: its label in brackets.
 _HEADING_CLOSE = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?[:.](?:\s|$)")
 #: The product named by its role: ``the title compound``, ``the desired product``.
-_ROLE = re.compile(
-    r"(?:the\s+)?(?:(?:title|titled|desired|target|expected|corresponding|crude|pure)\s+)?"
-    r"(?:compound|product|material)",
-    re.IGNORECASE,
-)
+_ROLE = re.compile(rf"(?:the\s+)?(?:{PRODUCT_ROLE}\s+)?(?:compound|product|material)", re.I)
 #: One lower-case word, as a class of compounds is written: ``aniline``, ``amide``.
 _CLASS_WORD = re.compile(r"[a-z]{4,}")
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
