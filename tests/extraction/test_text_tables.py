@@ -88,3 +88,21 @@ def test_a_header_cell_broken_before_its_unit_stays_one_cell() -> None:
         ["2", "3b", "84"],
     ]
     assert offsets_hold(text, table)
+
+
+def test_a_row_short_of_a_cell_the_row_above_spans_down_gets_that_cell() -> None:
+    text = (
+        "Entry | Substrate | Product | Yield (%)\n"
+        "1 | 1a | 2a | 85\n"
+        "2 | 2b | 80\n"
+        "3 | 1b | 2c | 78\n"
+        "4 | 2d | 70\n"
+    )
+    [table] = text_tables(text)
+    assert grid(table)[1:] == [
+        ["1", "1a", "2a", "85"],
+        ["2", "1a", "2b", "80"],
+        ["3", "1b", "2c", "78"],
+        ["4", "1b", "2d", "70"],
+    ]
+    assert table.rows[2][1] is table.rows[1][1]  # one cell, in every row it spans

@@ -93,7 +93,7 @@ def text_tables(text: str) -> list[Table]:
         i = max(j, i + 1)
     taken = [(table.start, table.end) for table in tables]
     for table in spaced_tables(text, taken, len(tables)):
-        rows = table.rows[: table.header_rows] + _realigned(table.body)
+        rows = table.rows[: table.header_rows] + _realigned(table.body, spanned=False)
         tables.append(replace(table, rows=rows))
     return tables
 
@@ -581,10 +581,13 @@ def _kind(text: str) -> str:
     return "text"
 
 
-def _realigned(body: list[list[Span]]) -> list[list[Span]]:
+def _realigned(body: list[list[Span]], spanned: bool = True) -> list[list[Span]]:
     """Rows a web page copied without their first cell (a spanned entry number) and
     so one cell short at the end, moved right where that fits the columns much
-    better: ``4-NO2-C6H4 | 30 min | 2b | 88 | …`` under ``Entry | R1 | Time | …``."""
+    better: ``4-NO2-C6H4 | 30 min | 2b | 88 | …`` under ``Entry | R1 | Time | …``.
+    ``spanned``: the rows keep their blank cells (cells are separated), so a row short
+    of a cell in the middle lost one the row above spans down (``2 | 2b | 80`` under
+    ``1 | 1a | 2a | 85``: substrate 1a made both)."""
     if len(body) < 3:
         return body
     width = len(body[0])
@@ -614,16 +617,22 @@ def _realigned(body: list[list[Span]]) -> list[list[Span]]:
             if score >= best_score + 2:
                 best, best_score = moved, score
         if best is row and trailing:
-            best = _gap_filled(row, majority, used, trailing)
+            above = fixed[-1] if spanned and fixed else None
+            best = _gap_filled(row, majority, used, trailing, above)
         fixed.append(best)
     return fixed
 
 
-def _gap_filled(row: list[Span], majority: list[str], used: int, missing: int) -> list[Span]:
+def _gap_filled(
+    row: list[Span], majority: list[str], used: int, missing: int, above: list[Span] | None
+) -> list[Span]:
     """A row that left a cell of its own blank in the middle (``1 1.5 Pd(OAc)2 41``
     under ``run | base | [Pd] | ligand | yield``, no ligand in that run), so that its last
     cells slid left: the blank put back where every cell then sits under a column of its
-    kind, the rightmost such place; the row as it was when no place fits, or it fit."""
+    kind, the rightmost such place; the row as it was when no place fits, or it fit.
+    With the row ``above`` (a copy that keeps blank cells), the lost cells are the ones
+    above that span down into this row, and rows span from the left: the leftmost place
+    that fits, filled with the cells above it."""
 
     def misfits(cells: list[Span]) -> int:
         return sum(
@@ -634,8 +643,14 @@ def _gap_filled(row: list[Span], majority: list[str], used: int, missing: int) -
 
     if not misfits(row):
         return row
-    for at in range(used - missing, 0, -1):
-        gap = [Span("", row[at - 1].end, row[at - 1].end) for _ in range(missing)]
+    places = range(used - missing, 0, -1) if above is None else range(1, used - missing + 1)
+    for at in places:
+        if above is not None and len(above) >= at + missing:
+            if not all(cell.text for cell in above[at : at + missing]):
+                continue
+            gap = above[at : at + missing]
+        else:
+            gap = [Span("", row[at - 1].end, row[at - 1].end) for _ in range(missing)]
         moved = row[:at] + gap + row[at : used - missing] + row[used:]
         if not misfits(moved):
             return moved
