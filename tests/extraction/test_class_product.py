@@ -39,6 +39,10 @@ def _decide(text: str, value: str) -> tuple[str | None, str | None, str | None]:
          "Filtration and evaporation gave the amine (0.9 g, 95%).", "95%", "amine"),
         ("A solution of the crude aldehyde in THF was treated with NaBH4 to give the "
          "alcohol ( 1.2 g , 88 % ) .", "88 %", "alcohol"),
+        # a class with its substituents' prefix, "formed", and "in N%" closing the clause
+        ("Diphenylamine and carbazole efficiently formed the corresponding triarylamines "
+         "in 71–99%. Notably, the chloride also reacted.", "71–99%", "triarylamines"),
+        ("Oxidation of 12 formed the corresponding aldehyde ( 92 % ) .", "92 %", "aldehyde"),
     ],
 )  # fmt: skip
 def test_the_class_the_verb_made_is_the_product(text: str, value: str, name: str) -> None:
@@ -116,3 +120,20 @@ def test_a_class_a_step_made_is_no_solvent_and_no_earlier_clause_s_subject() -> 
         "directly; the alkylation of 3 then gave the ether (1.2 g, 85%)."
     )
     assert _decide(text, "85%") == ("ether", None, "class_product")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reduction of ketone 5 with the CBS catalyst gave the alcohol in 90 % ee .",
+        "Coupling of 3 with 4 formed the amide in 95 % purity after one crystallisation .",
+        "Heating 9 formed the lactone in 80 % conversion , and 10 was recovered .",
+    ],
+)
+def test_a_percentage_after_in_that_is_no_yield_gives_no_class_product(text: str) -> None:
+    value = text[text.index(" in ") + 4 :].split(" ", 2)
+    found = text.index(" ".join(value[:2]))
+    assert (
+        class_product(text, found, found + len(" ".join(value[:2])), build_label_table(text))
+        is None
+    )

@@ -2242,7 +2242,7 @@ def test_older_patents_shares_and_passive_products(text: str, value: str, name: 
 def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
     text = (
         "Pyrene derivatives are widely used as emitters. The coupling of 1a-1t with the "
-        "amines formed the corresponding triarylamines in {value}."
+        "amines formed the corresponding coupling products in {value}."
     )
     ranged = text.format(value="71–99%")
     decision = decide(_yield_site(ranged, "71–99%"), None)
@@ -2250,6 +2250,10 @@ def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
     single = text.format(value="85%")
     decision = decide(_yield_site(single, "85%"), None)
     assert decision.source == "passage_subject"
+    # the products called by their class are the range's compound
+    classed = ranged.replace("coupling products", "triarylamines")
+    decision = decide(_yield_site(classed, "71–99%"), None)
+    assert decision.source == "class_product"
 
 
 @pytest.mark.parametrize(

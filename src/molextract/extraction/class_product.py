@@ -30,7 +30,8 @@ from molextract.extraction.mentions import Mention, of_class
 #: Classes of compounds a step makes, in the singular and the plural, as the last word
 #: of the phrase (``enol triflate``, ``TBS ether``, ``amine hydrochloride``).
 _CLASSES = (
-    r"(?:aldehyde|ketone|diketone|acid|diacid|ester|diester|lactone|lactam|amide|amine"
+    # (a class may carry its substituents' prefix: "triarylamines", "hydroxyketone")
+    r"[a-z]*(?:aldehyde|ketone|diketone|acid|diacid|ester|diester|lactone|lactam|amide|amine"
     r"|aniline|alcohol|diol|triol|phenol|ether|epoxide|bromide|chloride|iodide|fluoride"
     r"|alkene|olefin|alkyne|diene|enone|dienone|enol|nitrile|azide|imine|oxime|hydrazone"
     r"|sulfide|sulfoxide|sulfone|sulfonamide|thiol|thioether|acetal|ketal|acetonide"
@@ -44,7 +45,8 @@ _QUALIFIER = r"(?:[A-Za-z][\w'-]*|\([^()\s]{1,6}\)-?[\w-]*)"
 #: A step's product verb, then the article and the class phrase; ``as its`` after a
 #: verb of protection or conversion (``protected as its TBS ether``).
 _LEAD = (
-    rf"\b(?:{MAKES_PRODUCT}|yield(?:s|ing)|produc(?:es|ing)|(?:converted|transformed)\s+(?:in)?to)"
+    rf"\b(?:{MAKES_PRODUCT}|yield(?:s|ing)|produc(?:es|ing)|form(?:s|ed|ing)"
+    r"|(?:converted|transformed)\s+(?:in)?to)"
     r"\s+the"
     r"|\b(?:protected|converted|isolated|obtained|trapped|derivatized)\s+as\s+its"
 )
@@ -61,8 +63,12 @@ _PHRASE = re.compile(
 )
 #: Words that say the phrase is the product, not which one: dropped from the name.
 _ROLE_WORDS = re.compile(rf"(?:(?:{PRODUCT_ROLE}|known)\s+)+", re.IGNORECASE)
-#: After an ``in`` form, the value is a yield only when ``yield`` follows it.
-_YIELD_AFTER = re.compile(r"\s*%?\s*(?:overall\s+|isolated\s+|combined\s+)?yield\b", re.I)
+#: After an ``in`` form, the value is a yield only when ``yield`` follows it, or
+#: nothing does before the sentence's or clause's end (``in 71–99%.``; not ``in 90 %
+#: ee``, ``in 95 % purity``).
+_YIELD_AFTER = re.compile(
+    r"\s*%?\s*(?:(?:overall\s+|isolated\s+|combined\s+)?yield\b|(?:[.;,]|\s*$))", re.I
+)
 
 
 #: The class after the value: ``a 91 % isolated yield of the ketone``, ``68 % of the
