@@ -106,3 +106,12 @@ def test_a_row_short_of_a_cell_the_row_above_spans_down_gets_that_cell() -> None
         ["4", "1b", "2d", "70"],
     ]
     assert table.rows[2][1] is table.rows[1][1]  # one cell, in every row it spans
+
+
+def test_a_header_row_broken_inside_a_cell_before_its_unit_is_one_row() -> None:
+    text = "Entry | Product | Yield\n(%)a | Time (h)\n1 | 3a | 91 | 2\n2 | 3b | 84 | 3\n"
+    [table] = text_tables(text)
+    assert table.header_rows == 1
+    assert grid(table)[0] == ["Entry", "Product", "Yield\n(%)a", "Time (h)"]
+    assert grid(table)[1:] == [["1", "3a", "91", "2"], ["2", "3b", "84", "3"]]
+    assert offsets_hold(text, table)

@@ -123,6 +123,17 @@ def _group_line(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
 _HEADER_TAIL = re.compile(r"[ \t]*[(\[][^|\t\n()\[\]]{1,12}[)\]][ \t]*[a-h*†‡]?[ \t]*")
 
 
+def _broken_header_line(rows: list[list[Span]]) -> bool:
+    """The first two lines are one header row broken inside a cell, before its unit: the
+    second opens with the unit, and together they have as many cells as the body's
+    rows, which neither has alone."""
+    if len(rows) < 3 or len(rows[1]) < 2 or not _HEADER_TAIL.fullmatch(rows[1][0].text):
+        return False
+    widths = [len(row) for row in rows[2:]]
+    width = max(set(widths), key=widths.count)
+    return len(rows[0]) < width and len(rows[0]) + len(rows[1]) - 1 == width
+
+
 def _header_tail(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
     """Line ``j`` is the end of the header line above it, between it and the rows."""
     return (
@@ -405,6 +416,12 @@ def _text_table(
             line = text[start:end]
             separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
             given.append(_split(text, start, end, separator))
+        if _broken_header_line(given):
+            # "Entry | Product | Yield" over "(%)a | Time (h)": one header row, its
+            # third cell broken before its unit and the rest of the row after it
+            broken, rest = given[0][-1], given[1]
+            joined = Span(text[broken.start : rest[0].end], broken.start, rest[0].end)
+            given = [[*given[0][:-1], joined, *rest[1:]], *given[2:]]
     ruled_at = 1 if ruled else None  # how many rows stand above a rule ("|---|---|")
     for row in given:
         if not all(_RULE_CELL.fullmatch(cell.text) for cell in row):
