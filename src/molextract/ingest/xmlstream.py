@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from typing import Protocol, cast
+from typing import Literal, Protocol, cast
 
 from lxml import etree
 
@@ -50,28 +50,73 @@ class XmlFault(Exception):
         self.truncated = truncated
 
 
-def iterparse(stream: BinaryReader, events: Sequence[str], tags: Sequence[str] | None) -> Events:
-    """``lxml.etree.iterparse`` with the options every literature reader needs.
+#: Bytes handed to libxml2 at a time; records completed in a chunk are handed over
+#: before the next chunk is read.
+_CHUNK = 1 << 15
+
+
+class _PullEvents:
+    """Parse events of a stream, fed to an ``XMLPullParser`` one chunk at a time.
+
+    ``lxml.etree.iterparse`` from 6.2 on raises a syntax error without handing over the
+    events its chunk completed before the fault, so the records before a malformed one
+    would be lost; a pull parser keeps them readable after the error.
+    """
+
+    def __init__(self, stream: BinaryReader, parser: etree.XMLPullParser) -> None:
+        self._stream = stream
+        self._parser = parser
+        self.root: etree._Element | None = None
+
+    def __iter__(self) -> Iterator[tuple[str, etree._Element]]:
+        parser = self._parser
+        while True:
+            data = self._stream.read(_CHUNK)
+            if data:
+                fault: etree.XMLSyntaxError | None = None
+                try:
+                    parser.feed(data)
+                except etree.XMLSyntaxError as exc:
+                    fault = exc
+                yield from self._events()
+                if fault is not None:
+                    raise fault
+                continue
+            # A document still open at the end of its input: lxml 6.2 closes its open
+            # elements with end events of their own, which would hand over the cut
+            # record as if it were whole, so no event is read after the fault.
+            self.root = parser.close()
+            yield from self._events()
+            return
+
+    def _events(self) -> Iterator[tuple[str, etree._Element]]:
+        return cast("Iterator[tuple[str, etree._Element]]", self._parser.read_events())
+
+
+def iterparse(
+    stream: BinaryReader, events: Sequence[Literal["start", "end"]], tags: Sequence[str] | None
+) -> Events:
+    """Parse events with the options every literature reader needs.
 
     Dumps declare DTDs that are not shipped with them, so nothing is loaded or fetched:
     no DTD, no network, no entity expansion (which also rules out entity bombs).
     ``huge_tree`` lifts libxml2's 10 MB text-node and depth limits, which real patents
     with large tables exceed; with entities left unexpanded, input size is the only
-    thing a huge node can cost. ``collect_ids`` is off so no id table grows with the file.
+    thing a huge node can cost. ``collect_ids`` stays on: switched off, the pull parser
+    tries to fetch the declared DTD and fails; with no DTD loaded only ``xml:id``
+    attributes are collected, which literature dumps do not use.
     """
-    parser: Events = etree.iterparse(
-        stream,
+    parser = etree.XMLPullParser(
         events=events,
         tag=tags,
         load_dtd=False,
         no_network=True,
         resolve_entities=False,
         huge_tree=True,
-        collect_ids=False,
         remove_comments=True,
         remove_pis=True,
     )
-    return parser
+    return _PullEvents(stream, parser)
 
 
 class _Counted:
