@@ -123,15 +123,21 @@ def _group_line(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
 _HEADER_TAIL = re.compile(r"[ \t]*[(\[][^|\t\n()\[\]]{1,12}[)\]][ \t]*[a-h*†‡]?[ \t]*")
 
 
-def _broken_header_line(rows: list[list[Span]]) -> bool:
-    """The first two lines are one header row broken inside a cell, before its unit: the
-    second opens with the unit, and together they have as many cells as the body's
-    rows, which neither has alone."""
-    if len(rows) < 3 or len(rows[1]) < 2 or not _HEADER_TAIL.fullmatch(rows[1][0].text):
-        return False
-    widths = [len(row) for row in rows[2:]]
-    width = max(set(widths), key=widths.count)
-    return len(rows[0]) < width and len(rows[0]) + len(rows[1]) - 1 == width
+def _joined_header(text: str, rows: list[list[Span]]) -> list[list[Span]]:
+    """The first two lines as one header row when the second is the rest of the first,
+    broken inside a cell before its unit: ``Yield`` over ``(%)a`` alone on its line, or
+    over ``(%)a | Time (h)`` when together they have as many cells as the body's rows,
+    which neither has alone."""
+    if len(rows) < 3 or not _HEADER_TAIL.fullmatch(rows[1][0].text):
+        return rows
+    if len(rows[1]) > 1:
+        widths = [len(row) for row in rows[2:]]
+        width = max(set(widths), key=widths.count)
+        if not len(rows[0]) < width or len(rows[0]) + len(rows[1]) - 1 != width:
+            return rows
+    broken, rest = rows[0][-1], rows[1]
+    joined = Span(text[broken.start : rest[0].end], broken.start, rest[0].end)
+    return [[*rows[0][:-1], joined, *rest[1:]], *rows[2:]]
 
 
 def _header_tail(text: str, lines: Sequence[tuple[int, int]], j: int) -> bool:
@@ -407,21 +413,11 @@ def _text_table(
     rows: list[list[Span]] = []
     if given is None:
         given = []
-        for k, (start, end) in enumerate(lines[first:last]):
-            if k == 1 and _header_tail(text, lines, first + 1):
-                # "Yield⏎(%)a": the header's last cell, broken where its cell was
-                broken = given[0][-1]
-                given[0][-1] = Span(text[broken.start : end], broken.start, end)
-                continue
+        for start, end in lines[first:last]:
             line = text[start:end]
             separator = "\t" if "\t" in line and CELL_SEPARATOR not in line else "|"
             given.append(_split(text, start, end, separator))
-        if _broken_header_line(given):
-            # "Entry | Product | Yield" over "(%)a | Time (h)": one header row, its
-            # third cell broken before its unit and the rest of the row after it
-            broken, rest = given[0][-1], given[1]
-            joined = Span(text[broken.start : rest[0].end], broken.start, rest[0].end)
-            given = [[*given[0][:-1], joined, *rest[1:]], *given[2:]]
+        given = _joined_header(text, given)
     ruled_at = 1 if ruled else None  # how many rows stand above a rule ("|---|---|")
     for row in given:
         if not all(_RULE_CELL.fullmatch(cell.text) for cell in row):
