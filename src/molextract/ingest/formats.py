@@ -2,7 +2,7 @@
 
 Adding a format is one reader module plus one ``Format`` entry below; nothing else
 in the package names a format's suffixes or root elements. File names decide, except
-for ``.xml``: PubMed, PMC, USPTO and Elsevier files all use it, so the root element
+for ``.xml``: PubMed, PMC, USPTO, EPO and Elsevier files all use it, so the root element
 decides.
 """
 
@@ -18,6 +18,8 @@ from molextract.ingest.document import Document
 from molextract.ingest.elsevier import NAMESPACES as ELSEVIER_NAMESPACES
 from molextract.ingest.elsevier import ROOTS as ELSEVIER_ROOTS
 from molextract.ingest.elsevier import read_elsevier
+from molextract.ingest.epo import ROOTS as EPO_ROOTS
+from molextract.ingest.epo import read_epo
 from molextract.ingest.html import read_html
 from molextract.ingest.jats import ROOTS as JATS_ROOTS
 from molextract.ingest.jats import read_jats
@@ -70,6 +72,7 @@ FORMATS: tuple[Format, ...] = (
     Format("html", (".html", ".htm"), read_html),
     Format("pubmed", (), read_pubmed, PUBMED_ROOTS),
     Format("uspto", (), read_uspto, USPTO_ROOTS),
+    Format("epo", (), read_epo, EPO_ROOTS),
     Format("elsevier", (), read_elsevier, ELSEVIER_ROOTS),
 )
 

@@ -23,6 +23,7 @@ from molextract.ingest.tables import Table
 from molextract.ingest.xmlsplit import Piece, Splitter
 from molextract.ingest.xmlstream import (
     REST_SKIPPED,
+    Build,
     RecordParser,
     XmlFault,
     build_documents,
@@ -46,15 +47,24 @@ _CONTAINERS = ("p", "ul", "ol", "li", "description-of-drawings")
 
 
 def read_uspto(source: Source, on_skip: SkipHandler) -> Iterator[Document]:
+    yield from read_patents(source, on_skip, ROOTS, _document)
+
+
+def read_patents(
+    source: Source, on_skip: SkipHandler, roots: tuple[str, ...], build: Build
+) -> Iterator[Document]:
+    """Patents of a file holding one or many concatenated XML documents whose root is
+    one of ``roots``; ``build`` turns each into a document. Shared by the patent offices'
+    readers, whose bulk files all concatenate complete documents."""
     has_content = False
     piece: Piece | None = None
     try:
         with open_bytes(source) as stream:
             for piece in Splitter(stream):
                 start = piece.start_line
-                parser = RecordParser(ROOTS, line_offset=start - 1, fault_line=start)
+                parser = RecordParser(roots, line_offset=start - 1, fault_line=start)
                 records = _records(source, on_skip, piece, parser)
-                yield from build_documents(source, on_skip, records, _document)
+                yield from build_documents(source, on_skip, records, build)
                 has_content = has_content or parser.has_content
     except GZIP_ERRORS as exc:
         line = None if piece is None else piece.start_line
@@ -83,9 +93,9 @@ def _records(
 
 def _document(source: Source, line: int, patent: etree._Element) -> Document | str:
     prepare(patent, padded=_PADDED)
-    biblio = _first(patent, _BIBLIOGRAPHIC)
+    biblio = first(patent, _BIBLIOGRAPHIC)
     title = inline_text(None if biblio is None else biblio.find("invention-title"))
-    text = _Text()
+    text = PatentText()
     builder = text.builder
     with builder.section("Title"):
         builder.paragraph(title)
@@ -118,8 +128,9 @@ def _document(source: Source, line: int, patent: etree._Element) -> Document | s
     return Document(id=_id(source, line, document_id), text=builder.text, metadata=metadata)
 
 
-class _Text:
-    """Block handlers of one patent, sharing its TextBuilder."""
+class PatentText:
+    """Block handlers of one patent, sharing its TextBuilder: the offices write their
+    descriptions in the same WIPO ST.36 elements (headings, paragraphs, CALS tables)."""
 
     def __init__(self) -> None:
         self.builder = TextBuilder()
@@ -141,10 +152,17 @@ class _Text:
         number = tables.get("num") or ""
         label = f"Table {number.lstrip('0') or number}" if number.strip("0") else ""
         groups = tables.findall(".//tgroup") or [tables]
-        add_tables(self.builder, self.tables, groups, label=label, stacked_headers=True)
+        caption = self.caption(tables)
+        add_tables(
+            self.builder, self.tables, groups, label=label, caption=caption, stacked_headers=True
+        )
+
+    def caption(self, tables: etree._Element) -> str:
+        """US grants print a table's title, if any, as a row of its own (read there)."""
+        return ""
 
 
-def _first(element: etree._Element, tags: tuple[str, ...]) -> etree._Element | None:
+def first(element: etree._Element, tags: tuple[str, ...]) -> etree._Element | None:
     for tag in tags:
         found = element.find(tag)
         if found is not None:
@@ -164,8 +182,12 @@ def _id(source: Source, line: int, document_id: etree._Element | None) -> str:
 
 
 def _date(document_id: etree._Element | None) -> str | None:
+    return iso_date("" if document_id is None else document_id.findtext("date") or "")
+
+
+def iso_date(raw: str) -> str | None:
     """Publication date as ISO ``2005-01-11`` (the XML has ``20050111``)."""
-    raw = "" if document_id is None else collapse(document_id.findtext("date") or "")
+    raw = collapse(raw)
     if len(raw) == 8 and raw.isdigit():
         return f"{raw[:4]}-{raw[4:6]}-{raw[6:]}"
     return raw or None
