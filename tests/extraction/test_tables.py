@@ -1496,6 +1496,23 @@ def test_a_product_named_over_its_yield_column_and_labels_under_a_spanning_yield
     ]
 
 
+def test_products_named_under_a_spanning_yield_are_the_columns_compounds() -> None:
+    # a patent's two-row header: one yield column per product, by name
+    text = (
+        "Table 1\n\n"
+        "Example | Catalyst | Yield (%) |\n"
+        "| | hydroquinone | catechol\n"
+        "5 | TS-1 | 45.2 | 38.1\n"
+        "6 | TS-2 | 41.0 | 35.5\n"
+    )
+    assert [(r.compound.name, r.compound.source, r.value) for r in records(text)] == [
+        ("hydroquinone", "table_header", 45.2),
+        ("catechol", "table_header", 38.1),
+        ("hydroquinone", "table_header", 41.0),
+        ("catechol", "table_header", 35.5),
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     [
