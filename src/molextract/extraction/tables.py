@@ -971,14 +971,14 @@ def _header_compound(
                     name = other.text.strip()
                     return Mention(name, None, other.start, other.start + len(name), "table_header")
             # "Yield (%)" spanning "hydroquinone | catechol": a product's name under it
-            below = [c for c in above if c.start > cell.start]
+            under = [c for c in above if c.start > cell.start]
             if (
-                len(below) == 1
-                and _product_name(below[0].text)
-                and not LABEL_CELL.fullmatch(below[0].text.strip())
+                len(under) == 1
+                and _product_name(under[0].text)
+                and not LABEL_CELL.fullmatch(under[0].text.strip())
             ):
-                name = below[0].text.strip()
-                start = below[0].start + below[0].text.find(name)
+                name = under[0].text.strip()
+                start = under[0].start + under[0].text.find(name)
                 return Mention(name, None, start, start + len(name), "table_header")
         if re.search(r"\bof\s*$", text):
             members = _run_below(grid.header_cells[index], cell)
