@@ -38,31 +38,21 @@ def _document(source: Source, line: int, patent: etree._Element) -> Document | s
     language = collapse(patent.get("lang") or "").lower() or _ENGLISH
     title = _title(patent, language)
     text = _EuropeanText()
-    builder = text.builder
-    with builder.section("Title"):
-        builder.paragraph(title)
-    before = builder.paragraph_count
-    with builder.section("Abstract"):
-        for abstract in _in_language(patent.findall("abstract"), language):
-            text.flow(abstract)
-    with builder.section("Description"):
-        for description in _in_language(patent.findall("description"), language):
-            text.flow(description)
-    with builder.section("Claims"):
-        for claims in _in_language(patent.findall("claims"), language):
-            for claim in claims.iterfind("claim"):
-                builder.paragraph(inline_text(claim))
-    if builder.paragraph_count == before:
+    claims = [
+        claim
+        for block in _in_language(patent.findall("claims"), language)
+        for claim in block.iterfind("claim")
+    ]
+    read = text.read(
+        title,
+        _in_language(patent.findall("abstract"), language),
+        _in_language(patent.findall("description"), language),
+        claims,
+    )
+    if not any(read):
         return "no abstract, description or claims"
-    metadata = {
-        "title": title or None,
-        "date": iso_date(patent.get("date-publ") or ""),
-        "sections": builder.sections,
-        "tables": [table.to_json() for table in text.tables],
-        "source": source.name,
-        "line": line,
-    }
-    return Document(id=_id(source, line, patent), text=builder.text, metadata=metadata)
+    date = iso_date(patent.get("date-publ") or "")
+    return text.document(_id(source, line, patent), title, date, source, line)
 
 
 class _EuropeanText(PatentText):

@@ -12,6 +12,8 @@ with neither there is nothing to extract from and it is skipped.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -96,36 +98,26 @@ def _document(source: Source, line: int, patent: etree._Element) -> Document | s
     biblio = first(patent, _BIBLIOGRAPHIC)
     title = inline_text(None if biblio is None else biblio.find("invention-title"))
     text = PatentText()
-    builder = text.builder
-    with builder.section("Title"):
-        builder.paragraph(title)
-    after_title = builder.paragraph_count
-    with builder.section("Abstract"):
-        for abstract in patent.iterfind("abstract"):
-            text.flow(abstract)
-    has_abstract = builder.paragraph_count > after_title
-    with builder.section("Description"):
-        description = patent.find("description")
-        if description is not None:
-            text.flow(description)
-    claims = 0
-    with builder.section("Claims"):
-        for claim in patent.iterfind("claims/claim"):
-            builder.paragraph(inline_text(claim))
-            claims += 1
-    if not has_abstract and not claims:
+    description = patent.find("description")
+    read = text.read(
+        title,
+        patent.findall("abstract"),
+        [] if description is None else [description],
+        patent.findall("claims/claim"),
+    )
+    if not read.abstract and not read.claims:
         return "no abstract or claims"
 
     document_id = None if biblio is None else biblio.find("publication-reference/document-id")
-    metadata = {
-        "title": title or None,
-        "date": _date(document_id),
-        "sections": builder.sections,
-        "tables": [table.to_json() for table in text.tables],
-        "source": source.name,
-        "line": line,
-    }
-    return Document(id=_id(source, line, document_id), text=builder.text, metadata=metadata)
+    return text.document(_id(source, line, document_id), title, _date(document_id), source, line)
+
+
+class Read(NamedTuple):
+    """How many paragraphs each part of a patent gave."""
+
+    abstract: int
+    description: int
+    claims: int
 
 
 class PatentText:
@@ -140,6 +132,45 @@ class PatentText:
             "heading": self.heading,
             "tables": self.table,
         }
+
+    def read(
+        self,
+        title: str,
+        abstracts: list[etree._Element],
+        descriptions: list[etree._Element],
+        claims: list[etree._Element],
+    ) -> Read:
+        """The patent's parts as the document's sections, in the order patents print them."""
+        builder = self.builder
+        with builder.section("Title"):
+            builder.paragraph(title)
+        counts = [builder.paragraph_count]
+        with builder.section("Abstract"):
+            for abstract in abstracts:
+                self.flow(abstract)
+        counts.append(builder.paragraph_count)
+        with builder.section("Description"):
+            for description in descriptions:
+                self.flow(description)
+        counts.append(builder.paragraph_count)
+        with builder.section("Claims"):
+            for claim in claims:
+                builder.paragraph(inline_text(claim))
+        counts.append(builder.paragraph_count)
+        return Read(*(after - before for before, after in pairwise(counts)))
+
+    def document(
+        self, document_id: str, title: str, date: str | None, source: Source, line: int
+    ) -> Document:
+        metadata = {
+            "title": title or None,
+            "date": date,
+            "sections": self.builder.sections,
+            "tables": [table.to_json() for table in self.tables],
+            "source": source.name,
+            "line": line,
+        }
+        return Document(id=document_id, text=self.builder.text, metadata=metadata)
 
     def flow(self, element: etree._Element) -> None:
         flow(self.builder, element, self.blocks)
