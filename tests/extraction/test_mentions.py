@@ -506,6 +506,11 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
         ("afforded pure (E)-stilbene as shiny plates, mp 123–124 °C, while", "123",
          "(E)-stilbene", None),
         ("gave 2-naphthol as a white solid: m.p. 121 °C.", "121", "2-naphthol", None),
+        # translated European patents: the form "in the form of", the cue "of melting point"
+        ("There are obtained 121 g (85% of theory) of 4-chlorophenol in the form of colourless "
+         "crystals of melting point 48 °C.", "48", "4-chlorophenol", None),
+        ("There were obtained 12 g of 4-chlorophenol as a solid having a melting point of "
+         "48 °C.", "48", "4-chlorophenol", None),
         # the product's label or the form it came as, bracketed before its amounts
         ("to get pure 2-naphthol (14) (106 mg, 92%) as a white solid.", "92%", "2-naphthol",
          "14"),

@@ -438,6 +438,17 @@ def test_a_product_used_without_purification_is_the_subject_of_its_bracket() -> 
     assert mention is not None and mention.label == "5"
 
 
+@pytest.mark.parametrize("bracket", ["", "(90 %) ", "(90 % of th.) ", "(90% of theory) "])
+def test_a_weighed_subject_with_its_yield_bracket_is_still_the_subject(bracket: str) -> None:
+    # "2.9 g (90% of theory) of NAME are obtained": the amount and its yield, not an object
+    text = (
+        f"After working up, 2.9 g {bracket}of 1-phenylethanol are obtained as a colourless "
+        "oil of boiling point 98 °C (20 mbar)."
+    )
+    mention = prepared_subject(text, text.index("98 °C"), build_label_table(text))
+    assert mention is not None and mention.name == "1-phenylethanol"
+
+
 def test_a_purification_s_own_bracket_is_the_purified_product_s() -> None:
     text = (
         "Step 2: 4-Bromo-3-fluoro-5-methylbenzaldehyde\nThe organic phases were dried and "

@@ -914,7 +914,8 @@ def label_after_bracketed_yield(
 
 #: What the sample was obtained as: ``as a white solid``, ``as shiny plates``.
 _FORM = (
-    r"as\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
+    # ("in the form of colourless crystals": translated patents' way of saying it)
+    r"(?:as|in\s+the\s+form\s+of)\s+(?:an?\s+)?(?:[\w\-]+\s+){0,4}?"
     rf"{FORM_OF_MATTER}\b"
     r"(?:\s*\([^()]{0,60}\))?"
 )
@@ -932,7 +933,8 @@ _ISOLATED_AS = re.compile(
 )
 #: Between a compound and its value: the form it was obtained as, then the cue.
 _AS_FORM_THEN_CUE = re.compile(
-    rf"\s+{_FORM}\s*[,;:]?\s*(?:(?:which\s+)?(?:had\s+)?(?:an?\s+)?"
+    # ("as crystals of melting point 48 °C", "as an oil having a boiling point of")
+    rf"\s+{_FORM}\s*[,;:]?\s*(?:(?:which\s+)?(?:had\s+|having\s+|with\s+|of\s+)?(?:an?\s+)?"
     r"(?:m\.?\s?p\.?|b\.?\s?p\.?|melting\s+point|boiling\s+point|d(?:ensity)?)"
     r"\s*(?:of\s+|[:=]\s*)?)$",
     re.IGNORECASE,

@@ -128,7 +128,8 @@ _SUBJECTLESS = re.compile(
 #: Before a subject: a word that makes it an object (``a solution of NAME was prepared``)
 #: unless it is the amount made (``7.2 g of NAME was prepared``).
 _OBJECT_BEFORE = re.compile(rf"\b{_PREPOSITIONS}\s+$", re.IGNORECASE)
-_AMOUNT_OF_BEFORE = re.compile(r"\d\s*(?:mg|g|kg)\s+of\s+$", re.IGNORECASE)
+#: ``2.9 g of``, ``2.9 g (90% of theory) of``: the subject weighed, not an object.
+_AMOUNT_OF_BEFORE = re.compile(r"\d\s*(?:mg|g|kg)\s*(?:\([^()]{1,30}\)\s*)?of\s+$", re.IGNORECASE)
 #: The product's role in apposition before its name: ``A final product, NAME,``.
 _ROLE_BEFORE = re.compile(
     r"\b(?:an?|the)\s+(?:final\s+|desired\s+|target\s+|crude\s+)?product\s*,\s*$", re.IGNORECASE
@@ -357,4 +358,5 @@ def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Menti
 def _blocked(text: str, start: int, subject_start: int) -> bool:
     """The words before the subject make it an object of something else."""
     before = text[max(start, subject_start - 30) : subject_start]
-    return bool(_OBJECT_BEFORE.search(before)) and not _AMOUNT_OF_BEFORE.search(before)
+    amount = text[max(start, subject_start - 60) : subject_start]
+    return bool(_OBJECT_BEFORE.search(before)) and not _AMOUNT_OF_BEFORE.search(amount)
