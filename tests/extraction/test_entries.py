@@ -131,6 +131,17 @@ CASES = [
     ("4-Methoxy-2-nitro- N -phenylaniline (3b).\n\nThe general procedure gave an orange "
      "powder with 79% (176 mg) yield of titled compound.", "79%", "",
      "4-Methoxy-2-nitro- N -phenylaniline", "3b"),
+    # a list of entries in one sentence, each after a semicolon
+    ("The following compounds were prepared by this method: 2-(4-chlorophenyl)benzothiazole "
+     "(4b): yield 88%, mp 116 °C; 2-(4-methoxyphenyl)benzothiazole (4c): yield 91%, mp "
+     "121 °C.", "121", "", "2-(4-methoxyphenyl)benzothiazole", "4c"),
+    # a lettered label's entry after the sentence before it
+    ("A mixture of 5 (1 mmol) and the aldehyde (1 mmol) was refluxed for 3 h. 7a: yield "
+     "65%, mp 210 °C. 7b: yield 71%, mp 198-200 °C.", "71%", "", None, "7b"),
+    # the solvent bracketed after a melting point is what it crystallised from
+    ("2-(4-Chlorophenyl)benzothiazole (4b). Yield: 0.45 g (82%), colorless crystals, m.p. "
+     "145–146 °C (EtOH).", "145–146", "", "2-(4-Chlorophenyl)benzothiazole", "4b"),
+    ("Acetanilide (5). Yield 80%, m.p. 114 °C (EtOH/H2O).", "114", "", "Acetanilide", "5"),
 ]  # fmt: skip
 
 

@@ -38,7 +38,7 @@ from molextract.extraction.cues import (
     STEP_TEMPERATURE_OR_TIME,
     STEP_WENT_BRACKET,
 )
-from molextract.extraction.junk_compounds import is_auxiliary
+from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, is_solvent_mixture
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
     HYPHENED_NUMBER,
@@ -599,7 +599,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         return None
     if not re.match(r"\s*\)", text[found.end : found.end + 3]):
         return None
-    if found.name is not None and found.name.lower() in _SOLVENT_WORDS:
+    if found.name is not None and (
+        found.name.lower() in _SOLVENT_WORDS
+        or is_solvent(found.name)
+        or is_solvent_mixture(found.name)
+    ):
+        # "m.p. 145 °C (EtOH)", "(EtOH/H2O)": the solvent it crystallised from
         return None
     return found
 
@@ -1282,7 +1287,7 @@ _LABEL_ALONE = re.compile(
     rf"(?:compound|cpd\.?)\s+(?P<label>{LABEL})\s*(?::\s+(?=[a-z])|\.\s+(?=[A-Z]))",
     re.IGNORECASE,
 )
-#: A line opened by a lettered label and a colon, then the entry's data: ``3a: yield
+#: An entry opened by a lettered label and a colon, then the entry's data: ``3a: yield
 #: 78%; white solid; m.p. 156–158 °C`` (a bare number stays a scheme's step: ``2: 85%``).
 _BARE_LABEL_ALONE = re.compile(
     r"(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*:\s+(?=(?:yield|white|pale|light|yellow|colou?rless"
@@ -1309,7 +1314,8 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
     if lettered is not None:
         start = lettered.end()  # "(b) NAME. PBr3 was added …": a patent's lettered step
     alone = _LABEL_ALONE.match(text, start, limit)
-    if alone is None and line_start:
+    if alone is None:
+        # (at a line's start, or after a sentence: "… for 3 h. 7a: yield 65%, mp 210 °C.")
         alone = _BARE_LABEL_ALONE.match(text, start, limit)
     if alone is not None:
         # "Compound 9 : white solid ; mp 101 − 103 °C ; yield 72 %": an entry by number
@@ -1362,7 +1368,12 @@ def _entry_at(text: str, start: int, table: LabelTable, line_start: bool) -> Ent
 #: Where an entry may open inside a line: after a sentence, or after the colon that
 #: closes a list's lead-in (``… prepared in like manner to Example 75: NAME (C217)
 #: Isolated as …``; without a label nothing opens there).
-_ENTRY_AFTER = re.compile(rf"{_SENTENCE_END.pattern}|(?<=[\w)])\:(?=\s+[A-Z(\[\d])")
+#: (a list of entries in one sentence: ``NAME (4b): yield 88%, mp 116 °C; NAME (4c): …``)
+_ENTRY_AFTER = re.compile(
+    rf"{_SENTENCE_END.pattern}|(?<=[\w)])\:(?=\s+[A-Z(\[\d])|;(?=\s+\S)"
+    # (a full stop before a lettered label's entry: "… for 3 h. 7a: yield 65%")
+    r"|(?<=[\w)%])\.(?=\s+\d{1,3}[a-z]{1,2}['′]?\s*:\s)"
+)
 
 
 def _entries(text: str, table: LabelTable) -> list[Entry]:

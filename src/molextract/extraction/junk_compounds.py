@@ -374,6 +374,12 @@ def is_solvent(name: str) -> bool:
     return _solvent(name)
 
 
+def is_solvent_mixture(name: str) -> bool:
+    """Two solvents or more mixed (``EtOH/H2O``, ``EtOAc-hexane``), or a mixture sold
+    as one (``hexanes``)."""
+    return _as_solvents(name) is not None
+
+
 def is_appearance(text: str) -> bool:
     """Only how a substance looked (``White solid``, ``pale yellow oil``): a table cell
     of this names no row's compound."""
