@@ -138,6 +138,8 @@ CASES = [
     # a lettered label's entry after the sentence before it
     ("A mixture of 5 (1 mmol) and the aldehyde (1 mmol) was refluxed for 3 h. 7a: yield "
      "65%, mp 210 °C. 7b: yield 71%, mp 198-200 °C.", "71%", "", None, "7b"),
+    # a lettered label's entry made by a general procedure
+    ("3e: Following GP2, white solid, 64 mg, 68% yield; mp 98–100 °C.", "68%", "", None, "3e"),
     # the solvent bracketed after a melting point is what it crystallised from
     ("2-(4-Chlorophenyl)benzothiazole (4b). Yield: 0.45 g (82%), colorless crystals, m.p. "
      "145–146 °C (EtOH).", "145–146", "", "2-(4-Chlorophenyl)benzothiazole", "4b"),

@@ -1292,7 +1292,7 @@ _LABEL_ALONE = re.compile(
 _BARE_LABEL_ALONE = re.compile(
     r"(?P<label>\d{1,3}[a-z]{1,2}['′]?)\s*:\s+(?=(?:yield|white|pale|light|yellow|colou?rless"
     r"|brown|red|orange|off-white|beige|tan|m\.?\s?p\b|solid|oil|obtained|prepared|purified"
-    r"|isolated)\b)",
+    r"|isolated|synthesi[sz]ed|following|according)\b)",
     re.IGNORECASE,
 )
 #: A heading that names what its entry makes: ``Synthesis of``, ``Preparation of the``.
