@@ -112,6 +112,14 @@ def test_ingest_tables_prints_header_paths_and_keeps_stdout_for_them(tmp_path: P
     assert "1 documents read" in alone.stderr
 
 
+def test_ingest_shows_a_european_patent_s_table() -> None:
+    patent = ROOT / "tests" / "data" / "epo" / "EP3999001B1.xml"
+    shown = molextract("ingest", str(patent), "--tables")
+    assert shown.returncode == 0, shown.stderr
+    assert "EP3999001B1: 1 table (kept by the reader)" in shown.stdout
+    assert "Yield › [%]" in shown.stdout and "2-(4-chlorophenyl)pyridine" in shown.stdout
+
+
 def test_report_docs_draws_the_tables_a_reader_kept(tmp_path: Path) -> None:
     page = tmp_path / "coupling.html"
     page.write_text(PAGE, encoding="utf-8")
