@@ -511,6 +511,9 @@ def test_a_bracket_after_a_table_a_step_or_an_undefined_label_says_nothing(value
          "crystals of melting point 48 °C.", "48", "4-chlorophenol", None),
         ("There were obtained 12 g of 4-chlorophenol as a solid having a melting point of "
          "48 °C.", "48", "4-chlorophenol", None),
+        # the point written out between the product and its yield
+        ("there is obtained from 3-aminobenzoic acid: ethyl 3-aminobenzoate, boiling point "
+         "172-175 °C/13 mbar, yield 82% of theory.", "82%", "ethyl 3-aminobenzoate", None),
         # the product's label or the form it came as, bracketed before its amounts
         ("to get pure 2-naphthol (14) (106 mg, 92%) as a white solid.", "92%", "2-naphthol",
          "14"),

@@ -1529,7 +1529,9 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "4-fluorocinnamic acid separated and was collected (1.4 g, 84%)"
     r"(?:\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?and)?"
     # "NAME, b.p. 120° C./0.5 mm., 12.5 g. (78%)": its point, printed before its mass
-    r"|\b(?:m\.?\s?p|b\.?\s?p)\.?\s*[:=]?\s*\d[^,;()]{0,30}"
+    # ("NAME, boiling point 172-175 °C/13 mbar, yield 82%": the cue written out)
+    r"|\b(?:m\.?\s?p|b\.?\s?p|melting\s+point|boiling\s+point)\.?\s*(?:of\s+)?[:=]?\s*"
+    r"\d[^,;()]{0,30}"
     # "31 and 32 , which were separated by HPLC ( 45 % and 28 % )": a relative clause's
     # pronoun after the products, its verb read over before it
     r"|\bwhich\b"
