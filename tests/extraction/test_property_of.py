@@ -40,6 +40,9 @@ def test_the_owner_after_the_property_s_word(
         ("The yield of 4a was 85%.", "85%"),  # a yield's own forms read that
         ("Caffeine melts at 235 °C.", "235"),  # not this form
         ("The melting point of 5 and the boiling point of 6 were 120 °C and 80 °C.", "80 °C"),
+        # several owners, paired with their values in order: not the last one for all
+        ("The aqueous solubilities of 8a and 8b were 12 and 45 µg/mL, respectively.", "12"),
+        ("The densities of toluene, xylene and anisole are 0.87, 0.86 and 0.99 g/mL.", "0.87"),
     ],
 )
 def test_no_owner_where_the_form_names_none(text: str, value: str) -> None:

@@ -45,6 +45,10 @@ _LABELLED_OWNER = re.compile(
 )
 
 
+#: Owners listed: ``8a and 8b``, ``ibuprofen, naproxen``.
+_SEVERAL = re.compile(r"\s(?:and|or|&)\s|,\s")
+
+
 def property_owner(text: str, value_start: int, table: LabelTable) -> Mention | None:
     """The compound named after a property's word and "of" in the value's sentence, or
     None when the sentence is not in that form or names a kind, not a compound."""
@@ -53,6 +57,10 @@ def property_owner(text: str, value_start: int, table: LabelTable) -> Mention | 
     if found is None:
         return None
     owner_start, owner_end = found.span("owner")
+    if _SEVERAL.search(text, owner_start, owner_end):
+        # "The solubilities of 8a and 8b were 12 and 45 µg/mL, respectively": several
+        # owners, whose values pair in order; the last is not every value's
+        return None
     labelled = _LABELLED_OWNER.fullmatch(text, owner_start, owner_end)
     if labelled is not None:
         label = labelled["label"]
