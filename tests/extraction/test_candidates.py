@@ -2398,3 +2398,17 @@ def test_each_yield_of_a_list_that_says_which_product_it_is_for_is_a_yield() -> 
     for value in ("75 %", "68 %", "52 %"):
         candidate = one(text, value, "reaction_yield")
         assert candidate.blocked is None and candidate.decisive, value
+
+
+def test_the_first_of_a_list_of_labels_with_their_yields_is_a_yield_too() -> None:
+    """``tolerated: 3a (84 %), 3b (76 %)``: the list says what its first bracket is,
+    though no word before it does."""
+    text = "Various aryl bromides were tolerated : 3a ( 84 % ) , 3b ( 76 % ) , and 3c ( 65 % ) ."
+    for value in ("84 %", "76 %", "65 %"):
+        candidate = one(text, value, "reaction_yield")
+        assert candidate.blocked is None and candidate.decisive, value
+
+
+def test_a_list_of_labelled_percentages_that_are_conversions_is_no_yield_list() -> None:
+    text = "Reactions of 1 ( 10 % ) and 2 ( 20 % ) conversion were slow ."
+    assert one(text, "10 %", "reaction_yield").blocked is not None

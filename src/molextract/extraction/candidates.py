@@ -949,6 +949,10 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         return _Cue(f'before "{hit.group(0).strip(" )")}"', 0, hit.start(), direct=True)
     if cues.YIELD_LIST_AFTER.search(after):
         return _Cue("in a list of yields", 0, 0, direct=True)
+    if cues.LABELLED_BRACKET_LIST_AFTER.search(after) and cues.LABELLED_BRACKET_BEFORE.search(
+        before[-30:]
+    ):
+        return _Cue("opening a list of labelled yields", 0, 0, direct=True)
     closing = after.find(")")
     tail = after[closing + 1 :] if closing >= 0 else ""
     inner = open_bracket(before)

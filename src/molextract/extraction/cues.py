@@ -150,6 +150,16 @@ YIELD_LIST_AFTER = re.compile(
     _I,
 )
 
+#: ``tolerated: 3a (84 %), 3b (76 %), and 3c (65 %)``: a label's bracketed percentage
+#: that opens a list of the same, each a product's label and its yield; what is before
+#: the ``(`` is the first label (checked with :data:`LABELLED_BRACKET_BEFORE`).
+LABELLED_BRACKET_BEFORE = re.compile(rf"(?:^|[\s:;,(])(?:compounds?\s+)?{LABEL}\s*\(\s*$", _I)
+LABELLED_BRACKET_LIST_AFTER = re.compile(
+    rf"^\s*%?\s*\)(?:\s*(?:,|;)?\s*(?:and\s+)?{LABEL}\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))++"
+    r"(?!\s*(?:conversions?|ee|e\.e\.|purity|selectivity|recovery)\b)",
+    _I,
+)
+
 #: What may follow a step's yield before its conditions bracket closes: nothing, or what
 #: the bracket says of the step's product besides, its isomers' ratio or its ee (``(NaH,
 #: THF, 85%, 10:1 E/Z)``, ``(… , 85 % , 10.5 : 1 E : Z ratio of olefin isomers )``,
