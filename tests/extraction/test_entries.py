@@ -347,6 +347,20 @@ def test_a_label_after_the_amount_and_yield_maybe_after_its_kind_is_the_yield_s(
 @pytest.mark.parametrize(
     "text",
     [
+        "The reaction yielded 1.2 g (84%) of the desired product 4-phenylbutan-2-one.",
+        "Work-up gave 1.2 g (84%) of the title compound 4-phenylbutan-2-one as an oil.",
+    ],
+)
+def test_a_name_in_apposition_to_the_product_s_role_after_its_yield_is_the_yield_s(
+    text: str,
+) -> None:
+    found = named_after_value(text, text.index("%") + 1, build_label_table(text))
+    assert found is not None and found.name == "4-phenylbutan-2-one"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "to give 0.22 g ( 0.47 mmol = 73 % ) of white microcrystalline 4-phenylbutan-2-one .",
         "There are obtained 42.6 g (73%) of crystalline 4-phenylbutan-2-one.",
     ],

@@ -333,7 +333,8 @@ _BRACKET_THEN_GAVE_PRODUCT = re.compile(rf"\s*\)\s*,?\s*{_TO_GIVE}", re.IGNORECA
 _CLOSE_THEN_OF = re.compile(
     r"[^()]{0,40}\)\s*of\s+(?:titled\s+(?=\S*[\d(\[]))?"
     # "1.3 g (91%) of the desired NAME", "of pure NAME"
-    r"(?:(?:the\s+)?(?:desired|expected|pure|target|crude)\s+(?=(?:[a-z]+\s+)?\S*[\d(\[-]))?"
+    r"(?:(?:the\s+)?(?:desired|expected|pure|target|crude)\s+(?:(?:product|compound)\s+)?"
+    r"(?=(?:[a-z]+\s+)?\S*[\d(\[-]))?"
     # "0.22 g (0.47 mmol = 73 %) of white microcrystalline NAME": how it looked
     r"(?:(?:(?:white|colou?rless|off-white|pale|light|dark|bright|yellow|yellowish|orange|red"
     r"|brown|tan|beige|pink|green|microcrystalline|crystalline|amorphous)\s+){1,3}"
@@ -490,9 +491,9 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
             # "2.52 g (50%) of Compound 32"
             return from_label(called["label"], text, value_end, table)
         title = _THE_TITLE.match(text, closed.end())
-        if title is not None and (comma := re.match(r"\s*,\s*", text[title.end() : limit])):
-            # "of the target compound, Compound 12, was obtained": the role, then the
-            # product in apposition
+        if title is not None and (comma := re.match(r"\s*,\s*|\s+", text[title.end() : limit])):
+            # "of the target compound, Compound 12, was obtained", "of the desired
+            # product 4-phenylbutan-2-one": the role, then the product in apposition
             at = title.end() + comma.end()
             called = _CALLED_AT.match(text, at, limit)
             if called is not None:
