@@ -382,6 +382,22 @@ def test_cells_that_name_their_own_property_under_a_physical_constant_header() -
     assert records("TABLE 3\nBiopsy # | Day 0\nBP1 | 235,000\nBP2 | 205,000\n") == []
 
 
+def test_physical_data_beside_named_compounds_or_series_numbers_is_read_by_its_cues() -> None:
+    """``Physical data`` over ``m.p. 52-54 °C`` beside a name, or beside ``I-1``: every
+    row is a compound's, none is taken for a header row."""
+    named = (
+        "Table 5\nCompound | Physical data\n2-chlorophenol | m.p. 52-54 °C\n"
+        "3-chlorophenol | m.p. 33 °C\n4-chlorophenol | b.p. 220 °C\n"
+    )
+    assert [(r.compound.name, r.property, r.value) for r in records(named)] == [
+        ("2-chlorophenol", "melting_point", 53.0),
+        ("3-chlorophenol", "melting_point", 33.0),
+        ("4-chlorophenol", "boiling_point", 220.0),
+    ]
+    series = "Table 4\nNo. | A | B | Physical data\nI-1 | CH | N | m.p. 121-123 °C\nI-2 | N | N | m.p. 98 °C\n"
+    assert [(r.compound.label, r.value) for r in records(series)] == [("I-1", 122.0), ("I-2", 98.0)]
+
+
 def test_a_patent_s_compound_numbers_by_table_and_entry_label_the_rows() -> None:
     """``Compound No.`` over ``1-1``, ``1-2``: Table 1's compounds, each its label."""
     text = "TABLE 1\nCompound No. | R1 | m.p. (° C.)\n1-1 | CH3 | 120-122\n1-2 | C2H5 | 98\n"

@@ -109,6 +109,14 @@ def test_recorder_gives_paths_and_offsets() -> None:
         # rows numbered 1, 2, 3 are compounds, whatever words their cells hold
         ([["Compound No.", "R1", "Physical constant"], ["1", "CH3", "m.p. 120-122° C."],
           ["2", "C2H5", "m.p. 98-100° C."], ["3", "Cl", "nD20 1.5521"]], 1),
+        # and so are a patent's series numbers: I-1, A-12, 1.001
+        ([["No.", "A", "B", "Physical data"], ["I-1", "CH", "N", "m.p. 121-123 °C"],
+          ["I-2", "N", "N", "m.p. 98-100 °C"], ["I-3", "CH", "CH", "nD20 1.5523"]], 1),
+        ([["No.", "R", "Physical constant"], ["1.001", "CH3", "m.p. 88 °C"],
+          ["1.002", "C2H5", "m.p. 91 °C"]], 1),
+        # a named compound's row of abbreviated data is a row of values
+        ([["Compound", "Physical data"], ["2-chlorophenol", "m.p. 52-54 °C"],
+          ["4-chlorophenol", "b.p. 220° C."]], 1),
         # a row opened by the stub's word numbers the additives of the row above
         ([["", "additives (mol%)", "", "Yield (%)"], ["entrya", "1", "2", "A"],
           ["1", "NaNO2 (6.5)", "HCl (13)", "64"], ["2", "HNO3 (20)", "—", "31"]], 2),

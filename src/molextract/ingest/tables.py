@@ -294,14 +294,28 @@ def _numbered_rows(rows: Sequence[Sequence[str]]) -> bool:
     return len(firsts) >= 2 and all(_ROW_NUMBER.fullmatch(first) for first in firsts)
 
 
-_ROW_NUMBER = re.compile(r"\d{1,4}[a-z]?\.?")
+#: (a patent's series numbers too: ``I-1``, ``A-12``, ``1.001``, ``2-15``)
+_ROW_NUMBER = re.compile(r"(?:[A-Z]{1,3}\s?[-.]\s?)?\d{1,4}(?:[-.]\d{1,4})?[a-z]?\.?")
 
 #: The most header rows a table without markup is read with.
 _DEEP_HEADER = 12
 
 
 def _has_values(row: Sequence[str]) -> bool:
-    return any(_VALUE_CELL.match(cell) and not _SERIES_YIELD.match(cell) for cell in row[1:])
+    return any(
+        (_VALUE_CELL.match(cell) or _ABBREVIATED_VALUE.match(cell))
+        and not _SERIES_YIELD.match(cell)
+        for cell in row[1:]
+    )
+
+
+#: A value after a short abbreviation of what it is, as a patent's ``Physical data``
+#: column prints them (``m.p. 52-54 °C``, ``b.p. 220° C.``, ``Fp.: 88 °C``): a row of
+#: data, though no cell starts with a number. A header never holds a temperature.
+_ABBREVIATED_VALUE = re.compile(
+    r"^\s*[A-Za-z][A-Za-z.]{0,5}\s*[:=]?\s*[<>≤≥~]?\s*[-−]?\d+(?:[.,]\d+)?"
+    r"(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*°"
+)
 
 
 #: A header over a series' yields, its number first: ``7, yield (%)`` over ``7a, 85``.
