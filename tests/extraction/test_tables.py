@@ -2553,3 +2553,21 @@ def test_a_yield_cell_that_weighs_the_product_first_gives_its_bracketed_yield() 
     ]
     first = found[0]
     assert text[first.evidence.value_start : first.evidence.value_end] == "83%"
+
+
+def test_a_spectrum_s_or_a_chromatogram_s_column_is_never_asked_about() -> None:
+    """``MS (M+H)`` prints no unit, though ``M`` reads like one: no model call."""
+    text = (
+        "TABLE 7\nExample | Name | MS (M+H) | Rt (min) | Yield\n"
+        "31 | 4-(2-methylphenyl)piperidine | 176 | 2.1 | 45%\n"
+        "32 | 4-(3-methylphenyl)piperidine | 176 | 2.3 | 52%\n"
+    )
+    doc = Document("t", text, {})
+    readings = tables.read_tables(doc, ALL)
+    assert not any(c.ask for r in readings for c in r.columns)
+    assert [
+        (r.compound.name, r.value) for r in tables.table_records(doc, readings, ALL, ENGINE)
+    ] == [
+        ("4-(2-methylphenyl)piperidine", 45.0),
+        ("4-(3-methylphenyl)piperidine", 52.0),
+    ]

@@ -132,7 +132,9 @@ _CONDITION_HEADER = re.compile(
     r"|T_?[dgc]|T_?(?:onset|dec|5%|cc|max|peak|end|[0-9]{1,2}%?)|decomp\w*|glass"
     r"|crystalli[sz]\w*|onset"
     # the rest of a thermal analysis: crystallinity, enthalpies, mass lost on heating
-    r"|X_?c|ΔH\w*|∆H\w*|DH|enthalpy|fusion|(?:mass|weight)\s+loss)(?![A-Za-z])",
+    r"|X_?c|ΔH\w*|∆H\w*|DH|enthalpy|fusion|(?:mass|weight)\s+loss"
+    # a spectrum's peaks and a chromatogram's times: ``MS (M+H)``, ``LCMS m/z``, ``Rt (min)``
+    r"|MS|LC-?MS|ESI|APCI|m/z|\(\s*M\s*[+-]\s*(?:H|Na|1)\s*\)\+?|MH\+|Rt|retention)(?![A-Za-z])",
     _I,
 )
 #: Words around a compound named in a header (``Isolated yield of 7b``).
