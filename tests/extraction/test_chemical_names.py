@@ -466,3 +466,11 @@ def test_an_italic_locant_pdf_text_spaced_out_stays_in_its_name(name: str) -> No
     text = f"The crude product was purified to give {name} (4b) as a solid."
     end = text.index(" (4b)")
     assert name_before(text, end) == (text.index(name), end)
+
+
+@pytest.mark.parametrize("name", ["[Cp*RuCl]4", "Cp*2ZrCl2", "Cp*Ru(PPh3)2Cl"])
+def test_a_complex_of_the_pentamethylcyclopentadienyl_ligand_is_a_name(name: str) -> None:
+    """``Cp*``: the star is part of the ligand's symbol, not emphasis."""
+    assert looks_like_name(name)
+    text = f"The complex {name} was isolated as dark red crystals in 84 % yield ."
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == [name]

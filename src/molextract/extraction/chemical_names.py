@@ -39,7 +39,7 @@ _LOCANTS = frozenset(
 #: ``oxazino[4′,3′:1,2]imidazo``). A relative configuration is starred: ``(1R*,2S*)-``;
 #: a mixture of configurations is slashed: ``(E/Z)-``, ``(1R,3R/1S,3S)-``, ``cis/trans-``.
 _TOKEN = re.compile(
-    r"(?:[\w\-'′″‘’()\[\]{}.,±·•∙+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*"
+    r"(?:[\w\-'′″‘’()\[\]{}.,±·•∙+]|(?<=[\w'])\"(?=[-,)\]])|(?<=[RS])\*|(?<=Cp)\*"
     r"|(?<=[RSEZ*])/(?=\d*[RSEZ][*,)\]])|(?<=\bcis)/(?=trans)|(?<=\btrans)/(?=cis)"
     r"|(?<=\d-[a-zA-Z]):(?=\d)|(?<=\d-[a-zA-Z]['′]):(?=\d)|(?<=\d['′]):(?=\d))+"
 )
