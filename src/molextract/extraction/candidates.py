@@ -892,9 +892,12 @@ _LABELLED_YIELDS = re.compile(
 #: Between ``The yield of`` and its value: the product, then ``was`` (``was improved
 #: to``, ``was only``).
 _YIELD_OF_WAS = re.compile(
-    r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:was|were|is|are)\s+"
+    r"\s+(?:of|for)\s+(?:the\s+)?[^%;:()]{1,50}?\s+(?:(?:was|were|is|are)\s+"
     r"(?:(?:improved|increased|raised|lowered|reduced|decreased|dropped|only|about|ca\.)\s+)?"
-    r"(?:(?:found|determined|shown|calculated|estimated)\s+to\s+be\s+)?(?:to\s+)?",
+    r"(?:(?:found|determined|shown|calculated|estimated)\s+to\s+be\s+)?(?:to\s+)?"
+    # "the yield of 3a reached 92 %", "… rose to 88 %"
+    r"|(?:reached|rose\s+to|climbed\s+to|fell\s+to|dropped\s+to|increased\s+to|decreased\s+to"
+    r"|improved\s+to)\s+(?:about\s+|ca\.\s*)?)",
     re.IGNORECASE,
 )
 #: After another property's word: its owner, maybe its medium, the verb (``of caffeine in

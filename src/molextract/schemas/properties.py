@@ -248,6 +248,8 @@ REACTION_YIELD = PropertyDeclaration(
         # yield together after their ratio: "in a 2 : 1 ratio ( 90 % combined )"
         r"|^\s*(?:overall|combined)(?=\s*(?:[),;.]|from\b|over\b|in\b))"
         r"|^\s*(?:(?:over|for|in)\s+)?(?:the\s+)?(?:two|three|four|five|[2-9])\s*-?\s*steps?\b"
+        # "lactam 15 ( 82 % from 14 )": a yield counted from the compound it was made of
+        r"|^\s*from\s+(?:compound\s+)?(?:\d{1,3}[a-z]{0,2}['′]?|[A-Z]\d{0,2}[a-z]?)\s*[),;]"
         # "68 % of the cycloadduct was obtained": a share of the product, made
         r"|^\s*of\s+(?:the\s+)?(?:[\w-]+\s+){1,3}?(?:was|were)\s+(?:\w+ly\s+)?"
         r"(?:obtained|isolated|formed|produced)\b",
