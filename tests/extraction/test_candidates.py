@@ -1124,6 +1124,11 @@ SETTLED_ONE_YIELD = [
     pytest.param("Reduction of ketone 9 to alcohol 10 (93%) was achieved with NaBH4.",
                  id="reduction-of-to"),
     pytest.param("Hydrogenation gave 14 ( 85 % brsm ) .", id="brsm"),
+    # a step's noun and its one reagent, the yield's bracket, then the product's verb
+    pytest.param("Oxidation of 5 with DDQ ( 85 % ) gave quinone 6 .", id="step-with-reagent"),
+    pytest.param("Reduction of 18 with LiAlH4 ( 92 % ) gave alcohol 19 .",
+                 id="step-with-reagent-formula"),
+    pytest.param("Lactam 15 ( 82 % from 14 ) was then reduced .", id="from-its-precursor"),
     pytest.param("Hydrolysis gave acid 18 ( 85 % isolated ) .", id="isolated"),
     pytest.param("The dimer 10 was formed ( 41 % by NMR ) .", id="by-nmr"),
     pytest.param("The resulting alcohol was protected to give 26 ( 82 % for two steps ) .",
@@ -2412,3 +2417,10 @@ def test_the_first_of_a_list_of_labels_with_their_yields_is_a_yield_too() -> Non
 def test_a_list_of_labelled_percentages_that_are_conversions_is_no_yield_list() -> None:
     text = "Reactions of 1 ( 10 % ) and 2 ( 20 % ) conversion were slow ."
     assert one(text, "10 %", "reaction_yield").blocked is not None
+
+
+def test_a_reagent_s_bracket_before_a_step_that_goes_on_is_no_yield_of_its_product() -> None:
+    """``Reduction of 18 with LiAlH4 ( 92 % ) followed by oxidation gave 19``: the
+    bracket is no yield of 19's; it is not settled as one."""
+    text = "Reduction of 18 with LiAlH4 ( 92 % ) followed by oxidation gave aldehyde 19 ."
+    assert not one(text, "92 %", "reaction_yield").decisive

@@ -13,6 +13,7 @@ from molextract.extraction.entries import (
     compound_by_form,
     entry_compound,
     named_after_value,
+    product_after_conditions,
     product_before_yield,
     product_of_sentence,
     read_entries,
@@ -690,3 +691,17 @@ def test_a_family_member_s_letter_belongs_to_its_name(verb: str, name: str, labe
     text = f"The residue was purified by HPLC {verb} glyclauxin {letter} ({label}) (2.4 mg, 66%)."
     found = product_of_sentence(text, text.index("66%"), build_label_table(text))
     assert found is not None and (found.name, found.label) == (name, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Oxidation of 5 with DDQ ( 85 % ) gave quinone 6 .", "6"),
+        ("Cyclization of 20 using PPA ( 75 % ) gave ketone 21 .", "21"),
+    ],
+)
+def test_a_step_s_yield_after_its_reagent_is_the_product_s_the_verb_gives(
+    text: str, label: str
+) -> None:
+    found = product_after_conditions(text, text.index("%") - 3, build_label_table(text))
+    assert found is not None and found.label == label

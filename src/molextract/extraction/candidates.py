@@ -605,6 +605,9 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
         # "afforded 11 with complete diastereoselectivity ( 85 % )": a selectivity said to
         # be complete is no percentage below 100; the bracket is the step's yield
         return None
+    closing = after.find(")")
+    if closing >= 0 and _step_then_product(before, after[:closing], after[closing + 1 :]):
+        return None  # "Reduction of 7 with LiAlH4 ( 92 % ) gave 8": no strength of LiAlH4
     if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
@@ -1059,6 +1062,10 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
         return _Cue("after a step that went well", 0, 0, direct=True)
     if cues.STEP_CONDITIONS_BEFORE.search(before) and closes:
         return _Cue("closing a step's conditions", 0, 0, direct=True)
+    if not inner.strip() and _step_then_product(before, rest, tail):
+        # "Oxidation of 5 with DDQ ( 85 % ) gave quinone 6": the step's yield, its
+        # product named after the verb
+        return _Cue("closing a step named before its product", 0, 0, direct=True)
     if _CONDITIONS.fullmatch(inner) and cues.STEP_TEMPERATURE_OR_TIME.search(inner) and closes:
         # "Coupling of 7 with 8 (Pd(PPh3)4, toluene, 110 °C, 12 h, 82%) gave 9": a step's
         # reagents, temperature and time, then its yield, however the sentence goes on
@@ -1131,7 +1138,19 @@ _CONDITIONS = re.compile(  # "( TFA , CH2Cl2 ; 94 % )", "(Pd(PPh3)4, K2CO3, 82%)
     r"(?:[^()%]|\([^()%]*\))*[,;](?:[^()%]|\([^()%]*\))*[,;]\s*"
 )
 
+
 #: After a step's conditions bracket: the verb that makes the step's product.
+def _step_then_product(before: str, rest: str, tail: str) -> bool:
+    """``Oxidation of 5 with DDQ ( 85 % ) gave quinone 6``: a bracket holding only a
+    percentage after a step's noun and its reagent, and right after the bracket the verb
+    that makes the product."""
+    return (
+        cues.STEP_WITH_REAGENT_BRACKET.search(before) is not None
+        and cues.STEP_ASIDE.fullmatch(rest) is not None
+        and _STEP_MAKES_AFTER.match(tail) is not None
+    )
+
+
 _STEP_MAKES_AFTER = re.compile(
     r"\s*,?\s*(?:then\s+)?(?:gave|afforded|furnished|provided|delivered|yielded|produced"
     # "Amide 10 was then cyclized ( POCl3 , 80 % ) to give dihydroisoquinoline 11"

@@ -242,6 +242,16 @@ STEP_WENT_BRACKET = re.compile(
     r"(?:with\s+(?:complete|total|perfect|exclusive|full)\s+[\w-]*selectivity\s*)?\(\s*$",
     _I,
 )
+#: A step named by its noun, then the reagent it was done with, and the bracket that
+#: will hold only its yield: ``Oxidation of 5 with DDQ ( ``, ``Reduction of 18 with
+#: LiAlH4 (``, ``Cyclization of 20 using PPA (``. A verb that makes the product must
+#: follow the bracket for the percentage to be a yield (checked where it is used).
+STEP_WITH_REAGENT_BRACKET = re.compile(
+    r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
+    r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment|ing)\s+of\s+"
+    r"[^()%,;]{1,60}?\s+(?:with|using|by|over)\s+[^()%,;\s]+(?:\s+[^()%,;\s]+)?\s*\(\s*$",
+    _I,
+)
 STEP_CONDITIONS_BEFORE = re.compile(
     r"\b(?!(?:solution|suspension|dispersion|concentration|fraction|composition|portion"
     r"|addition|condition|preparation)\b)[A-Za-z-]{3,}(?:tion|ysis|ment)"

@@ -37,6 +37,7 @@ from molextract.extraction.cues import (
     STEP_PASSIVES,
     STEP_TEMPERATURE_OR_TIME,
     STEP_WENT_BRACKET,
+    STEP_WITH_REAGENT_BRACKET,
 )
 from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, is_solvent_mixture
 from molextract.extraction.label_table import LabelTable
@@ -1085,7 +1086,11 @@ def product_after_conditions(text: str, value_start: int, table: LabelTable) -> 
     inner = open_bracket(head)
     if inner is None:
         return None
-    went = not inner.strip() and STEP_WENT_BRACKET.search(head) is not None
+    went = not inner.strip() and (
+        # "… proceeded smoothly ( 85 % ) to give", "Oxidation of 5 with DDQ ( 85 % ) gave"
+        STEP_WENT_BRACKET.search(head) is not None
+        or STEP_WITH_REAGENT_BRACKET.search(head) is not None
+    )
     if ("," not in inner and not went) or _AMOUNT_IN_BRACKET.search(inner):
         return None  # "(1.2 g, 85%)": the product's own bracket
     verb = _CONDITIONS_THEN_VERB.match(text, value_start)
