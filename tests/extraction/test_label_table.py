@@ -637,6 +637,20 @@ def test_bracketed_example_and_compound_headings_define_their_label(
     assert definition.name == "2-(4-Methylpiperazin-1-yl)pyrimidine"
 
 
+def test_a_compound_heading_run_into_its_paragraph_defines_its_label() -> None:
+    text = "Compound 5: N-benzyl-2-chloroacetamide. Prepared from benzylamine as for 4."
+    definition = build_label_table(text).definition("5")
+    assert definition is not None and definition.name == "N-benzyl-2-chloroacetamide"
+
+
+def test_a_label_a_heading_left_unnamed_takes_the_name_the_text_then_gives_it() -> None:
+    text = (
+        "Example 1: Synthesis of compound 1a\n"
+        "4-Chloro-N-phenylbenzamide (1a) was prepared from aniline.\n"
+    )
+    assert build_label_table(text).name_of("1a") == "4-Chloro-N-phenylbenzamide"
+
+
 def test_a_sentence_about_a_compound_is_no_compound_heading() -> None:
     text = "Compound 12: the crude product was used directly in the next step without work-up."
     assert build_label_table(text).definition("12") is None

@@ -55,7 +55,12 @@ class LabelTable:
                 continue
             if definition.name is not None:
                 self._by_name.setdefault(name_key(definition.name), definition)
-            kept = self._by_label.setdefault(label_key(definition.label), definition)
+            key = label_key(definition.label)
+            kept = self._by_label.setdefault(key, definition)
+            if kept.name is None and definition.name is not None:
+                # "Example 1: Synthesis of compound 1a" labels 1a without a name; the
+                # "4-Chloro-N-phenylbenzamide (1a)" that follows names it
+                self._by_label[key] = kept = definition
             if (
                 kept is not definition
                 and kept.name is not None
@@ -69,7 +74,8 @@ class LabelTable:
         self._stack_starts = [start for start, _ in self._stacks]
 
     def definition(self, label: str) -> LabelDefinition | None:
-        """The first definition of a label (``12b``, ``compound 12b``, ``Example 2B``)."""
+        """The first definition of a label (``12b``, ``compound 12b``, ``Example 2B``)
+        that names it, else its first."""
         return self._by_label.get(label_key(bare_label(label)))
 
     def name_of(self, label: str) -> str | None:

@@ -71,6 +71,8 @@ _STEP_WITHIN = re.compile(
 _MAKING_WITHIN = re.compile(
     r"(?<=\)\s)(?:synthesis|preparation|production)\s+of\s+(?:the\s+)?", re.IGNORECASE
 )
+#: After a run-in heading's name: its full stop or colon, then a sentence.
+_NAME_THEN_SENTENCE = re.compile(r"\s*[.:]\s+[A-Z(]")
 #: What closes such a heading: its own label in brackets, then a colon.
 _LABEL_COLON = re.compile(rf"\s*\(\s*(?P<id>{LABEL})\s*\)\s*:")
 #: A line longer than this is no heading of its own: one that opens with a heading's
@@ -411,10 +413,22 @@ class _SectionReader:
             return False
         span = _title_span(start + heading.start("title"), heading["title"])
         if span is None:
+            span = self._run_in_name(start + heading.start("title"), start + len(line))
+        if span is None:
             return False
         name = self.text[span[0] : span[1]]
         self._add(2, start, LabelDefinition(heading["id"], name, *span, "heading"))
         return True
+
+    def _run_in_name(self, name_start: int, limit: int) -> tuple[int, int] | None:
+        """``Compound 5: NAME. Prepared from …``: a heading run into its paragraph, the
+        name ending at the full stop or colon before the paragraph's first sentence."""
+        name_end = _name_from(self.text, name_start, limit)
+        if name_end is None or not _NAME_THEN_SENTENCE.match(self.text, name_end, limit):
+            return None
+        if not looks_like_name(self.text[name_start:name_end]):
+            return None
+        return name_start, name_end
 
     def _entry(self, index: int, start: int, line: str) -> None:
         """A paper's entry heading without a label: a name alone on its line, or before
