@@ -718,6 +718,26 @@ def test_two_products_in_one_sentence_each_take_the_point_after_their_name() -> 
     assert decide(_point_site(medium, "120-122 °C", "melting_point"), None).mention is None
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "prop", "name"),
+    [
+        ("The product, 4-bromobenzamide, M. pt. 140-142 °C, was dried.", "140-142 °C",
+         "melting_point", "4-bromobenzamide"),
+        # a boiling point's pressure printed as the cue's subscript
+        ("Ethyl 2-methylbutanoate, b.p.15 68-70 °C.", "68-70 °C", "boiling_point",
+         "Ethyl 2-methylbutanoate"),
+    ],
+)  # fmt: skip
+def test_a_point_s_cue_spelled_out_or_with_its_pressure_follows_its_compound(
+    text: str, value: str, prop: str, name: str
+) -> None:
+    decision = decide(_point_site(text, value, prop), None)
+    assert decision.mention is not None and decision.mention.name == name
+    assert decision.source == "name_before_cue"
+    (candidate,) = find_candidates(text, get_schema("molecular_properties"))
+    assert candidate.decisive_property == prop
+
+
 def test_a_description_s_first_compound_is_still_the_passage_s_subject() -> None:
     text = (
         "Coumarin (2H-chromen-2-one) is a colourless lactone found in tonka beans. "

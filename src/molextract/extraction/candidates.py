@@ -852,6 +852,9 @@ def _cue(
             # "The melting point of 5 was 120 °C", "the solubility of caffeine in water is
             # 21.6 mg/mL": the sentence says what the number is
             return _Cue(said, 0, len(gap), direct=True)
+        if prop == "boiling_point" and _PRESSURE_SUBSCRIPT.fullmatch(gap):
+            # "b.p.15 68-70 °C": the pressure in mmHg printed as the cue's subscript
+            return _Cue(said, 0, len(gap), direct=True)
         if any(n.unit is not None for n in scan_numbers(gap)):
             # "ρ 0.935 g/cm3; S(water) 1.7 g/L": the word belongs to the value between
             return _Cue(said, 1, len(gap))
@@ -881,6 +884,9 @@ def _cue(
     return None
 
 
+#: A boiling point's pressure glued to its cue as a subscript: ``b.p.15 ``, ``bp0.5 ``.
+#: (text normalisation spaces the glued number off: ``b.p. 15 ``)
+_PRESSURE_SUBSCRIPT = re.compile(r"[ \t]?\d{1,3}(?:\.\d{1,2})?[ \t]+")
 #: Between a yield's word and the second value of its bracket: ``yield (26% from 15 or ``,
 #: ``yield ( 62 % over two steps , ``.
 _SIBLING_YIELD = re.compile(

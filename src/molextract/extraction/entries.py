@@ -855,7 +855,9 @@ def name_right_before(text: str, value_start: int, table: LabelTable) -> Mention
 #: A melting or boiling point's cue printed right after a name: ``…; NMR … and
 #: 3β-hydroxy-17β-methoxy-5α-androstane, m.p. 150°-152°``.
 _CUE_AFTER_NAME = re.compile(
-    r"(?<=[\w)\]'])[ \t]*,?[ \t]+(?:m\.?[ \t]?p\.?|b\.?[ \t]?p\.?|M\.?[ \t]?P\.?|B\.?[ \t]?P\.?)"
+    r"(?<=[\w)\]'])[ \t]*,?[ \t]+(?:[mM]\.?[ \t]?(?:p|pt)\.?|b\.?[ \t]?p\.?|M\.?[ \t]?P\.?|B\.?[ \t]?P\.?)"
+    # a boiling point's pressure printed as its subscript: "b.p.15 68-70 °C"
+    r"(?:(?<=[pP]\.)[ \t]?\d{1,3}(?:\.\d{1,2})?(?=[ \t]))?"
     r"[ \t]*(?:[:=][ \t]*|of[ \t]+)?$"
 )
 
