@@ -19,6 +19,7 @@ from molextract.extraction.entries import (
     read_entries,
     sentence_start,
     sentence_subject,
+    sheet_field,
     step_product,
 )
 from molextract.extraction.label_table import build_label_table
@@ -705,3 +706,28 @@ def test_a_step_s_yield_after_its_reagent_is_the_product_s_the_verb_gives(
 ) -> None:
     found = product_after_conditions(text, text.index("%") - 3, build_label_table(text))
     assert found is not None and found.label == label
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The yield is 78%.",
+        "The yield amounts to 78% of theory.",
+        "Yield 78 %, melting point 112 °C.",
+    ],
+)
+def test_a_sentence_that_is_only_the_yield_is_the_heading_compound_s(sentence: str) -> None:
+    text = (
+        "Example 4\nMethyl 4-aminobenzoate\n\n"
+        f"4-Nitrobenzoic acid is esterified and reduced as in Example 1. {sentence}"
+    )
+    at = text.index("78")
+    table = build_label_table(text)
+    found = compound_by_form(text, at, at + 3, table, read_entries(text, table))
+    assert found is not None and found.name == "Methyl 4-aminobenzoate"
+
+
+def test_a_sentence_that_is_only_the_yield_names_nothing_without_a_heading() -> None:
+    text = "4-Nitrobenzoic acid was esterified and reduced. The yield was 78%."
+    at = text.index("78")
+    assert sheet_field(text, at, build_label_table(text)) is None

@@ -811,9 +811,24 @@ def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | Non
     """``Melting point: 261–263 °C.`` in a data sheet: a field of the sheet's compound,
     the one its heading or opening sentence names."""
     start = sentence_start(text, value_start)
-    if not _FIELD.match(text, start) or "\n\n" in text[start:value_start]:
+    if "\n\n" in text[start:value_start]:
         return None
-    return passage_subject(text, value_start, table)
+    if _FIELD.match(text, start):
+        return passage_subject(text, value_start, table)
+    if _YIELD_STATEMENT.fullmatch(text, start, value_start):
+        # "The yield is 78 %." under "Example 4 / 2-Chloro-4-nitrophenol": a sentence
+        # that is only the yield belongs to the compound the heading names, if it does
+        return title_compound(table, value_start)
+    return None
+
+
+#: A sentence that opens on the yield and nothing else: ``The yield is ``, ``The yield
+#: amounts to ``, ``Yield 78 %, melting point …``.
+_YIELD_STATEMENT = re.compile(
+    r"(?:The\s+)?(?:(?:isolated|overall|total)\s+)?yield(?:\s*[:=]\s*|\s+(?:is|was|amounts?\s+to"
+    r"|amounted\s+to|was\s+found\s+to\s+be)\s+|\s+)(?:about\s+|approximately\s+|ca\.\s*)?",
+    re.IGNORECASE,
+)
 
 
 # --- a name the value follows directly -------------------------------------------------
