@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from molextract.extraction.junk_compounds import is_appearance, junk_reason
+from molextract.extraction.junk_compounds import is_appearance, junk_reason, names_a_medium
 
 
 @pytest.mark.parametrize(
@@ -282,3 +282,15 @@ def test_what_papers_print_where_a_name_could_stand(text: str, reason: str) -> N
 )
 def test_one_label_or_a_name_stays(text: str) -> None:
     assert junk_reason(text) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["EtOH", "ethanol", "EtOH/H2O", "EtOAc-hexane", "octanol", "buffer"]
+)
+def test_a_solvent_a_mixture_or_a_medium_is_a_medium(name: str) -> None:
+    assert names_a_medium(name)
+
+
+@pytest.mark.parametrize("name", ["4-bromobenzamide", "caffeine", "octanal"])
+def test_a_compound_is_no_medium(name: str) -> None:
+    assert not names_a_medium(name)

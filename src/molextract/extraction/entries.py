@@ -39,7 +39,7 @@ from molextract.extraction.cues import (
     STEP_WENT_BRACKET,
     STEP_WITH_REAGENT_BRACKET,
 )
-from molextract.extraction.junk_compounds import is_auxiliary, is_solvent, is_solvent_mixture
+from molextract.extraction.junk_compounds import is_auxiliary, names_a_medium
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.labels import (
     HYPHENED_NUMBER,
@@ -405,14 +405,6 @@ def title_compound(table: LabelTable, offset: int) -> Mention | None:
     return Mention(definition.name, definition.label, definition.start, definition.end, True)
 
 
-_SOLVENT_WORDS = frozenset(
-    {
-        "water", "ethanol", "methanol", "dmso", "acetone", "chloroform", "hexane", "toluene",
-        "octanol", "1-octanol", "n-octanol", "buffer", "benzene", "ether", "acetonitrile",
-    }
-)  # fmt: skip
-
-
 #: After that bracket: what the step was applied to, then the verb that gave its product.
 _STEP_THEN_PRODUCT = re.compile(
     r"\s*\)\s*(?:of\s+[^.;()]{1,80}?\s+)?(?:then\s+)?(?:afforded|gave|provided|furnished"
@@ -601,11 +593,7 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         return None
     if not re.match(r"\s*\)", text[found.end : found.end + 3]):
         return None
-    if found.name is not None and (
-        found.name.lower() in _SOLVENT_WORDS
-        or is_solvent(found.name)
-        or is_solvent_mixture(found.name)
-    ):
+    if found.name is not None and names_a_medium(found.name):
         # "m.p. 145 °C (EtOH)", "(EtOH/H2O)": the solvent it crystallised from
         return None
     return found

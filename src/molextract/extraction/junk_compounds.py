@@ -374,6 +374,18 @@ def is_solvent(name: str) -> bool:
     return _solvent(name)
 
 
+#: What a value is measured in besides the solvents: a logP's octanol, a buffer.
+_MEDIA = frozenset({"octanol", "1-octanol", "n-octanol", "buffer"})
+
+
+def names_a_medium(name: str) -> bool:
+    """A solvent, a solvent mixture or another medium a value is measured or
+    crystallised in (``EtOH``, ``EtOH/H2O``, ``octanol``, ``buffer``): the bracket after a
+    value that names one says where the value was taken, not whose it is."""
+    key = re.sub(r"\s+", " ", name.strip(" ()[]").casefold())
+    return key in _MEDIA or _solvent(name) or _as_solvents(name) is not None
+
+
 def is_solvent_mixture(name: str) -> bool:
     """Two solvents or more mixed (``EtOH/H2O``, ``EtOAc-hexane``), or a mixture sold
     as one (``hexanes``)."""
