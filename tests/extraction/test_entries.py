@@ -731,3 +731,16 @@ def test_a_sentence_that_is_only_the_yield_names_nothing_without_a_heading() -> 
     text = "4-Nitrobenzoic acid was esterified and reduced. The yield was 78%."
     at = text.index("78")
     assert sheet_field(text, at, build_label_table(text)) is None
+
+
+def test_fragments_of_how_the_product_looked_and_its_fields_are_the_paragraph_s() -> None:
+    """``Compound 3c was prepared … Yellow solid, 190 mg (80%). Mp: 118-120 °C.``: the
+    paragraph is about 3c; the fragments after its first sentence are 3c's."""
+    text = (
+        "Compound 3c was prepared according to GP1 from 1c (0.5 mmol). "
+        "Yellow solid, 190 mg (80%). Mp: 118-120 °C."
+    )
+    table = build_label_table(text)
+    for value in ("80%", "118-120 °C"):
+        found = sheet_field(text, text.index(value), table)
+        assert found is not None and found.label == "3c" and found.name is None, value

@@ -790,7 +790,15 @@ def label_listed(text: str, value_start: int, table: LabelTable) -> Mention | No
 
 _FIELD = re.compile(
     r"(?:(?:Melting|Boiling|Freezing)\s+point|Density|(?:Aqueous\s+|Water\s+)?Solubility"
-    r"|log\s?[PD]|Partition\s+coefficient|Yield)\b[^.:;\n]{0,60}:\s",
+    r"|log\s?[PD]|Partition\s+coefficient|Yield)\b[^.:;\n]{0,60}:\s"
+    r"|[MB]\.?\s?p\.?\s*:\s",
+    re.IGNORECASE,
+)
+#: A fragment sentence that opens on how the product looked, then its mass before the
+#: value: ``Yellow solid, 190 mg (``, ``White crystals; 1.2 g, ``.
+_LOOK_THEN_AMOUNT = re.compile(
+    rf"(?:[A-Za-z-]+\s+){{0,3}}{FORM_OF_MATTER}\s*[,;:]?\s*"
+    r"(?:\d+(?:\.\d+)?\s*(?:mg|g)\s*(?:[,;]\s*|\(\s*))?(?:yield\s*[:=]?\s*)?",
     re.IGNORECASE,
 )
 
@@ -801,7 +809,9 @@ def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | Non
     start = sentence_start(text, value_start)
     if "\n\n" in text[start:value_start]:
         return None
-    if _FIELD.match(text, start):
+    if _FIELD.match(text, start) or _LOOK_THEN_AMOUNT.fullmatch(text, start, value_start):
+        # "Melting point: 261 °C.", "Mp: 118 °C.", "Yellow solid, 190 mg (80%).": a field,
+        # or a fragment that says how the product looked and weighed
         return passage_subject(text, value_start, table)
     if _YIELD_STATEMENT.fullmatch(text, start, value_start):
         # "The yield is 78 %." under "Example 4 / 2-Chloro-4-nitrophenol": a sentence

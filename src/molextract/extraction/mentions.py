@@ -657,6 +657,9 @@ def passage_subject(text: str, offset: int, table: LabelTable) -> Mention | None
             name_start = name_end - len(name)
         else:
             name = written
+        if re.fullmatch(LABEL, name):
+            # "Compound 3c was prepared …": the paragraph is about a compound by its label
+            return Mention(table.name_of(name), name, name_start, name_end, True)
         return Mention(name, table.label_of(name), name_start, name_end, True)
     return None
 
