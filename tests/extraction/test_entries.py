@@ -714,6 +714,9 @@ def test_a_step_s_yield_after_its_reagent_is_the_product_s_the_verb_gives(
         "The yield is 78%.",
         "The yield amounts to 78% of theory.",
         "Yield 78 %, melting point 112 °C.",
+        # an example's sentence without its subject, or the yield and its word alone
+        "Prepared in the same way (78%).",
+        "Prepared analogously. 78% yield.",
     ],
 )
 def test_a_sentence_that_is_only_the_yield_is_the_heading_compound_s(sentence: str) -> None:

@@ -813,13 +813,23 @@ def sheet_field(text: str, value_start: int, table: LabelTable) -> Mention | Non
         # "Melting point: 261 °C.", "Mp: 118 °C.", "Yellow solid, 190 mg (80%).": a field,
         # or a fragment that says how the product looked and weighed
         return passage_subject(text, value_start, table)
-    if _YIELD_STATEMENT.fullmatch(text, start, value_start):
+    if (
+        _YIELD_STATEMENT.fullmatch(text, start, value_start)
+        or _SUBJECTLESS.match(text, start, value_start)
+        or (start == value_start and _VALUE_THEN_YIELD.match(text, value_start))
+    ):
         # "The yield is 78 %." under "Example 4 / 2-Chloro-4-nitrophenol": a sentence
         # that is only the yield belongs to the compound the heading names, if it does
         return title_compound(table, value_start)
     return None
 
 
+#: A sentence whose subject is left out, as an example's is: ``Prepared from X (66%).``
+_SUBJECTLESS = re.compile(
+    r"(?:Prepared|Synthesi[sz]ed|Obtained|Made|Produced)\b(?![^.;]*\b(?:was|were|is|are)\b)"
+)
+#: A sentence that is the yield and its word: ``66% yield.``
+_VALUE_THEN_YIELD = re.compile(r"\d+(?:\.\d+)?\s*%\s*(?:isolated\s+)?yield\s*(?:[.;]|$)", re.I)
 #: A sentence that opens on the yield and nothing else: ``The yield is ``, ``The yield
 #: amounts to ``, ``Yield 78 %, melting point …``.
 _YIELD_STATEMENT = re.compile(
