@@ -2424,3 +2424,13 @@ def test_a_reagent_s_bracket_before_a_step_that_goes_on_is_no_yield_of_its_produ
     bracket is no yield of 19's; it is not settled as one."""
     text = "Reduction of 18 with LiAlH4 ( 92 % ) followed by oxidation gave aldehyde 19 ."
     assert not one(text, "92 %", "reaction_yield").decisive
+
+
+def test_a_product_s_yield_then_its_excess_joined_by_and_are_a_yield_and_an_excess() -> None:
+    """``gave 3a in 85 % and 92 % ee``: the first is the yield; with "respectively"
+    both are excesses of two products."""
+    text = "The reaction gave 3a in 85 % and 92 % ee ."
+    assert one(text, "85 %", "reaction_yield").blocked is None
+    assert one(text, "92 %", "reaction_yield").blocked is not None
+    both = "The esters 5 and 6 were obtained in 85 % and 92 % ee , respectively ."
+    assert one(both, "85 %", "reaction_yield").blocked is not None

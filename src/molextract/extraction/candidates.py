@@ -215,11 +215,33 @@ def _find(text: str, schema: SchemaSpec) -> list[Candidate]:
         # "in 67%, 90% ee": the excess is the last one's alone; "88% and 95% ee", "ee
         # values of 93% and 95%": a pair joined by "and" is one thing throughout
         joined = text[numbers[members[-2]].end : numbers[members[-1]].start]
+        if _yield_then_excess(text, numbers, members, sentences):
+            continue
         _share_list_cues(judged, members, own_units="and" not in joined)
     found = list(judged.values())
     found.extend(_cue_led(text, numbers, schema, sentences))
     found.sort(key=lambda c: c.quantity.start)
     return found
+
+
+def _yield_then_excess(
+    text: str, numbers: list[Quantity], members: tuple[int, ...], sentences: _Sentences
+) -> bool:
+    """``gave 3a in 85 % and 92 % ee``: a verb's product, ``in``, then two percentages
+    joined by "and", the second an excess: the first is the yield (not with
+    "respectively", which makes both excesses of two products)."""
+    if len(members) != 2:
+        return False
+    first, second = numbers[members[0]], numbers[members[1]]
+    start, end = sentences.around(first.start)
+    before = text[start : first.start]
+    if not re.search(r"\bin\s*$", before) or not _made_by(before, cues.YIELD_VERBS):
+        return False
+    after = text[second.end : end]
+    return bool(_EXCESS_AFTER.match(after)) and "respectively" not in after
+
+
+_EXCESS_AFTER = re.compile(r"\s*%?\s*(?:ee|e\.e\.|de|d\.e\.|er|dr)\b", re.IGNORECASE)
 
 
 def _share_list_cues(
