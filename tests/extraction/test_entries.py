@@ -747,3 +747,10 @@ def test_fragments_of_how_the_product_looked_and_its_fields_are_the_paragraph_s(
     for value in ("80%", "118-120 °C"):
         found = sheet_field(text, text.index(value), table)
         assert found is not None and found.label == "3c" and found.name is None, value
+
+
+def test_a_short_form_the_text_defines_after_the_subject_is_no_part_of_its_name() -> None:
+    text = "2-Methyltetrahydrofuran (2-MeTHF) boils at 80 °C and has a density of 0.854 g/mL."
+    found = sentence_subject(text, text.index("0.854"), build_label_table(text))
+    assert found is not None and found.name == "2-Methyltetrahydrofuran"
+    assert found.end is not None and text[found.start : found.end] == found.name

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.candidates import open_bracket
@@ -27,6 +27,7 @@ from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
     name_before,
+    name_key,
     names_in,
     tidy_name,
 )
@@ -933,7 +934,25 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
         return None
     if not _COPULA.match(text, names[0][1]) or _AMOUNT_AFTER.match(text, names[0][1]):
         return None  # "4-Aminophenol (10.9 g) was acetylated": what a step starts from
-    return found
+    return _without_short_form(found, table)
+
+
+def _without_short_form(found: Mention, table: LabelTable) -> Mention:
+    """``2-Methyltetrahydrofuran (2-MeTHF)``: the short form the text defines in brackets
+    after a name is not part of it."""
+    if found.name is None or found.start is None:
+        return found
+    aside = _SHORT_FORM_AFTER.search(found.name)
+    if aside is None:
+        return found
+    defined = table.abbreviation(aside["short"])
+    if defined is None or name_key(defined.name) != name_key(found.name[: aside.start()]):
+        return found
+    name = found.name[: aside.start()]
+    return replace(found, name=name, end=found.start + len(name))
+
+
+_SHORT_FORM_AFTER = re.compile(r"\s+\((?P<short>[^()\s]{2,15})\)$")
 
 
 #: An amount charged in a bracket after a name.
