@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from molextract.extraction.entries import (
+    bracketed_after_name,
     compound_by_form,
     entry_compound,
     named_after_value,
@@ -754,3 +755,16 @@ def test_a_short_form_the_text_defines_after_the_subject_is_no_part_of_its_name(
     found = sentence_subject(text, text.index("0.854"), build_label_table(text))
     assert found is not None and found.name == "2-Methyltetrahydrofuran"
     assert found.end is not None and text[found.start : found.end] == found.name
+
+
+def test_the_bracket_after_a_medium_is_the_subject_s_value_not_the_medium_s() -> None:
+    text = "Benzoic acid is sparingly soluble in cold water (3.4 g/L at 25 °C)."
+    assert bracketed_after_name(text, text.index("3.4"), build_label_table(text)) is None
+    found = sentence_subject(text, text.index("3.4"), build_label_table(text))
+    assert found is not None and found.name == "Benzoic acid"
+
+
+def test_a_subject_that_showed_a_value_is_its_compound() -> None:
+    text = "Meloxicam, an enolic acid with log P 3.43, showed log D7.4 = 0.07."
+    found = sentence_subject(text, text.index("0.07"), build_label_table(text))
+    assert found is not None and found.name == "Meloxicam"

@@ -178,7 +178,8 @@ def sentence_end(text: str, offset: int) -> int:
 #: ``soluble in water (…)``, ``crystallises from water as …``: a name after these words
 #: is the medium a value was measured in or a solid came from, not whose it is.
 _MEDIUM_BEFORE = re.compile(
-    r"\b(?:in|from|into|with|of\s+(?:aqueous|hot|cold))\s+$"
+    r"\b(?:(?:in|from|into|with)(?:\s+(?:cold|hot|boiling|warm|pure|distilled|deionized"
+    r"|de-ionized|aqueous))?|of\s+(?:aqueous|hot|cold))\s+$"
     # a share of a mixed solvent: "in a solution of 60 wt. % phenol and 40 wt. % TCE"
     r"|\d\s*(?:wt|vol|mol)\.?\s*%\s+(?:of\s+)?$",
     re.IGNORECASE,
@@ -630,6 +631,8 @@ def bracketed_after_name(text: str, value_start: int, table: LabelTable) -> Ment
         # "Prepared from aniline and chloroacetyl chloride (85% yield)": a yield is never
         # the yield of what the product was made from or with
         return None
+    if found is not None and found.start is not None and is_medium(text, found.start):
+        return None  # "soluble in cold water (3.4 g/L at 25 °C)": the medium's bracket
     return found
 
 
@@ -914,7 +917,8 @@ _LEAD = re.compile(r"(?:The|A|An)\s+(?:[a-z][\w\-]*\s+){0,2}?(?=\S)")
 _PRONOUN = re.compile(r"(?:It|Its|Their|They|This\s+compound)\b")
 _COPULA = re.compile(
     r"(?:\s*\([^()]{1,80}\))?(?:\s*,[^,;]{1,60},)?\s+"
-    r"(?:is|are|was|were|has|had|have|melts|melted|boils|boiled|dissolves|forms|shows)\b"
+    r"(?:is|are|was|were|has|had|have|melts|melted|boils|boiled|dissolves|forms|shows"
+    r"|showed|exhibits|exhibited|displays|displayed|possesses|possessed)\b"
     r"(?!\s+(?:added|dissolved|stirred|heated|treated|suspended|cooled|poured|washed"
     r"|diluted|charged|placed|mixed|refluxed|used|taken|kept|allowed|filtered"
     # a step's starting material: "X was converted to product in 79% yield"
