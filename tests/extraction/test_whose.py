@@ -2512,3 +2512,15 @@ def test_older_patents_forms_of_crystals_of_identified_as_and_separated_and(
     decision = by_form(_site(text, value))
     assert decision is not None and decision.mention is not None
     assert decision.mention.name == name
+
+
+def test_the_desired_product_is_the_one_the_sentence_before_said_the_step_makes() -> None:
+    text = (
+        "We next examined the coupling of 1a with 2b to form 3ab . "
+        "The desired product was obtained in 85 % yield ."
+    )
+    found = prepared_subject(text, text.index("85"), build_label_table(text))
+    assert found is not None and found.label == "3ab"
+    unsaid = "We next examined the coupling of 1a with 2b . The desired product was obtained in 85 % yield ."
+    found = prepared_subject(unsaid, unsaid.index("85"), build_label_table(unsaid))
+    assert found is not None and found.label is None and found.name == "The desired product"

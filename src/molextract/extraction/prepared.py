@@ -310,6 +310,28 @@ _FORM_SUBJECT = re.compile(
 _TITLE_SUBJECT = re.compile(rf"\s*(?:the\s+)?{TITLE_WORDS}\s*", re.IGNORECASE)
 
 
+#: A verb that makes a product, then the product by its label (maybe after its kind).
+_MAKES_LABEL = re.compile(
+    r"\b(?:to\s+(?:form|give|afford|furnish|provide|produce|deliver|obtain)|gave|afforded"
+    r"|furnished|provided|produced|delivered|giving|affording|furnishing|providing)\s+"
+    r"(?:the\s+)?(?:(?:desired|expected|target|corresponding)\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+    rf"(?P<label>{LABEL})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _made_in_sentence_before(text: str, start: int, table: LabelTable) -> Mention | None:
+    """The labelled product the sentence before ``start`` makes, within its paragraph."""
+    sentence = text[:start].rstrip()
+    if start == 0 or not sentence or "\n\n" in text[len(sentence) : start]:
+        return None
+    before = sentence_start(text, len(sentence) - 1)
+    made = list(_MAKES_LABEL.finditer(text, before, len(sentence)))
+    if not made:
+        return None
+    return from_label(made[-1]["label"], text, made[-1].start("label"), table)
+
+
 def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Mention | None:
     """The compound whose mention ends at ``end``, if it is the clause's subject."""
     if _FORM_SUBJECT.fullmatch(text, start, end):
@@ -322,7 +344,12 @@ def _subject_ending(text: str, start: int, end: int, table: LabelTable) -> Menti
         # compound, or, where no heading names it, the phrase (never A or B)
         phrase = title.group(0).strip()
         at = text.index(phrase, start)
-        return title_compound(table, end) or Mention(phrase, None, at, at + len(phrase), True)
+        found = title_compound(table, end)
+        if found is None and not re.search(r"\btitle", phrase, re.IGNORECASE):
+            # "… with 2b to form 3ab. The desired product was obtained in 85 % yield":
+            # the product the sentence before said the step makes
+            found = _made_in_sentence_before(text, start, table)
+        return found or Mention(phrase, None, at, at + len(phrase), True)
     clause = _CLAUSE_LABEL.search(text, max(start, end - 30), end)
     if clause is not None:
         # "a mixture of alcohols from which 49 was isolated": a clause's own subject
