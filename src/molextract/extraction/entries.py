@@ -1004,7 +1004,23 @@ def sentence_subject(text: str, value_start: int, table: LabelTable) -> Mention 
         return None  # "The salt dissolved to 21 mg/ml, while the free acid reached 2.4 mg/l"
     if _TITLE_SUBJECT.match(text, start):
         return title_compound(table, value_start)
-    return _subject_at(text, start, table)
+    found = _subject_at(text, start, table)
+    if (
+        found is not None
+        and found.end is not None
+        and found.label is not None
+        and (
+            _OTHER_LABEL_BRACKET.search(text, found.end, value_start)
+            or re.fullmatch(r"\s*\([^()]*", text[found.end : value_start])
+        )
+    ):
+        # "Compound 12 (clogP 3.4) showed … compared with 11 (clogP 1.9)": the label's own
+        # bracket is the bracket form's to read, and another label's owns what it holds
+        return None
+    return found
+
+
+_OTHER_LABEL_BRACKET = re.compile(rf"(?<![\w.,-])(?:compound\s+)?{LABEL}\s*\((?![^()]*\))", re.I)
 
 
 # --- the product a verb of the value's sentence introduces -----------------------------
