@@ -987,6 +987,10 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
         before[-30:]
     ):
         return _Cue("opening a list of labelled yields", 0, 0, direct=True)
+    if cues.LABELLED_BRACKET_THEN_VERB.search(after) and cues.LABELLED_BRACKET_BEFORE.search(
+        before[-30:]
+    ):
+        return _Cue("a converted compound's bracket", 0, 0, direct=True)
     closing = after.find(")")
     tail = after[closing + 1 :] if closing >= 0 else ""
     inner = open_bracket(before)

@@ -160,6 +160,16 @@ LABELLED_BRACKET_LIST_AFTER = re.compile(
     _I,
 )
 
+#: ``6c (58%) and 6e (55%) gave 8c and 8e``: the brackets after the labels of what a
+#: step converts, right before its making verb, hold the step's yields (what is before
+#: the ``(`` is checked with :data:`LABELLED_BRACKET_BEFORE`).
+LABELLED_BRACKET_THEN_VERB = re.compile(
+    rf"^\s*%?\s*\)(?:\s*(?:,\s*)?(?:and\s+)?{LABEL}\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))*\s+"
+    r"(?:(?:also|similarly|smoothly|cleanly|likewise)\s+)?"
+    r"(?:gave|afforded|furnished|provided|delivered|yielded|produced)\s",
+    _I,
+)
+
 #: What may follow a step's yield before its conditions bracket closes: nothing, or what
 #: the bracket says of the step's product besides, its isomers' ratio or its ee (``(NaH,
 #: THF, 85%, 10:1 E/Z)``, ``(… , 85 % , 10.5 : 1 E : Z ratio of olefin isomers )``,

@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
+from molextract.extraction.converted_subjects import converted_product
 from molextract.extraction.cues import MAKES_PRODUCT, PRODUCT_ROLE, STEP_NOUN
 from molextract.extraction.entries import (
     FORM_RULES,
@@ -82,6 +83,7 @@ _Rule = Callable[[str, int, int, LabelTable, list[Entry]], Mention | None]
 RULES: tuple[tuple[str, _Rule], ...] = (
     ("former_or_latter", lambda text, start, _e, table, _n: former_or_latter(text, start, table)),
     ("respective_product", lambda text, start, _e, table, _n: respective_product(text, start, table)),
+    ("converted_product", lambda text, start, _e, table, _n: converted_product(text, start, table)),
     ("label_in_bracket", lambda text, start, end, table, _n: label_in_bracket(text, start, end, table)),
     ("label_after_yield", lambda text, _s, end, table, _n: label_after_yield(text, end, table)),
     ("label_after_bracketed_yield", lambda text, start, end, table, _n: label_after_bracketed_yield(text, start, end, table)),
