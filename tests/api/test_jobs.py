@@ -340,7 +340,10 @@ async def test_report_is_the_html_page_of_the_finished_documents(
     tree = lxml.html.fromstring(response.text)
     assert [h.text_content() for h in tree.xpath("//article/h2")] == ["doc-0", "doc-1", "doc-2"]
     # Each document's submitted text is shown, so its evidence can be highlighted in place.
-    assert "Compound 2 melts at 102 °C." in tree.xpath("//article[@id='doc-2']")[0].text_content()
+    assert (
+        "The crude solid from compound 2 melts at 102 °C."
+        in tree.xpath("//article[@id='doc-2']")[0].text_content()
+    )
     assert len(tree.xpath("//table[@id='record-table']/tbody/tr")) == 4
     assert tree.findtext(".//title") == f"molextract job {job_id} ({SCHEMA})"
 

@@ -83,7 +83,7 @@ def test_run_skips_bad_lines_with_their_numbers_and_keeps_going(tmp_path: Path) 
 def test_resume_does_each_document_once(tmp_path: Path) -> None:
     data = tmp_path / "in.jsonl"
     data.write_text("".join(
-        json.dumps({"id": f"d{i}", "text": f"Compound {i} melts at {100 + i} °C."}) + "\n" for i in range(3)
+        json.dumps({"id": f"d{i}", "text": f"The crude solid from compound {i} melts at {100 + i} °C."}) + "\n" for i in range(3)
     ))  # fmt: skip
     out = tmp_path / "out.jsonl"
     first = molextract("run", str(data), "-s", "melting_point", "-o", str(out), "--limit", "1")

@@ -1601,6 +1601,10 @@ def test_precision_and_restatements_are_blocked(text: str, shown: str) -> None:
                      ["3.06", "1.91"], id="list-through-a-locant-comma"),
         pytest.param("The logP of indole (1) and of carbazole (4) was high.", [],
                      id="labels-are-not-values"),
+        pytest.param("The logP of 3 (2.95) was higher than that of 4 (2.10).", ["2.95", "2.10"],
+                     id="label-after-of-then-its-bracket"),
+        pytest.param("logP of 3 = 2.95", ["2.95"], id="label-after-of-then-equals"),
+        pytest.param("a logP of 3.", ["3"], id="a-whole-value-after-of"),
     ],
 )  # fmt: skip
 def test_log_values_in_brackets_and_lists(text: str, shown: list[str]) -> None:

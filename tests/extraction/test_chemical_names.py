@@ -474,3 +474,33 @@ def test_a_complex_of_the_pentamethylcyclopentadienyl_ligand_is_a_name(name: str
     assert looks_like_name(name)
     text = f"The complex {name} was isolated as dark red crystals in 84 % yield ."
     assert [text[a:b] for a, b in names_in(text, 0, len(text))] == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("pimprinol B (2) was produced in 11% yield", ["pimprinol B"]),
+        ("17 was converted to gracilin C ( 2 ) in 78 % yield", ["gracilin C"]),
+        ("spiramycin I ( compound 1 ) is dominant", ["spiramycin I"]),
+        # a solvent's, a capitalised acronym's or a systematic name's letter is a label
+        ("washed with ethanol A and DMSO B", ["ethanol", "DMSO"]),
+        ("phenyl trifluoromethanesulfonate A was used", ["phenyl trifluoromethanesulfonate"]),
+        ("Compound B was obtained", []),
+    ],
+)
+def test_a_natural_product_s_family_letter_is_part_of_its_name(text: str, names: list[str]) -> None:
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == names
+    for name in names:
+        assert looks_like_name(name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Crystals were grown from an ethylene glycol–water mixture; mp 145-147 °C.",
+        "recrystallised from ethylene glycol/water (1:1)",
+    ],
+)
+def test_a_name_cut_short_by_a_solvent_mixture_is_no_name(text: str) -> None:
+    # not "ethylene": the name goes on into a mixture with water, a medium
+    assert [text[a:b] for a, b in names_in(text, 0, len(text))] == []

@@ -768,3 +768,22 @@ def test_a_subject_that_showed_a_value_is_its_compound() -> None:
     text = "Meloxicam, an enolic acid with log P 3.43, showed log D7.4 = 0.07."
     found = sentence_subject(text, text.index("0.07"), build_label_table(text))
     assert found is not None and found.name == "Meloxicam"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Compound 9 had a melting point of 121 °C.", "121", "9"),
+        ("Product 5 is a colourless oil, bp 84-86 °C/12 mmHg.", "84-86", "5"),
+    ],
+)
+def test_a_subject_called_by_its_kind_and_label_is_its_value_s_compound(
+    text: str, value: str, label: str
+) -> None:
+    found = sentence_subject(text, text.index(value), build_label_table(text))
+    assert found is not None and found.label == label
+
+
+def test_a_labelled_subject_that_is_worked_on_is_no_subject_of_the_value() -> None:
+    text = "Compound 9 was dissolved in ethanol (20 mL) at 60 °C."
+    assert sentence_subject(text, text.index("60"), build_label_table(text)) is None

@@ -733,13 +733,18 @@ def test_a_product_after_an_opening_phrase_a_role_or_the_sentence_before(text: s
 
 def test_the_starting_material_weighed_out_in_the_yield_s_bracket_is_not_its_product() -> None:
     """``gave 1.02 g of 3a (2.0 g 1a, 81%)``: a scaled-up run's bracket says how much
-    starting material it took; the yield is the product's named before the bracket, and
-    with none there, no form decides."""
+    starting material it took; the yield is the product's named before the bracket, or
+    the one weighed out before it when a scale stands between."""
     text = "The gram-scale reaction gave 1.02 g of 3a (2.0 g 1a, 81%)."
     found = described_compound(text, text.index("81%"), build_label_table(text))
     assert found is not None and (found.name or found.label) == "3a"
     scaled = "Heating 1a with ethylene gave 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)."
-    assert described_compound(scaled, scaled.index("67%"), build_label_table(scaled)) is None
+    found = described_compound(scaled, scaled.index("67%"), build_label_table(scaled))
+    assert found is not None and found.label == "1c"
+    unweighed = "Heating 1a with ethylene on 4 mmol scale (1.48g 1a, 67%, 90% ee) gave 1c."
+    assert (
+        described_compound(unweighed, unweighed.index("67%"), build_label_table(unweighed)) is None
+    )
 
 
 def test_the_product_without_a_heading_is_the_phrase_the_text_prints() -> None:

@@ -119,7 +119,10 @@ def test_split_rejected_moves_only_rejected_records(
 
 def test_progress_counts_the_chunks_of_one_long_document(smol_engine: LocalEngine) -> None:
     filler = "The mixture was stirred at room temperature and then concentrated. " * 8
-    text = filler.join(f"Compound {n} melts at {120 + n} °C. " for n in range(3)) + filler
+    text = (
+        filler.join(f"The crude solid from compound {n} melts at {120 + n} °C. " for n in range(3))
+        + filler
+    )
     settings = Settings(chunk_tokens=100, max_new_tokens=64, resolve_names=False)
     pipeline = Pipeline(SCHEMA, smol_engine, settings)
     seen: list[BatchProgress] = []

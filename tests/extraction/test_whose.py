@@ -438,6 +438,15 @@ def test_a_product_used_without_purification_is_the_subject_of_its_bracket() -> 
     assert mention is not None and mention.label == "5"
 
 
+def test_a_natural_product_named_with_its_family_letter_is_the_subject() -> None:
+    text = (
+        "Finally, upon treatment of labradorin 5 (22) with 50% aqueous H2SO4 for 4 days, "
+        "pimprinol B (2) was produced with 15% conversion and in 11% isolated yield."
+    )
+    mention = prepared_subject(text, text.index("11%"), build_label_table(text))
+    assert mention is not None and (mention.name, mention.label) == ("pimprinol B", "2")
+
+
 @pytest.mark.parametrize("bracket", ["", "(90 %) ", "(90 % of th.) ", "(90% of theory) "])
 def test_a_weighed_subject_with_its_yield_bracket_is_still_the_subject(bracket: str) -> None:
     # "2.9 g (90% of theory) of NAME are obtained": the amount and its yield, not an object

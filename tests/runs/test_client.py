@@ -92,7 +92,11 @@ def strict(tmp_path: Path) -> Iterator[LiveApi]:
 
 def _docs(n: int, size: int = 40, prefix: str = "d") -> list[Document]:
     return [
-        Document(f"{prefix}{i}", f"Compound {i} melts at {100 + i} °C. ".ljust(size, "x"), {})
+        Document(
+            f"{prefix}{i}",
+            f"The crude solid from compound {i} melts at {100 + i} °C. ".ljust(size, "x"),
+            {},
+        )
         for i in range(n)
     ]
 
@@ -156,7 +160,8 @@ def test_job_wide_errors_are_raised_with_the_servers_message(live: LiveApi) -> N
 def test_submit_wait_and_write_results_in_input_order(live: LiveApi, tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     lines = [
-        json.dumps({"id": f"p{i}", "text": f"Compound {i} melts at 1{i}0 °C."}) for i in range(5)
+        json.dumps({"id": f"p{i}", "text": f"The crude solid from compound {i} melts at 1{i}0 °C."})
+        for i in range(5)
     ]
     source.write_text("\n".join([*lines[:2], "{broken", *lines[2:]]) + "\n", encoding="utf-8")
     skipped: list[Skipped] = []

@@ -133,7 +133,7 @@ def documents(n: int, prefix: str = "doc") -> list[dict[str, Any]]:
     return [
         {
             "id": f"{prefix}-{i}",
-            "text": f"Compound {i} melts at {100 + i} °C.",
+            "text": f"The crude solid from compound {i} melts at {100 + i} °C.",
             "metadata": {"i": i},
         }
         for i in range(n)

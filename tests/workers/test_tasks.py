@@ -397,7 +397,7 @@ def test_a_schema_whose_prompt_cannot_fit_fails_the_job_at_once_without_retries(
     assert job_status(repo, job_id) == "failed"
 
 
-BATCH = [f"Compound {i} melts at {100 + i} °C." for i in range(12)]
+BATCH = [f"The crude solid from compound {i} melts at {100 + i} °C." for i in range(12)]
 
 
 @dataclass

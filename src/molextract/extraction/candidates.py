@@ -1391,6 +1391,17 @@ def _cue_led(
             if pos - cue.end() > cues.LOG_WINDOW:
                 continue
             first = _number_at(by_start, text, pos)
+            label = None
+            if (
+                first is not None
+                and text[first.number_start : first.end].isdigit()
+                and _OF_BEFORE.search(text, max(0, first.number_start - 8), first.number_start)
+            ):
+                label = _LABEL_THEN_VALUE.match(text, first.end)
+            if first is not None and label is not None:
+                # "logP of 3 (2.95)", "log P of 3 = 2.95": the whole number is the
+                # compound's label, the value comes after it
+                first = None if label["bracket"] else _number_at(by_start, text, label.end())
             chain = [first] if first else []
             while chain:
                 nxt = cues.LIST_LINK.match(text, chain[-1].end)
@@ -1413,6 +1424,12 @@ def _cue_led(
     return found
 
 
+#: After a whole number that follows a cue's ``of``, what makes it a compound's label:
+#: the value bracketed after it, or stated after ``=`` or a verb.
+_LABEL_THEN_VALUE = re.compile(
+    r"\s*(?:(?P<bracket>\(\s*[-−]?\d+\.\d+\s*\))|(?:=|was|is)\s*(?=[-−]?\d))"
+)
+_OF_BEFORE = re.compile(r"\bof\s+$")
 #: ``1 (2.14) < 2 (2.67)``: a decimal alone in brackets after a label or name. Labels
 #: themselves are whole numbers (``indole (1)``), so only decimals count.
 _BRACKETED_DECIMAL = re.compile(r"(?<=\S)\s*\(\s*([-−]?\d+\.\d+)\s*\)")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from molextract.extraction.junk_compounds import is_solvent
+
 _Category = Literal["strong", "core", "prefix", "adjective", "class"]
 
 
@@ -497,7 +499,7 @@ def _is_radical(token: str) -> bool:
 
 def looks_like_name(text: str) -> bool:
     """Whether the whole of ``text`` reads as a chemical name."""
-    tokens = name_view(text).split()
+    tokens = _without_family_letter(name_view(text).split())
     if bool(tokens) and _name_start(tokens) == (0, 0):
         return True
     last = text.rfind(", ") + 2
@@ -663,6 +665,29 @@ def name_view(text: str) -> str:
     return _NAME_DASH.sub(lambda m: m[0][:-1] + "-", text)
 
 
+#: The letter or numeral that tells apart the members of a natural product's family.
+_LETTER_AFTER_NAME = re.compile(r"[A-Z][1-9]?|I{1,3}|IV|VI{0,3}|IX")
+
+
+def _without_family_letter(tokens: list[str]) -> list[str]:
+    """The tokens without a last one that tells a natural product's family members
+    apart (``gracilin C``, ``pimprinol B``, ``spiramycin I``): it is part of the name
+    the token before ends, and the name is read from that token."""
+    if (
+        len(tokens) >= 2
+        and _LETTER_AFTER_NAME.fullmatch(tokens[-1])
+        and tokens[-2].isalpha()
+        and not tokens[-2].isupper()
+        and not is_solvent(tokens[-2])
+        and _category(tokens[-2], tokens[-1]) == "core"
+        # (one word: "trifluoromethanesulfonate A" ends a systematic name, and the
+        # letter is a label)
+        and _name_start(tokens[:-1]) == (len(tokens) - 2, 0)
+    ):
+        return tokens[:-1]
+    return tokens
+
+
 def name_before(text: str, end: int) -> tuple[int, int] | None:
     """Span of the chemical name that ends at ``end`` (spaces before it skipped), or None.
 
@@ -689,7 +714,7 @@ def name_before(text: str, end: int) -> tuple[int, int] | None:
     tokens = _stereo_joined([(m.start(1), m[1]) for m in matches])
     if _opens_mention(tokens[-1][1]):
         return None  # "NAME (IA18) Compound": the next sentence's "Compound IA18 was …"
-    found = _name_start([token for _, token in tokens])
+    found = _name_start(_without_family_letter([token for _, token in tokens]))
     if found is None:
         return None
     index, skip = found
@@ -902,6 +927,11 @@ _FOOTNOTE_AFTER_NAME = re.compile(
 _GLUED_VERB = re.compile(r"\d{1,3}[a-z]{0,3}(?:was|were|gave)")
 
 
+#: The next word joined to a solvent by a mixture's dash or slash (``ethylene
+#: glycol–water``): the name before it is cut short, and the whole is a medium.
+_MIXED_WITH_AFTER = re.compile(r"[ \t]+[A-Za-z]+\s?[/–—-]\s?(?P<solvent>[A-Za-z][\w-]*)")
+
+
 def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of the chemical names in ``text[start:end]``, longest first where two
     overlap, in the order of the text.
@@ -921,6 +951,9 @@ def names_in(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if span is not None and span[0] >= start and span[1] > span[0]:
             if _GLUED_VERB.fullmatch(text, *span):
                 continue  # "8aawas": a label run into its verb, no name
+            mixed = _MIXED_WITH_AFTER.match(text, span[1])
+            if mixed is not None and is_solvent(mixed["solvent"]):
+                continue  # "ethylene glycol–water": the name went on into a mixture
             spans.append(span)
     kept: list[tuple[int, int]] = []
     for span in sorted(spans, key=lambda s: (s[0], -s[1])):

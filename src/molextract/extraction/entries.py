@@ -932,7 +932,12 @@ def _subject_at(text: str, start: int, table: LabelTable) -> Mention | None:
     at = lead.end() if lead is not None else start
     names = names_in(text, at, min(len(text), at + 200))
     if not names or names[0][0] != at:
-        return None
+        # "Compound 9 had a melting point of …", "Product 5 is a colourless oil, bp …":
+        # the subject by its kind and its label
+        labelled = _SUBJECT_LABEL.match(text, start)
+        if labelled is None or not _COPULA.match(text, labelled.end()):
+            return None
+        return from_label(labelled["label"], text, labelled.start("label"), table)
     found = _name_at(text, at, names[0][1] + 1, table)
     if found is None or found.end is None or is_property_cue(found.name or ""):
         return None
@@ -959,6 +964,12 @@ def _without_short_form(found: Mention, table: LabelTable) -> Mention:
 _SHORT_FORM_AFTER = re.compile(r"\s+\((?P<short>[^()\s]{2,15})\)$")
 
 
+#: A sentence's subject called by its kind and label: ``Compound 9``, ``Product 5``.
+_SUBJECT_LABEL = re.compile(
+    rf"(?:The\s+)?(?:compound|product|derivative|analogue|analog|ester|amide|acid|salt)\s+"
+    rf"(?P<label>{LABEL})(?![\w-])",
+    re.IGNORECASE,
+)
 #: An amount charged in a bracket after a name.
 _AMOUNT_AFTER = re.compile(r"\s*\(\s*\d[\d.,]*\s*(?:mg|g|kg|mL|ml|L|mmol|mol)\b(?!\s*/)")
 

@@ -1116,6 +1116,9 @@ def described_compound(text: str, value_offset: int, table: LabelTable) -> Menti
                 return found
     if not _PERCENT_AT.match(text, value_offset):
         return None
+    weighed = _weighed_before_scale(text, value_offset, table)
+    if weighed is not None:
+        return weighed
     end = product_end(text, value_offset)
     if end is None:
         return None
@@ -1167,6 +1170,34 @@ _APPOSED_LABEL = re.compile(
 _SCALE_AMOUNT_BEFORE = re.compile(
     r"\(\s*\d+(?:\.\d+)?\s*(?:mg|g|kg|mmol|mol)\s*(?:of\s+)?$", re.IGNORECASE
 )
+
+
+#: A bracket opening on the starting material a scaled-up run took, then the yield:
+#: ``(1.48g 1a, 67%``.
+_SCALE_BRACKET = re.compile(
+    rf"\(\s*\d+(?:\.\d+)?\s*(?:mg|g|kg|mmol|mol)\s*(?:of\s+)?{LABEL}\s*,\s*$", re.IGNORECASE
+)
+#: The product weighed out after its verb: ``to give 633 mg of 1c``.
+_WEIGHED_LABEL = re.compile(
+    rf"\b\d+(?:\.\d+)?\s*(?:mg|g|kg)\s+of\s+(?P<label>{LABEL})(?![\w\-])", re.IGNORECASE
+)
+
+
+def _weighed_before_scale(text: str, value_offset: int, table: LabelTable) -> Mention | None:
+    """``… to give 633 mg of 1c on 4 mmol scale (1.48g 1a, 67%, 90% ee)``: the bracket
+    names what the run started from; the product is the one weighed out before it,
+    whatever (a scale, a time) stands between."""
+    opening = text.rfind("(", max(0, value_offset - 40), value_offset)
+    if opening < 0 or not _SCALE_BRACKET.match(text, opening, value_offset):
+        return None
+    head = text[max(0, opening - 120) : opening]
+    weighed = [
+        m for m in _WEIGHED_LABEL.finditer(head) if not re.search(r"[.;]\s", head[m.end() :])
+    ]
+    if not weighed:
+        return None
+    found = weighed[-1]
+    return from_label(found["label"], text, opening - len(head) + found.end("label"), table)
 
 
 def after_scale_amount(text: str, start: int) -> bool:
