@@ -787,3 +787,16 @@ def test_a_subject_called_by_its_kind_and_label_is_its_value_s_compound(
 def test_a_labelled_subject_that_is_worked_on_is_no_subject_of_the_value() -> None:
     text = "Compound 9 was dissolved in ethanol (20 mL) at 60 °C."
     assert sentence_subject(text, text.index("60"), build_label_table(text)) is None
+
+
+def test_an_amount_of_a_product_called_by_how_it_looks_is_the_heading_s() -> None:
+    text = (
+        "Preparation 3\n(4-Chlorophenyl)(pyridin-3-yl)methanol\n"
+        "Work-up afforded 1.6 g (73%) of a pale yellow solid, m.p. 86-88° C."
+    )
+    end = text.index("73%") + 3
+    found = named_after_value(text, end, build_label_table(text))
+    assert found is not None and found.name == "(4-Chlorophenyl)(pyridin-3-yl)methanol"
+    # what the look is then said to be is not this form
+    worked = text.replace(", m.p. 86-88° C.", " which was recrystallised.")
+    assert named_after_value(worked, end, build_label_table(worked)) is None

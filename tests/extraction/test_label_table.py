@@ -38,6 +38,9 @@ PARENTHESISED = [
      "87", "2,4-bis(tetrahydro-2-pyranyl)-1,2,4-triazine-3,5-dione"),
     ("PREPARATION OF (S)-3-PHENYL-2-UREIDOPROPANAMIDE (COMPOUND 33) Compound 33 was made.",
      "33", "(S)-3-PHENYL-2-UREIDOPROPANAMIDE"),
+    # what a patent will call the compound later, with its amount and yield
+    ("Methyl 2-(3-bromophenyl)acetate (Intermediate 3, 2.1 g, 92%) was obtained as an oil.",
+     "3", "Methyl 2-(3-bromophenyl)acetate"),
     ("The ester was hydrolysed to give methyl 4-bromobenzoate (2a) in 95% yield.",
      "2a", "methyl 4-bromobenzoate"),
     ("Reduction afforded 4-amino-2-(3-thienyl)phenol hydrochloride (3b) as a grey powder.",

@@ -1028,3 +1028,25 @@ def test_a_product_s_number_set_off_by_commas_after_its_kind_is_its_label(
     plain = "Reduction of ketone 5 gave the alcohol, 6 in all, in 85% yield."
     found = described_compound(plain, plain.index("85%"), build_label_table(plain))
     assert found is None or found.label != "6"
+
+
+HEADED = "Example 14\n2-Chloro-N-(4-methoxybenzyl)acetamide\n"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The mixture was washed with water and concentrated to give a white solid (1.9 g, 89%).",
+        "A white solid (1.9 g, 89%) was obtained.",
+        "Filtration afforded an off-white crystalline powder (1.9 g, 89%).",
+    ],
+)
+def test_a_product_called_by_how_it_looks_is_the_heading_s(sentence: str) -> None:
+    text = HEADED + sentence
+    found = described_compound(text, text.index("89%"), build_label_table(text))
+    assert found is not None and found.name == "2-Chloro-N-(4-methoxybenzyl)acetamide"
+
+
+def test_a_look_with_no_heading_names_no_compound() -> None:
+    text = "The mixture was concentrated to give a white solid (1.9 g, 89%)."
+    assert described_compound(text, text.index("89%"), build_label_table(text)) is None

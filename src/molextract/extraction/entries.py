@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from molextract.extraction.appearance import FORM_OF_MATTER
+from molextract.extraction.appearance import FORM_OF_MATTER, LOOKS_ONLY
 from molextract.extraction.candidates import open_bracket
 from molextract.extraction.chemical_names import (
     is_generic_name,
@@ -510,6 +510,12 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
         if role is not None:
             # "2.05 g (90%) of the product as a white solid": the product by its role
             found = role_product_ending_at(text, role.end(), table)
+            if found is not None:
+                return found
+        if LOOKS_ONLY.match(text, closed.end(), limit):
+            # "Work-up afforded 1.6 g (73%) of a pale yellow solid" under a heading that
+            # names the section's product: that product, by how it looks
+            found = title_compound(table, value_end)
             if found is not None:
                 return found
     closed = _CLOSE_THEN_NAME.match(text, value_end, limit)

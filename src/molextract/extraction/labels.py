@@ -105,11 +105,14 @@ _AMOUNT = re.compile(
 )
 #: A normality or molarity printed like a label: ``2N``, ``6M``.
 STRENGTH = re.compile(r"\d{1,2}[NM]")
-#: ``name (12b)``, ``name (compound 12b)``, ``name (2a, 1.08 g, 5.0 mmol)``, older
+#: ``name (12b)``, ``name (compound 12b)``, ``name (Intermediate 3)``, ``name (2a, 1.08
+#: g, 5.0 mmol)``, older
 #: patents' ``name (Compound No. 74)``, a capitals heading's ``NAME (COMPOUND 33)``; not
 #: ``(Cpd 29)`` on a line under ``EXAMPLE 29``, which the example's heading reads.
 PAREN_LABEL = re.compile(
-    rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+|COMPOUND\s+|(?i:compound|cpd\.?)\s+No\.?\s*)?"
+    rf"(?<=\s)\(\s*(?:compound\s+|cpd\.?\s+|COMPOUND\s+|(?i:compound|cpd\.?)\s+No\.?\s*"
+    # "NAME (Intermediate 3, 2.1 g, 92%)": what the text will call it
+    r"|(?i:intermediate)\s+)?"
     rf"(?P<label>{LABEL_OR_ROMAN})\s*(?P<rest>[,;][^()]*)?\)"
 )
 #: A name read from after its opening bracket: a closing one comes before any other.

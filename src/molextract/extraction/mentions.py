@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from molextract.extraction.abbreviations import Abbreviation
-from molextract.extraction.appearance import FORM_OF_MATTER
+from molextract.extraction.appearance import FORM_OF_MATTER, LOOKS
 from molextract.extraction.chemical_names import (
     is_generic_name,
     looks_like_name,
@@ -1265,6 +1265,15 @@ def _code_split(mention: Mention) -> Mention:
     return Mention(name, code["code"], mention.start, end, mention.grounded)
 
 
+#: A product that the sentence makes or opens with, called only by how it looks.
+_MADE_AS_LOOKS = re.compile(
+    r"(?:\b(?:give|gave|giving|gives|afford(?:s|ed|ing)?|yield(?:s|ed|ing)?|provid(?:e|es|ed|ing)"
+    r"|furnish(?:es|ed|ing)?|obtain(?:ed|ing)?|leav(?:e|es|ing)|left|produc(?:e|es|ed|ing)"
+    rf"|deliver(?:s|ed|ing)?)\s+|(?:^|(?<=[.;:]\s)|(?<=\n))){LOOKS}\s*$",
+    re.IGNORECASE,
+)
+
+
 def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None:
     """The product whose mention ends at ``end`` (a label, a name, or "the title
     compound"), or None when what ends there is no one compound."""
@@ -1304,6 +1313,12 @@ def _mention_ending_at(text: str, end: int, table: LabelTable) -> Mention | None
         return _title_compound(table.title_compound_at(end)) or Mention(
             _clean(title.group(0)), None, title.start(), title.end(), True
         )
+    looks = _MADE_AS_LOOKS.search(text, max(0, end - 90), end)
+    if looks is not None:
+        # "… concentrated to give a white solid (1.9 g, 89%)", "A white solid (1.9 g, 89%)
+        # was obtained" under "Example 14 / NAME": the section's product, by how it
+        # looks; where no heading names one, nothing
+        return _title_compound(table.title_compound_at(end))
     called = _CALLED_LABEL_AT_END.search(text, max(0, end - 30), end)
     if called is not None and _REFERENCE_BEFORE.search(
         text, max(0, called.start() - 60), called.start()
