@@ -800,3 +800,21 @@ def test_an_amount_of_a_product_called_by_how_it_looks_is_the_heading_s() -> Non
     # what the look is then said to be is not this form
     worked = text.replace(", m.p. 86-88° C.", " which was recrystallised.")
     assert named_after_value(worked, end, build_label_table(worked)) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The mixture was concentrated to give a white solid, m.p. 86-88° C.",
+        "The mixture was concentrated to give a white solid (1.9 g, 89%), m.p. 86-88° C.",
+        "Work-up afforded 1.6 g (73%) of a pale yellow solid, m.p. 86-88° C.",
+    ],
+)
+def test_a_point_of_a_product_called_by_how_it_looks_is_the_heading_s(sentence: str) -> None:
+    headed = "Example 14\n2-Chloro-N-(4-methoxybenzyl)acetamide\n" + sentence
+    found = product_of_sentence(headed, headed.index("86-88"), build_label_table(headed))
+    assert found is not None and found.name == "2-Chloro-N-(4-methoxybenzyl)acetamide"
+    # with no heading that names the product, the look says nothing of whose
+    assert (
+        product_of_sentence(sentence, sentence.index("86-88"), build_label_table(sentence)) is None
+    )

@@ -1151,6 +1151,13 @@ def product_of_sentence(text: str, value_start: int, table: LabelTable) -> Menti
             found = _kind_label_at(text, amount.end(), value_start, table)
             if found is not None:
                 return found
+        at = amount.end() if amount is not None else verb.end()
+        at += len(text[at:value_start]) - len(text[at:value_start].lstrip())
+        heading = title_compound(table, value_start)
+        if heading is not None and LOOKS_ONLY.match(text, at, value_start):
+            # "to give a white solid (1.9 g, 89%), m.p. 86-88° C." under a heading that
+            # names the section's product: that product, by how it looks
+            return heading
     if _THE_TITLE.search(text, start, value_start):
         # "51.6 g (96%) of the title compound in the form of white crystals of melting
         # point 283-285 °C"
