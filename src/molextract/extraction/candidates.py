@@ -22,6 +22,7 @@ from molextract.extraction.appearance import FORM_OF_MATTER
 from molextract.extraction.chunking import sentence_spans
 from molextract.extraction.mentions import KIND_WORDS
 from molextract.extraction.normalise import Normalised, normalise
+from molextract.extraction.product_conditions import conditions_bracket
 from molextract.extraction.quantities import Quantity, scan_numbers
 from molextract.schemas.spec import PropertySpec, SchemaSpec
 
@@ -630,6 +631,8 @@ def _not_a_yield(q: Quantity, before: str, after: str) -> str | None:
     closing = after.find(")")
     if closing >= 0 and _step_then_product(before, after[:closing], after[closing + 1 :]):
         return None  # "Reduction of 7 with LiAlH4 ( 92 % ) gave 8": no strength of LiAlH4
+    if conditions_bracket(before, after):
+        return None  # "hydrolyzed to acid 17 ( LiOH , THF / H2O , 94 % )": the step's medium
     if cues.PERCENT_NOT_YIELD_BEFORE.search(before) or _reagent_strength(before):
         return _NOT_A_YIELD
     if cues.ELUENT_BEFORE.search(before) or (q.is_range and q.low == 0):
@@ -1092,6 +1095,9 @@ def _bracket_rule(before: str, inner: str, rest: str, tail: str, prior: str) -> 
         and cues.STEP_WENT_BRACKET.search(before[: len(before) - len(inner)])
     ):
         return _Cue("after a step that went well", 0, 0, direct=True)
+    if closes and conditions_bracket(before, rest + ")" + tail):
+        # "reduced to alcohol 41 ( NaBH4 , 95 % )", "was reduced ( NaBH4 , 95 % ) to 13"
+        return _Cue("closing a step's conditions beside its product", 0, 0, direct=True)
     if cues.STEP_CONDITIONS_BEFORE.search(before) and closes:
         return _Cue("closing a step's conditions", 0, 0, direct=True)
     if not inner.strip() and _step_then_product(before, rest, tail):

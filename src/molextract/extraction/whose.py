@@ -71,6 +71,7 @@ from molextract.extraction.mentions import (
 from molextract.extraction.optimisation import earlier_entry_product
 from molextract.extraction.point_after_yield import point_after_yield
 from molextract.extraction.prepared import prepared_subject
+from molextract.extraction.product_conditions import product_beside_conditions
 from molextract.extraction.property_of import property_owner
 from molextract.extraction.respective import respective_product
 from molextract.extraction.second_crop import second_crop
@@ -93,6 +94,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("made_aside", lambda text, start, end, table, _n: made_aside(text, start, end, table)),
     ("prepared_subject", lambda text, start, _e, table, _n: prepared_subject(text, start, table)),
     ("product_after_conditions", lambda text, start, _e, table, _n: product_after_conditions(text, start, table)),
+    ("product_beside_conditions", lambda text, start, end, table, _n: product_beside_conditions(text, start, end, table)),
     ("identified_product", lambda text, start, _e, table, _n: identified_product(text, start, table)),
     ("described_compound", lambda text, start, _e, table, _n: described_compound(text, start, table)),
     ("class_product", lambda text, start, end, table, _n: class_product(text, start, end, table)),
