@@ -842,6 +842,52 @@ def test_a_clause_that_leaves_out_its_verb_has_its_own_subject() -> None:
     assert found is not None and found.label == "5a"
 
 
+def test_a_contrasting_clause_with_its_own_subject_and_verb_owns_its_yield() -> None:
+    """``6c was isolated in 91 % yield , whereas the ortho-substituted 6d formed in only
+    40 % yield``: the second yield is 6d's, not the first clause's subject's."""
+    text = (
+        "The biaryl 6c was isolated in 91 % yield , whereas the ortho-substituted 6d formed "
+        "in only 40 % yield ."
+    )
+    assert prepared_subject(text, text.index("40 %"), build_label_table(text)) is None
+    decision = by_form(_yield_site(text, "40 %"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "6d"
+    first = by_form(_yield_site(text, "91 %"))
+    assert first is not None and first.mention is not None and first.mention.label == "6c"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        (
+            "The acid was unstable and was therefore isolated in 80 % yield as its methyl "
+            "ester 12 .",
+            "80 %",
+            "12",
+        ),
+        (
+            "The amine was obtained in 91 % yield as the hydrochloride salt 22 , mp 201 °C .",
+            "91 %",
+            "22",
+        ),
+    ],
+)
+def test_the_form_a_product_was_isolated_as_after_its_yield_owns_it(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_yield_site(text, value))
+    assert decision is not None and decision.source == "label_after_yield"
+    assert decision.mention is not None and decision.mention.label == label
+
+
+def test_a_ratio_after_the_yield_is_no_label() -> None:
+    text = "Lactone 16 was formed in 70 % yield as a 2 : 1 mixture of epimers ."
+    decision = by_form(_yield_site(text, "70 %"))
+    assert decision is not None and decision.mention is not None
+    assert decision.mention.label == "16"
+
+
 def test_a_section_s_product_called_by_its_class_is_the_heading_s_compound() -> None:
     """``to give the aniline`` under a heading that names an aniline is the heading's
     compound, not aniline itself."""

@@ -854,8 +854,11 @@ PROCEDURE_CODE = re.compile(r"GP-?(?:\d{1,2}|[A-H]\d?)")
 #: After a yield, the label of what it is the yield of, in its own bracket: ``provided
 #: the oxazolidine product in 92% yield (5j)``, ``in 82-95% yields (6r-6v)``.
 _YIELD_THEN_LABEL = re.compile(
-    r"\s*%?\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\s*\(\s*"
-    rf"(?P<label>{LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)",
+    r"\s*%?\s*(?:(?:isolated|overall|combined|total)\s+)?yields?\s*(?:\(\s*"
+    rf"(?P<label>{LABEL})(?:\s*[−–-]\s*{RUN_LAST})?\s*\)"
+    # "was isolated in 80 % yield as its methyl ester 12": the form it was isolated as
+    r"|\s+as\s+(?:its|the|an?)\s+(?:[a-z][\w-]*\s+){0,3}?"
+    rf"(?P<as_label>{LABEL})(?=\s*(?:[,.;)](?!\d)|$|and\b|which\b)))",
     re.IGNORECASE,
 )
 
@@ -865,9 +868,12 @@ def label_after_yield(text: str, value_end: int, table: LabelTable) -> Mention |
     product by its kind and print its label after the yield; the label says whose the
     yield is, whatever the kind before it (``the desired product``, ``dihydroxazines``)."""
     found = _YIELD_THEN_LABEL.match(text, value_end)
-    if found is None or _MASS_LIKE.fullmatch(found["label"]):
+    if found is None:
         return None
-    return from_label(found["label"], text, found.end("label"), table)
+    group = "label" if found["label"] is not None else "as_label"
+    if _MASS_LIKE.fullmatch(found[group]):
+        return None
+    return from_label(found[group], text, found.end(group), table)
 
 
 #: After a value, the product it is for: ``75 % for 30a , 68 % for 30b and 52 % for

@@ -280,7 +280,9 @@ _APPOSITIVE = re.compile(r"\s*,\s*(?:the|a|an)\s+[^,;()]{2,50}?\s*$", re.IGNOREC
 _ELLIPTICAL_CLAUSE = re.compile(
     # ("and the tetra - substituted alkene 13 in 65 %": the kind may be words apart)
     rf"[,;]?\s+(?:and|while|whereas|but)\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s-\s[a-z][\w-]*)?\s+){{0,3}}{LABEL}"
-    r"\s+(?:in|with)\s+[^,;()]*\(?[^,;()]*$",
+    # ("whereas the ortho-substituted 6d formed in only 40 %": or with a verb of its own)
+    r"\s+(?:(?:(?:was|were)\s+)?(?:\w+ly\s+)?(?:formed|obtained|isolated|produced|generated)\s+)?"
+    r"(?:in|with)\s+[^,;()]*\(?[^,;()]*$",
     re.IGNORECASE,
 )
 
