@@ -74,6 +74,7 @@ from molextract.extraction.prepared import prepared_subject
 from molextract.extraction.product_conditions import product_beside_conditions
 from molextract.extraction.property_of import property_owner
 from molextract.extraction.respective import respective_product
+from molextract.extraction.role_noun import product_called_by_role
 from molextract.extraction.second_crop import second_crop
 
 #: The property whose compound is a product, never a reagent.
@@ -100,6 +101,7 @@ RULES: tuple[tuple[str, _Rule], ...] = (
     ("class_product", lambda text, start, end, table, _n: class_product(text, start, end, table)),
     *FORM_RULES,
     ("label_before_cued_bracket", lambda text, start, _e, table, _n: label_before_cued_bracket(text, start, table)),
+    ("product_called_by_role", lambda text, start, _e, _t, _n: product_called_by_role(text, start)),
     ("property_owner", lambda text, start, _e, table, _n: property_owner(text, start, table)),
 )  # fmt: skip
 
