@@ -2391,6 +2391,26 @@ def test_a_range_of_yields_is_never_the_passage_subject_s() -> None:
     assert decision.source == "class_product"
 
 
+def test_a_product_by_its_role_then_which_was_identified_as_its_name() -> None:
+    text = (
+        "The crude material was purified by chromatography to give the desired product as a "
+        "white solid (0.52 g, 64%), which was identified as N-benzyl-4-methoxybenzamide by "
+        "1H NMR."
+    )
+    decision = by_form(_site(text, "64%"))
+    assert decision is not None and decision.source == "identified_product"
+    assert decision.mention is not None
+    assert decision.mention.name == "N-benzyl-4-methoxybenzamide"
+    # a named product's bracket keeps its name: the clause only confirms it
+    named = (
+        "Chromatography gave 4-methoxybenzamide (0.52 g, 64%), which was identified by "
+        "comparison with an authentic sample."
+    )
+    kept = by_form(_site(named, "64%"))
+    assert kept is not None and kept.mention is not None
+    assert kept.mention.name == "4-methoxybenzamide"
+
+
 @pytest.mark.parametrize(
     ("text", "value", "label"),
     [

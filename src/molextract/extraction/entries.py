@@ -1196,7 +1196,11 @@ def identified_product(text: str, value_start: int, table: LabelTable) -> Mentio
     says it is."""
     said = _IDENTIFIED_AS.match(text, value_start)
     if said is None or not _ROLE_BRACKET.search(text, max(0, value_start - 60), value_start):
-        return None
+        said = _WHICH_IDENTIFIED_AS.match(text, value_start)
+        if said is None or not _ROLE_LOOKS_BRACKET.search(
+            text, max(0, value_start - 100), value_start
+        ):
+            return None
     limit = min(len(text), said.end() + 200)
     return _kind_label_at(text, said.end(), limit, table) or _name_at(
         text, said.end(), limit, table
@@ -1207,6 +1211,23 @@ def identified_product(text: str, value_start: int, table: LabelTable) -> Mentio
 _IDENTIFIED_AS = re.compile(
     r"\d+(?:\.\d+)?\s*%\s*(?:yield\s*)?\)\s*(?:was|were)\s+(?:\w+ly\s+)?(?:identified|characteri[sz]ed"
     r"|assigned|shown\s+to\s+be|found\s+to\s+be|determined\s+to\s+be)\s+(?:as\s+)?(?:the\s+|an?\s+)?",
+    re.IGNORECASE,
+)
+#: The yield's bracket closing, then a relative clause saying what the product is:
+#: ``(0.52 g, 64%), which was identified as NAME by 1H NMR``.
+_WHICH_IDENTIFIED_AS = re.compile(
+    r"\d+(?:\.\d+)?\s*%\s*(?:yield\s*)?\)\s*,\s*which\s+(?:was|were)\s+(?:\w+ly\s+)?"
+    r"(?:identified|characteri[sz]ed|confirmed|assigned|shown\s+to\s+be|found\s+to\s+be)"
+    r"\s+(?:as\s+)?(?:the\s+|an?\s+)?",
+    re.IGNORECASE,
+)
+#: A product called by its role, maybe with how it looks, before its yield's bracket:
+#: ``the desired product as a white solid (0.52 g, ``.
+_ROLE_LOOKS_BRACKET = re.compile(
+    r"\b(?:(?:desired|expected|major|minor|main|sole|crude|pure|new)\s+)?"
+    r"(?:products?|compounds?|isomers?|materials?|adducts?)"
+    r"(?:\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:solid|oil|powder|crystals|foam|gum|liquid))?"
+    r"\s*\(\s*(?:\d+(?:\.\d+)?\s*(?:mg|g|kg|mmol)\s*[,;]\s*)*$",
     re.IGNORECASE,
 )
 #: A product called by its role, right before its yield's bracket.
