@@ -609,6 +609,15 @@ def test_a_yield_is_never_a_solvent_s_or_a_work_up_reagent_s(answer: str) -> Non
     assert decision.mention is None or decision.mention.name != answer
 
 
+def test_an_ordinal_is_no_compound_s_number() -> None:
+    text = (
+        "Received 24th April 2023. A dimer was formed as the main byproduct (isolated in up "
+        "to 22% yield when 2e was made)."
+    )
+    decision = decide(_yield_site(text, "22%"), "24th")
+    assert decision.mention is None or "24th" not in (decision.mention.name, decision.mention.label)
+
+
 def test_a_melting_point_may_still_be_a_solvent_s() -> None:
     text = "Of the solvents tried, pyridine boils at 115 °C."
     site = _site(text, "115 °C")

@@ -439,6 +439,8 @@ def _as_material(text: str) -> str | None:
 
 #: Whole strings that print where a name could stand and are none, in the order they
 #: are tried, each with why (``junk_reason``).
+#: ``24th``, ``1st``, ``3rd``: a count or a date's day.
+ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _NOT_A_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
     (_MEASURE_WORD, "a property's or a spectrum's abbreviation, not a name"),
     (_PROCESS, "a step of a synthesis, not a name"),
@@ -450,4 +452,5 @@ _NOT_A_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
     (_JOURNAL_WORDS, "a word of a journal's abbreviated name, not a name"),
     (_MODIFIER, "a modifier of what follows it (a title's Palladium-Catalyzed), not a name"),
     (_CITATION_YEAR, "a citation's year run into its journal, not a name"),
+    (ORDINAL, "an ordinal (Received 24th April), not a name or a label"),
 )

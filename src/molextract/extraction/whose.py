@@ -52,7 +52,7 @@ from molextract.extraction.entries import (
     title_compound,
 )
 from molextract.extraction.former_latter import former_or_latter
-from molextract.extraction.junk_compounds import is_auxiliary, junk_reason, quantity_kind
+from molextract.extraction.junk_compounds import ORDINAL, is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
 from molextract.extraction.mentions import (
     Mention,
@@ -322,6 +322,8 @@ def _junk(mention: Mention) -> bool:
     if mention.name is not None and junk_reason(mention.name) is not None:
         return True
     label = mention.label
+    if label is not None and ORDINAL.fullmatch(label):
+        return True  # "Received 24th April": a date's day, no compound's number
     return label is not None and quantity_kind(label) not in (None, "a bare number")
 
 
