@@ -2438,3 +2438,27 @@ def test_a_product_s_yield_then_its_excess_joined_by_and_are_a_yield_and_an_exce
     assert one(text, "92 %", "reaction_yield").blocked is not None
     both = "The esters 5 and 6 were obtained in 85 % and 92 % ee , respectively ."
     assert one(both, "85 %", "reaction_yield").blocked is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("The reaction afforded amide 19 at 70% (99% ee).", "70%"),
+        ("Hydrogenation of 5 gave 6 at 95 % yield .", "95 %"),
+    ],
+)
+def test_at_after_a_verb_s_product_is_a_yield_as_in_is(text: str, shown: str) -> None:
+    found = one(text, shown)
+    assert found.blocked is None and found.decisive
+    assert found.properties == ("reaction_yield",)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Under these conditions the product 3a was obtained at 60 % conversion .", "60 %"),
+        ("The alkene was hydrogenated at 10% Pd/C loading to give 7 .", "10%"),
+    ],
+)
+def test_at_a_conversion_or_a_catalyst_s_strength_is_no_yield(text: str, shown: str) -> None:
+    assert one(text, shown).blocked is not None

@@ -242,6 +242,12 @@ def _yield_then_excess(
     return bool(_EXCESS_AFTER.match(after)) and "respectively" not in after
 
 
+#: After ``at`` and a percentage: the yield's word, or the clause's end, or its excess
+#: bracketed (not ``at 70% conversion``, ``at 10% Pd/C``).
+_AT_VALUE_ENDS = re.compile(
+    r"\s*%?\s*(?:(?:isolated\s+|overall\s+)?yield\b|[.,;]|\(\s*[<>]?\s*\d+(?:\.\d+)?\s*%\s*ee\b|$)",
+    re.IGNORECASE,
+)
 _EXCESS_AFTER = re.compile(r"\s*%?\s*(?:ee|e\.e\.|de|d\.e\.|er|dr)\b", re.IGNORECASE)
 
 
@@ -1007,6 +1013,13 @@ def _yield_by_rule(before: str, after: str, prior: str) -> _Cue | None:
             return ruled
     if re.search(r"\bin\s*$", before) and _made_by(before, cues.YIELD_VERBS):
         return _Cue('after "in"', 0, 0, direct=True)
+    if (
+        re.search(r"\bat\s*$", before)
+        and _made_by(before, cues.YIELD_VERBS)
+        and _AT_VALUE_ENDS.match(after)
+    ):
+        # "afforded amide 19 at 70% (99% ee)": "at", as "in", after the verb's product
+        return _Cue('after "at"', 0, 0, direct=True)
     if _CLAUSE_END.match(after) and _after_made_mass(before):
         return _Cue("after the product's mass", 0, 0, direct=True)
     if _VERB_LABEL_COMMA.search(before) and _CLAUSE_END_OR_FORM.match(after):

@@ -1590,6 +1590,8 @@ _BETWEEN_PRODUCT_AND_YIELD = re.compile(
     # "31 and 32 , which were separated by HPLC ( 45 % and 28 % )": a relative clause's
     # pronoun after the products, its verb read over before it
     r"|\bwhich\b"
+    # ("gave 6 at 95 % yield": "at" as "in", only straight before the yield)
+    r"|\bat\b(?=\s*\Z)"
     r"|\bm\b|\bin\b|\bboth\b|\beach\b|\bpure\b|\babout\b|\bca\.|\bisolated\b|\bcrude\b"
     # "the Weinreb amide 21 in two steps ( 61 % )": how many steps it took
     r"|\b(?:(?:in|over|for)\s+)?(?:two|three|four|five|six|seven|[2-9])\s*-?\s*steps?\b"
