@@ -2462,3 +2462,15 @@ def test_at_after_a_verb_s_product_is_a_yield_as_in_is(text: str, shown: str) ->
 )
 def test_at_a_conversion_or_a_catalyst_s_strength_is_no_yield(text: str, shown: str) -> None:
     assert one(text, shown).blocked is not None
+
+
+def test_shares_a_verb_made_each_of_its_product_are_yields() -> None:
+    text = "Irradiation gave 45 % of 3a and 20 % of 4a ."
+    for shown in ("45 %", "20 %"):
+        found = one(text, shown)
+        assert found.blocked is None and found.decisive
+
+
+def test_a_mixture_s_composition_is_no_share_a_verb_made() -> None:
+    text = "The crude mixture contained 70 % of 5 and 30 % of 6 by 1H NMR ."
+    assert one(text, "30 %").blocked is not None

@@ -618,6 +618,23 @@ def test_an_ordinal_is_no_compound_s_number() -> None:
     assert decision.mention is None or "24th" not in (decision.mention.name, decision.mention.label)
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("Irradiation gave 45 % of 3a and 20 % of 4a .", "45 %", "3a"),
+        ("Irradiation gave 45 % of 3a and 20 % of 4a .", "20 %", "4a"),
+        ("Under these conditions , 62 % of the cyclized product 12 was isolated .", "62 %", "12"),
+        ("After 12 h , 85 % of lactone 7 was obtained after chromatography .", "85 %", "7"),
+    ],
+)
+def test_a_share_of_a_product_named_after_it_is_that_product_s(
+    text: str, value: str, label: str
+) -> None:
+    decision = by_form(_yield_site(text, value))
+    assert decision is not None and decision.source == "named_after_value"
+    assert decision.mention is not None and decision.mention.label == label
+
+
 def test_a_melting_point_may_still_be_a_solvent_s() -> None:
     text = "Of the solvents tried, pyridine boils at 115 °C."
     site = _site(text, "115 °C")

@@ -182,6 +182,22 @@ STEP_ASIDE = re.compile(
     re.IGNORECASE,
 )
 
+#: Before a percentage: a verb of making and the shares it gave before this one, each
+#: ``of`` its product's label (``Irradiation gave 45 % of 3a and ``): the percentage is a
+#: yield when ``of`` and a product follow it (checked where it is used).
+SHARE_MADE_BEFORE = re.compile(
+    r"\b(?:gave|give[sn]?|giving|afford(?:s|ed|ing)?|furnish(?:es|ed|ing)?|provid(?:es|ed|ing)"
+    r"|yielded|produced)\s+(?:(?:about|ca\.|only|approximately)\s*)?"
+    r"(?:\d+(?:\.\d+)?\s*%\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+    r"[1-9]\d{0,2}[a-z]{0,2}\s*,?\s*(?:and\s+)?(?:(?:about|ca\.|only|approximately)\s*)?){0,3}$",
+    _I,
+)
+#: After such a percentage: ``of`` and the product's label (``% of 3a``, ``% of the
+#: cyclized product 12``).
+SHARE_OF_PRODUCT_AFTER = re.compile(
+    r"\s*%?\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,3}?[1-9]\d{0,2}[a-z]{0,2}(?![\w\-.,]\d|[\w-])",
+    _I,
+)
 #: Verbs after which a product's bracket ``(12.4 mg, 23%)`` holds its yield: the verbs
 #: that make a product, and the steps that end with it in hand.
 PRODUCT_VERBS = re.compile(

@@ -32,6 +32,7 @@ from molextract.extraction.chemical_names import (
     tidy_name,
 )
 from molextract.extraction.cues import (
+    SHARE_MADE_BEFORE,
     SHARE_VERB,
     STEP_ASIDE,
     STEP_CONDITIONS_BEFORE,
@@ -364,6 +365,24 @@ _MASS_THEN_OF = re.compile(
     r"\s*(?:yield\s*)?\(\s*[\d.,]+\s*(?:mg|g|kg)\b[^()%]{0,20}\)\s*of\s+(?:the\s+)?(?:pure\s+)?",
     re.IGNORECASE,
 )
+
+
+def _share_made(text: str, value_end: int) -> bool:
+    """``Irradiation gave 45 % of 3a and 20 % of 4a``: a share a verb of making gave."""
+    number = re.search(r"\d+(?:\.\d+)?\s*%$", text[max(0, value_end - 20) : value_end])
+    if number is None:
+        return False
+    start = value_end - len(number.group(0))
+    return SHARE_MADE_BEFORE.search(text[max(0, start - 120) : start]) is not None
+
+
+#: ``of`` the product after a percentage, then the verb that made it: ``62 % of the cyclized
+#: product 12 was isolated``, ``85 % of lactone 7 was obtained``.
+_OF_THEN_MADE = re.compile(
+    rf"\s*of\s+(?:the\s+)?(?:[a-z][\w-]*\s+){{0,3}}?{LABEL}\s+(?:was|were)\s+(?:\w+ly\s+)?"
+    r"(?:obtained|isolated|formed|produced|generated)\b",
+    re.IGNORECASE,
+)
 _OF_AFTER = re.compile(r"\s*of\s+(?:(?:the\s+)?(?:desired|expected|pure|target)\s+)?")
 #: A label the text calls a compound: ``Compound 32``, ``Intermediate 10A``.
 _CALLED_AT = re.compile(
@@ -474,7 +493,11 @@ def named_after_value(text: str, value_end: int, table: LabelTable) -> Mention |
     if closed is None:
         # "Yield : 78 % ( 0.41 g ) of 9b as a yellow powder": the mass after the yield
         closed = _MASS_THEN_OF.match(text, value_end, limit)
-    if closed is None and _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end):
+    if closed is None and (
+        _YIELD_OF_VALUE.search(text, max(0, value_end - 40), value_end)
+        or _share_made(text, value_end)
+        or _OF_THEN_MADE.match(text, value_end, limit)
+    ):
         # "a reduced yield of 39 % of compound 1c was obtained": no bracket, the same form
         closed = _OF_AFTER.match(text, value_end, limit)
     if closed is not None:
