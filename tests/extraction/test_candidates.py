@@ -2474,3 +2474,8 @@ def test_shares_a_verb_made_each_of_its_product_are_yields() -> None:
 def test_a_mixture_s_composition_is_no_share_a_verb_made() -> None:
     text = "The crude mixture contained 70 % of 5 and 30 % of 6 by 1H NMR ."
     assert one(text, "30 %").blocked is not None
+
+
+def test_a_field_s_yield_cues_no_reaction_yield() -> None:
+    text = "In the field trial the grain yield of the treated plots was 108% ."
+    assert one(text, "108%").blocked is not None

@@ -1825,7 +1825,10 @@ def test_a_product_bracketed_in_a_header_or_a_cell_is_its_label() -> None:
     assert [r.compound.label for r in records(celled)] == ["9a", "9b"]
 
 
-@pytest.mark.parametrize("header", ["Yield/BU", "Yield (bu/acre)", "Grain yield, kg/ha"])
+@pytest.mark.parametrize(
+    "header",
+    ["Yield/BU", "Yield (bu/acre)", "Grain yield, kg/ha", "Grain yield (%)", "Crop yield %"],
+)
 def test_a_crop_s_yield_is_no_reaction_s(header: str) -> None:
     text = f"Table 4\n\nTreatment | {header}\nFC/NI/BF | 63.23\nControl | 60.84\n"
     assert records(text) == []

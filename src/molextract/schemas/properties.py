@@ -228,7 +228,8 @@ REACTION_YIELD = PropertyDeclaration(
         # a yield worked out, not isolated: "Theoretical cumulative yield of RSnCl3"
         r"|\btheoretical\s+(?:\w+\s+){0,2}yields?\b|\bcalc(?:ulated|\.)\s+yields?\b"
         # a crop's yield per field: "Yield/BU", "Yield (bu/acre)", "Grain yield, kg/ha"
-        r"|\bbu(?:shels?)?\b|\b(?:kg|t|Mg)\s*/\s*ha\b|\bper\s+(?:acre|hectare)\b|/\s*acre\b",
+        r"|\bbu(?:shels?)?\b|\b(?:kg|t|Mg)\s*/\s*ha\b|\bper\s+(?:acre|hectare)\b|/\s*acre\b"
+        r"|\b(?:grain|crop|harvest|fruit|seed|biomass)\s+yields?\b",
         _I,
     ),
     default_unit="%",
@@ -236,7 +237,9 @@ REACTION_YIELD = PropertyDeclaration(
     # "(yield, break)", "yield strength"; nor photophysics: "quantum yields from 1.6 to
     # 100%"
     cue_before=re.compile(
-        r"(?<!@)(?<!@\s)(?<!\bat\s)(?<!quantum\s)\byield(?:s|ed|ing)?\b"
+        # (nor a field's: "Grain yield effects on winter wheat")
+        r"(?<!@)(?<!@\s)(?<!\bat\s)(?<!quantum\s)(?<!grain\s)(?<!crop\s)(?<!harvest\s)"
+        r"\byield(?:s|ed|ing)?\b"
         r"(?!\s*(?:strength|stress|point|,\s*break))|\byld\b",
         _I,
     ),
