@@ -158,21 +158,6 @@ def test_a_compound_past_the_yield_s_clause_gives_way_to_the_one_before_it(
     assert owner in (decision.mention.name, decision.mention.label)
 
 
-def test_a_yield_closing_a_step_s_reagents_takes_none_of_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(whose, "RULES", ())
-    text = (
-        "The imides were assembled from the Kemp triacid . Alkylation ( K2CO3 , DMF , "
-        "BrCH2CO2Me , 99 % ) then reduction ( H2 , Pd / C , EtOH , 61 % ) of "
-        "3,6-dinitrocarbazole afforded the diamine 12 ."
-    )
-    site = replace(_site(text, "99 %"), property="reaction_yield")
-    decision = decide(site, "12")
-    assert decision.mention is None or decision.mention.name != "BrCH2CO2Me"
-    assert decision.source != "named_before_value"
-
-
 def test_a_compound_joined_to_the_yield_after_it_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(whose, "RULES", ())
     text = "Anion addition of 48 to cinnamaldehyde produced in 86 % yield the adduct 49 ."

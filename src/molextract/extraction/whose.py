@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from molextract.extraction.candidates import in_step_list, open_bracket, step_list_target
+from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
 from molextract.extraction.compound_markers import find_mentions
 from molextract.extraction.converted_subjects import converted_product
@@ -54,7 +54,6 @@ from molextract.extraction.entries import (
 from molextract.extraction.former_latter import former_or_latter
 from molextract.extraction.junk_compounds import ORDINAL, is_auxiliary, junk_reason, quantity_kind
 from molextract.extraction.label_table import LabelTable
-from molextract.extraction.labels import LABEL
 from molextract.extraction.mentions import (
     Mention,
     bracketed_after_label,
@@ -397,16 +396,6 @@ def _named_before_value(site: Site) -> Mention | None:
     clause, the product is the one the clause ends on (``gave 3-bromo-1-iodobicyclo
     [1.1.1]pentane ( 30 % ) along with …``)."""
     start = sentence_start(site.text, site.value_start)
-    inner = open_bracket(site.text[start : site.value_start])
-    if (
-        inner is not None
-        and "," in inner
-        and not _LABEL_FIRST.match(inner)
-        and not _AMOUNT_IN.search(inner)  # "NAME (1.1 g, 78%)": the product's own bracket
-    ):
-        # "Alkylation ( K2CO3 , DMF , BrCH2CO2Me , 99 % )": the yield closes a step's
-        # reagents, whose product the text does not name; none of them is it
-        return None
     found = find_mentions(site.text, [(start, site.value_start)], site.table, products_only=True)
     for candidate in reversed(found):
         if candidate.kind == "title":
@@ -420,11 +409,6 @@ def _named_before_value(site: Site) -> Mention | None:
             return None
         return mention
     return None
-
-
-#: A bracket that opens on a label: ``( 3a , R = Me , 65 %``, the product's own.
-_LABEL_FIRST = re.compile(rf"\s*{LABEL}\s*[,;]")
-_AMOUNT_IN = re.compile(r"\d\s*(?:mg|g|kg|mmol|mol|mL|ml|L)\b")
 
 
 def _starting_material(mention: Mention, site: Site) -> bool:
