@@ -5,7 +5,6 @@ from dataclasses import replace
 
 import pytest
 
-from molextract.extraction import whose
 from molextract.extraction.candidates import Candidate, find_candidates
 from molextract.extraction.chemical_names import stand_in_label
 from molextract.extraction.cues import FOREIGN_CUES
@@ -117,54 +116,6 @@ def test_a_product_the_model_chose_before_its_yield_is_kept() -> None:
     site = replace(_site(text, "81 %"), property="reaction_yield")
     decision = decide(site, "14")
     assert decision.mention is not None and decision.mention.label == "14"
-
-
-@pytest.mark.parametrize(
-    ("text", "value", "chosen", "owner"),
-    [
-        (
-            "DIBALH reduction of ester 13 furnished aldehyde 14 in 80 % yield , together with "
-            "the over-reduced product 15 ( 18 % ) .",
-            "80 %",
-            "15",
-            "14",
-        ),
-        (
-            "Bromine in CCl4 gave 3-bromo-1-iodobicyclo[1.1.1]pentane ( 30 % ) along with "
-            "rearranged products , whereas 1,4-diiodobicyclo[2.2.2]octane did not react .",
-            "30 %",
-            "1,4-diiodobicyclo[2.2.2]octane",
-            "3-bromo-1-iodobicyclo[1.1.1]pentane",
-        ),
-        (
-            "N-Benzylbenzamide (1.1 g, 78%) was prepared from benzoyl chloride and benzylamine.",
-            "78%",
-            "benzylamine",
-            "N-Benzylbenzamide",
-        ),
-    ],
-)
-def test_a_compound_past_the_yield_s_clause_gives_way_to_the_one_before_it(
-    monkeypatch: pytest.MonkeyPatch, text: str, value: str, chosen: str, owner: str
-) -> None:
-    # The forms read these sentences themselves; with them off, the model's part alone
-    # is what is tested, as where no form applies.
-    monkeypatch.setattr(whose, "RULES", ())
-    site = replace(_site(text, value), property="reaction_yield")
-    assert by_form(site) is None
-    decision = decide(site, chosen)
-    assert decision.source == "named_before_value"
-    assert decision.mention is not None
-    assert owner in (decision.mention.name, decision.mention.label)
-
-
-def test_a_compound_joined_to_the_yield_after_it_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(whose, "RULES", ())
-    text = "Anion addition of 48 to cinnamaldehyde produced in 86 % yield the adduct 49 ."
-    site = replace(_site(text, "86 %"), property="reaction_yield")
-    decision = decide(site, "49")
-    assert decision.source == "model"
-    assert decision.mention is not None and decision.mention.label == "49"
 
 
 def test_a_subject_in_the_value_s_own_sentence_is_not_the_fallback() -> None:

@@ -40,7 +40,6 @@ from dataclasses import dataclass, replace
 
 from molextract.extraction.candidates import in_step_list, step_list_target
 from molextract.extraction.class_product import class_product
-from molextract.extraction.compound_markers import find_mentions
 from molextract.extraction.converted_subjects import converted_product
 from molextract.extraction.cues import MAKES_PRODUCT, PRODUCT_ROLE, STEP_NOUN
 from molextract.extraction.entries import (
@@ -336,11 +335,7 @@ def decide(site: Site, chosen: str | None, *, title: bool = False) -> Decision:
         return form
     if chosen is not None:
         mention = resolve_mention(chosen, site.text, site.value_start, site.table)
-        if mention is not None and _past_its_clause(mention, site):
-            before = _named_before_value(site)
-            if before is not None:
-                return Decision(before, "named_before_value")
-        elif (
+        if (
             mention is not None
             and not _junk(mention)
             and not _auxiliary(mention, site, read=True)
@@ -366,49 +361,6 @@ _RANGE = re.compile(r"\d\s*(?:[-–−‒]|to)\s*\d")
 #: After a value: "yields" in the plural, the value is a span over several products, so
 #: no one compound the passage is about.
 _YIELDS_OF_SEVERAL = re.compile(r"\s*%?\s*(?:\)\s*)?(?:isolated\s+|overall\s+)?yields\b", re.I)
-
-
-def _past_its_clause(mention: Mention, site: Site) -> bool:
-    """The model gave a yield to a compound written after it, past what closes the
-    yield's clause: a by-product (``aldehyde 14 in 80 % yield , together with the
-    over-reduced product 15 ( 18 % )``), what the step started from (``( 26 % from 15
-    )``, ``(35 mg, 78%) was prepared from X``), a contrast (``whereas``), or another
-    yield. Chemists write a product before its yield, or join it to the yield with
-    ``of`` or a verb of making (``a 30 % yield of 3a``, ``in 86 % yield the adduct
-    49``); past such a boundary the compound is never the yield's."""
-    if site.property != YIELD or mention.start is None or mention.start < site.value_end:
-        return False
-    between = site.text[site.value_end : mention.start]
-    return _CLAUSE_CLOSED.search(between) is not None
-
-
-#: Between a yield and a compound after it: the yield's clause has closed.
-_CLAUSE_CLOSED = re.compile(
-    r"\b(?:together\s+with|along\s+with|accompanied\s+by|as\s+well\s+as|besides|whereas"
-    r"|while|but|from|previously|followed\s+by)\b|;|\d\s*%|[.!?]\s+[A-Z]",
-    re.I,
-)
-
-
-def _named_before_value(site: Site) -> Mention | None:
-    """The last compound the yield's own sentence names before it, when it is no
-    solvent, reagent or starting material: where the model looked past the yield's
-    clause, the product is the one the clause ends on (``gave 3-bromo-1-iodobicyclo
-    [1.1.1]pentane ( 30 % ) along with …``)."""
-    start = sentence_start(site.text, site.value_start)
-    found = find_mentions(site.text, [(start, site.value_start)], site.table, products_only=True)
-    for candidate in reversed(found):
-        if candidate.kind == "title":
-            return None
-        mention = resolve_mention(
-            site.text[candidate.start : candidate.end], site.text, candidate.start, site.table
-        )
-        if mention is None or _junk(mention) or _auxiliary(mention, site, read=True):
-            continue
-        if _starting_material(mention, site):
-            return None
-        return mention
-    return None
 
 
 def _starting_material(mention: Mention, site: Site) -> bool:
