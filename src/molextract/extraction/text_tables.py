@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from molextract.extraction.labels import LABEL
 from molextract.extraction.spaced_tables import TABLE_LABEL, line_spans, spaced_tables
+from molextract.extraction.stacked_tables import stacked_tables
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
     Footnote,
@@ -95,6 +96,8 @@ def text_tables(text: str) -> list[Table]:
     for table in spaced_tables(text, taken, len(tables)):
         rows = table.rows[: table.header_rows] + _realigned(table.body, spanned=False)
         tables.append(replace(table, rows=rows))
+    taken = [(table.start, table.end) for table in tables]
+    tables.extend(stacked_tables(text, taken, len(tables)))
     return tables
 
 

@@ -53,6 +53,7 @@ LATER_DEV = frozenset(
         "text:PMC8072660-table1",
         "text:PMC8400704-table1",
         "text:PMC9898528-table2",
+        "text:scirep-s41598-024-56559-4-table1",
     }
 )
 NO_SEPARATORS = frozenset(
