@@ -85,3 +85,28 @@ def test_running_text_with_numbered_lines_is_no_table() -> None:
         ["Table 1 shows the yields (%) obtained.", "1", "The first run gave 72 % of 2.", "2"]
     )
     assert stacked_tables(prose, [], 0) == []
+
+
+_SCOPE = [
+    "Table 3",
+    "Synthesis of the 2-amino-4H-chromenes 4a–4d.",
+    "Product", "Ar", "Time (min)", "Yield (%)", "M.p. (°C)",
+    "4a", "C6H5", "10", "94", "210–212",
+    "4b", "4-ClC6H4", "15", "92", "152–154",
+    "4c", "4-NO2C6H4", "12", "95", "178–180",
+    "4d", "4-MeOC6H4", "20", "88", "197–199",
+    "a Isolated yields.",
+]  # fmt: skip
+LABELLED = "\n\n".join(_SCOPE) + "\n"
+
+
+def test_rows_that_open_with_the_products_labels_are_read_by_the_header_s_width() -> None:
+    grid = _grid(LABELLED)
+    assert grid[0] == ["Product", "Ar", "Time (min)", "Yield (%)", "M.p. (°C)"]
+    assert grid[4] == ["4d", "4-MeOC6H4", "20", "88", "197–199"]
+    found = sorted(
+        (r.compound.label, r.property, r.value) for r in records(LABELLED) if r.compound.label
+    )
+    assert ("4a", "reaction_yield", 94.0) in found
+    assert ("4c", "melting_point", 179.0) in found
+    assert len(found) == 8

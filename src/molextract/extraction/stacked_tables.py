@@ -39,6 +39,8 @@ _CHROME = re.compile(
 )
 #: An entry number opening a row, maybe with a note's letter: ``13``, ``5c``.
 _ENTRY = re.compile(r"(\d{1,3})(?:[a-h]|[*†‡§¶])?")
+#: A product's label opening a row, its series the number: ``4a`` (series 4), ``12b``.
+_SERIES_LABEL = re.compile(r"(\d{1,3})[a-z]{1,2}['′]?")
 #: A header cell that names a property or a unit: what makes the block worth reading.
 _PROPERTY_HEAD = re.compile(
     r"yield|\bm\.?\s?p\b|\bb\.?\s?p\b|°C|\blog\s?[PD]\b|solubility|density|%|\bT\s?m\b",
@@ -69,7 +71,7 @@ def stacked_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int
         if not _CAPTION.match(items[i].text):
             i += 1
             continue
-        found = _table_at(items, i, first_index + len(tables))
+        found = _table_at(text, items, i, first_index + len(tables))
         if found is None:
             i += 1
             continue
@@ -78,13 +80,22 @@ def stacked_tables(text: str, taken: Sequence[tuple[int, int]], first_index: int
     return tables
 
 
-def _table_at(items: list[Span], at: int, index: int) -> tuple[Table, int] | None:
+def _table_at(text: str, items: list[Span], at: int, index: int) -> tuple[Table, int] | None:
     caption = items[at]
     q = at + 1
+    if _CAPTION.fullmatch(caption.text) and q < len(items):
+        # "Table 3" on a line of its own: the caption's words are the next line
+        caption = Span(text[caption.start : items[q].end], caption.start, items[q].end)
+        q += 1
     while q < len(items) and q - at <= 4 and _CHROME.match(items[q].text):
         q += 1
     header: list[Span] = []
-    while q < len(items) and len(header) <= _MAX_HEADER and _entry_number(items[q]) != 1:
+    while (
+        q < len(items)
+        and len(header) <= _MAX_HEADER
+        and _entry_number(items[q]) != 1
+        and not _SERIES_LABEL.fullmatch(items[q].text)
+    ):
         if len(items[q].text) > _MAX_HEADER_CELL or _NUMBER.fullmatch(items[q].text):
             return None
         if _CHROME.match(items[q].text):
@@ -97,6 +108,8 @@ def _table_at(items: list[Span], at: int, index: int) -> tuple[Table, int] | Non
         return None
     if not any(_PROPERTY_HEAD.search(cell.text) for cell in header):
         return None
+    if _SERIES_LABEL.fullmatch(items[q].text):
+        return _labelled(items, q, width, caption, header, index)
     rows, _ = _rows(items, q, width)
     full = [row for row in rows if len(row) == width]
     if len(rows) < 3 or len(full) < 2:
@@ -108,6 +121,32 @@ def _table_at(items: list[Span], at: int, index: int) -> tuple[Table, int] | Non
     label = _CAPTION.match(caption.text)
     name = label.group(1) if label else f"Table {index + 1}"
     return Table(index, name, caption, [header, *grid], 1, notes), q
+
+
+def _labelled(
+    items: list[Span], q: int, width: int, caption: Span, header: list[Span], index: int
+) -> tuple[Table, int] | None:
+    """A table whose rows open with the products' labels (``4a``, ``4b``, …) instead of
+    entry numbers: rows of the header's width, as long as each opens with a label of
+    the same series; a row printed short can't be told here, so none is guessed."""
+    stem = _SERIES_LABEL.fullmatch(items[q].text)
+    assert stem is not None
+    rows: list[list[Span]] = []
+    while q + width <= len(items):
+        first = _SERIES_LABEL.fullmatch(items[q].text)
+        row = items[q : q + width]
+        if first is None or first.group(1) != stem.group(1):
+            break
+        if not all(_cell_like(cell) for cell in row):
+            break
+        rows.append(row)
+        q += width
+    if len(rows) < 3:
+        return None
+    notes, q = _notes(items, q)
+    label = _CAPTION.match(caption.text)
+    name = label.group(1) if label else f"Table {index + 1}"
+    return Table(index, name, caption, [header, *rows], 1, notes), q
 
 
 def _rows(
