@@ -57,7 +57,7 @@ def document_heading(document: Document, tables: list[Table]) -> Text:
     elif "tables" in document.metadata:
         origin = " (kept by the reader)"
     else:
-        origin = " (found in the text as ' | ' or tab-separated lines)"
+        origin = " (found in the text: ' | '- or tab-separated lines, spaced columns or one cell per line)"
     return Text.assemble((document.id, "bold"), f": {count}{origin}")
 
 
