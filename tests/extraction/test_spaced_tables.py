@@ -371,3 +371,39 @@ def test_columns_headed_by_a_series_and_its_substituents_and_a_yield_then_its_la
     )
     assert _grid(text)[0] == ["Entry", "1 (R1/R2)", "2 (R3)", "Yield (%)", "ee (%)"]
     assert [(f[0], f[2]) for f in _facts(text)] == [("3aa", 82.0), ("3ab", 75.0), ("3ba", 68.0)]
+
+
+DEVIATIONS = """Table 1.
+
+Optimisation of the photochemical coupling of 1a with cyclohexyl bromide.
+
+graphic file with name scheme_1.gif
+Entry Variation from standard conditions Yielda (%)
+1 None 68
+2 NiCl2·glyme instead of NiBr2 61
+3 dtbbpy (1:1.5) instead of bpy 44
+4 K3PO4 instead of K2CO3 57
+5 2 mol% of catalyst 73 (70b)
+6 Without light 0
+
+Reaction conditions: 1a (0.2 mmol), cyclohexyl bromide (2 equiv), 40 W blue LEDs, 24 h.
+
+aGC yields with dodecane as internal standard.
+
+bIsolated yield.
+"""
+
+
+def test_a_drawing_over_the_header_and_described_rows_with_two_yields_in_a_cell() -> None:
+    grid = _grid(DEVIATIONS)
+    assert grid[0] == ["Entry", "Variation from standard conditions", "Yielda (%)"]
+    assert grid[5] == ["5", "2 mol% of catalyst", "73 (70b)"]
+    [table] = spaced_tables(DEVIATIONS, [], 0)
+    # the unmarked conditions note is passed over; the glued letters still mark notes
+    assert [note.marker for note in table.footnotes] == ["a", "b"]
+    yields = {
+        r.evidence.table.row: r.value
+        for r in records(DEVIATIONS)
+        if r.evidence.table is not None and r.property == "reaction_yield"
+    }
+    assert yields == {1: 68.0, 2: 61.0, 3: 44.0, 4: 57.0, 5: 70.0}  # 5: the isolated one

@@ -252,7 +252,9 @@ def _table_after(
             run.append(k)
             k += 1
         if len(run) >= 3 and sum(_body_line(text, *lines[j]) for j in run) >= 2:
-            block = run
+            # a drawing's line over the header in the same paragraph (a scheme printed
+            # above the table's columns) is no header line
+            block = run[1:] if _GRAPHIC.match(text, *lines[run[0]]) else run
             break
         before_previous, previous = caption_end, run
         if not _GRAPHIC.match(text, *lines[run[0]]):
@@ -388,8 +390,12 @@ def _described(text: str, body: list[list[Span]], header: list[Span]) -> list[li
     ]
 
 
-#: A cell of a value column: a number (with its note letter), or no value.
-_VALUE_CELL = re.compile(rf"{_NUMERIC.pattern}|n\.\s?d\.|N\.\s?D\.|[-–—]|trace|NR|nr")
+#: A cell of a value column: a number (with its note letter), or no value;
+#: ``82 (80b)``: a second value of the run bracketed after the first (GC, then isolated).
+_VALUE_CELL = re.compile(
+    rf"(?:{_NUMERIC.pattern})(?:\s*\(\s*{_NUMERIC.pattern}\s*\))?"
+    r"|n\.\s?d\.|N\.\s?D\.|[-–—]|trace|NR|nr"
+)
 
 
 def _entry_row(text: str, start: int, end: int) -> bool:
@@ -680,10 +686,23 @@ def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote
                 notes.append(Footnote(line.strip("[]"), note))
                 k = n + 1
                 continue
-        opening = re.match(r"([a-h]|[*†‡§¶])\s+(?=\S)", line)
+        opening = _OPENING_MARKER.match(line)
         if opening is not None:  # "a Air is excluded … b 20% of …", one line for all
             notes.append(Footnote(opening.group(1), Span(text[start:end], start, end)))
             k += 1
             continue
+        n = k + 1
+        while n < len(lines) and lines[n][0] == lines[n][1]:
+            n += 1
+        if not notes and n < len(lines) and _OPENING_MARKER.match(text[slice(*lines[n])].strip()):
+            # "Reaction conditions: …" with no marker, over the lettered notes: the
+            # table's general note; the lettered ones under it are still its notes
+            k = n
+            continue
         break
     return notes
+
+
+#: A note's marker opening its line, spaced (``a Isolated``) or glued to the note's first
+#: word as a page's copy loses the superscript (``aGC yields``, ``bIsolated yield``).
+_OPENING_MARKER = re.compile(r"([a-h]|[*†‡§¶])(?:\s+|(?=[A-Z][a-z]|[A-Z]{2,}\b))(?=\S)")

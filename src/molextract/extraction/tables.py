@@ -2404,13 +2404,19 @@ def _isolated_in_brackets(reading: TableReading, column: Column, text: str) -> s
     )
     marker = found["marker"]
     marked = marker is not None and any(
-        note.marker == marker and re.search(r"\bisolat(?:ed|ion)\b", note.span.text, _I)
+        note.marker == marker and re.search(r"\bisolat(?:ed|ion)\b", _note_words(note), _I)
         for note in table.footnotes
     )
     if not marked and not _ISOLATED_BRACKETED.search(said):
         return text
     start, end = found.span("inner")
     return " " * start + text[start:end] + " " * (len(text) - end)
+
+
+def _note_words(note: Footnote) -> str:
+    """A note's text without its marker, which a page's copy glues on (``bIsolated``)."""
+    text = note.span.text.lstrip()
+    return text[len(note.marker) :] if text.startswith(note.marker) else text
 
 
 #: A cell that names its product, its value bracketed after the label: ``4a (68)``,
