@@ -34,6 +34,9 @@ from collections.abc import Sequence
 from molextract.ingest.tables import Footnote, Span, Table
 
 _CAPTION = re.compile(r"\s*Table\s+[\w.]+", re.IGNORECASE)
+#: A note's letter glued to the note's first word, as a page's copy loses the superscript
+#: (``aIsolated yield``; ``bNMR yield``: an abbreviation in capitals after the letter, too).
+GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|[A-Z]{2,}\b|\d,\d)")
 #: A caption's table label: ``Table 2`` of ``Table 2. Synthesis of …``.
 TABLE_LABEL = re.compile(r"\s*(Table\s+[\w.]+?)[.:]?(?:\s|$)", re.IGNORECASE)
 _NUMBER = r"[<>≤≥~]?[-−–]?\d[\d.,]*"
@@ -688,7 +691,9 @@ def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote
                 continue
         opening = _OPENING_MARKER.match(line)
         if opening is not None:  # "a Air is excluded … b 20% of …", one line for all
-            notes.append(Footnote(opening.group(1), Span(text[start:end], start, end)))
+            notes.append(
+                Footnote(opening.group(1) or opening.group(2), Span(text[start:end], start, end))
+            )
             k += 1
             continue
         n = k + 1
@@ -705,4 +710,4 @@ def _footnotes(text: str, lines: list[tuple[int, int]], k: int) -> list[Footnote
 
 #: A note's marker opening its line, spaced (``a Isolated``) or glued to the note's first
 #: word as a page's copy loses the superscript (``aGC yields``, ``bIsolated yield``).
-_OPENING_MARKER = re.compile(r"([a-h]|[*†‡§¶])(?:\s+|(?=[A-Z][a-z]|[A-Z]{2,}\b))(?=\S)")
+_OPENING_MARKER = re.compile(rf"([a-h]|[*†‡§¶])\s+(?=\S)|{GLUED_NOTE.pattern}")

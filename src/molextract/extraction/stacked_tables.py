@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from molextract.extraction.spaced_tables import line_spans
+from molextract.extraction.spaced_tables import GLUED_NOTE, line_spans
 from molextract.ingest.tables import Footnote, Span, Table
 
 #: A caption opening the copy: ``Table 1 Optimization …``, ``Table 3.``.
@@ -48,7 +48,7 @@ _PROPERTY_HEAD = re.compile(
 )
 #: A numbered note under the table, maybe opening with a cell's letter glued on:
 #: ``1. Reaction conditions: …``, ``3. aReaction performed …``.
-_NUMBERED_NOTE = re.compile(r"\s*(\d{1,2})\.\s+(?:([a-h])(?=[A-Z]))?")
+_NUMBERED_NOTE = re.compile(rf"\s*(\d{{1,2}})\.\s+(?:{GLUED_NOTE.pattern})?")
 _LETTERED_NOTE = re.compile(r"\s*([a-h]|[*†‡§¶])(?:\s+|(?=[A-Z][a-z]))(?=\S)")
 _NUMBER = re.compile(r"[<>≤≥~]?[-−–]?\d[\d.,]*(?:\s*[-–—−]\s*\d[\d.,]*)?(?:[a-h]|[*†‡§¶])?")
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from molextract.extraction.labels import LABEL
-from molextract.extraction.spaced_tables import TABLE_LABEL, line_spans, spaced_tables
+from molextract.extraction.spaced_tables import GLUED_NOTE, TABLE_LABEL, line_spans, spaced_tables
 from molextract.extraction.stacked_tables import stacked_tables
 from molextract.ingest.tables import (
     CELL_SEPARATOR,
@@ -42,9 +42,6 @@ TABLE_LABEL_CELL = re.compile(
 )
 #: A note's letter a space after a lettered label, before the unit's bracket or the end.
 SPACED_MARKER_AFTER_LABEL = re.compile(r"(?<=\d[a-z])\s+[a-h](?=\s*[(\[]|\s*$)")
-#: A note's letter glued to the note's first word (``aIsolated yield``; ``bNMR yield``:
-#: an abbreviation in capitals after the letter, too).
-GLUED_NOTE = re.compile(r"([a-h])(?=[A-Z][a-z]|[A-Z]{2,}\b|\d,\d)")
 
 
 _ROW_LINE = re.compile(r"[^\n]*(?: \| |\t)[^\n]*")
